@@ -1,0 +1,1 @@
+"""hhaudit: Texas Hold'em hand-history parser and pot auditor."""

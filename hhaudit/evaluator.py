@@ -1,0 +1,188 @@
+"""Texas Hold'em showdown evaluator used by the pot auditor.
+
+This module is the only place in :mod:`hhaudit` that talks to the ``eval7``
+library (a fast Cython hand evaluator).  Everything else works with plain
+two-character card strings such as ``"Ah"`` or ``"Tc"``: rank first, from
+``"23456789TJQKA"``, then suit, from ``"cdhs"``.
+
+Public API
+----------
+``normalize_card(text)``
+    Canonical card string; also accepts ``"10h"``, any letter case
+    (``"ah"``, ``"AH"``, ``"tc"``).  Anything else raises ``ValueError``.
+``hand_value(cards)``
+    Integer value of the best five-card hand among 5, 6 or 7 cards.  Higher
+    is better and equal values are exact ties (suits never break ties).
+``hand_category(value)``
+    The category of a value in dealer words: ``"high card"``, ``"one pair"``,
+    ``"two pair"``, ``"three of a kind"``, ``"straight"``, ``"flush"``,
+    ``"full house"``, ``"four of a kind"``, ``"straight flush"``.
+``describe(cards)``
+    The category plus the five cards that make the hand, e.g.
+    ``"two pair (Kc Kd Qh Qs 5c)"``.
+``best_hands(hands, board)``
+    The seats (ascending) that win or tie at showdown.
+
+Notes on eval7 (why the wrapper validates everything itself): ``eval7``
+silently accepts duplicate cards and card counts outside 5..7, its card parser
+ignores trailing characters (``"Ahh"`` parses as ``"Ah"``) and reports bad
+input as ``"tuple.index(x): x not in tuple"``.  Its values encode the hand
+category in the bits from 24 upwards (0 = high card ... 8 = straight flush),
+which is what :func:`hand_category` decodes; its own ``handtype`` names
+("Pair", "Trips", "Quads", ...) are not dealer wording and are not used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from typing import Any
+
+import eval7  # type: ignore[import-untyped, unused-ignore]
+
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "CATEGORIES",
+    "normalize_card",
+    "hand_value",
+    "hand_category",
+    "describe",
+    "best_hands",
+]
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+
+#: Category names indexed by eval7's hand-type number (``value >> 24``).
+CATEGORIES: tuple[str, ...] = (
+    "high card",
+    "one pair",
+    "two pair",
+    "three of a kind",
+    "straight",
+    "flush",
+    "full house",
+    "four of a kind",
+    "straight flush",
+)
+
+_CATEGORY_SHIFT = 24
+
+# One eval7.Card per canonical card string, built once.
+_CARDS: dict[str, Any] = {r + s: eval7.Card(r + s) for r in RANKS for s in SUITS}
+
+
+def normalize_card(text: str) -> str:
+    """Return the canonical two-character form of a card, e.g. ``"ah" -> "Ah"``.
+
+    Accepts rank ``2-9``, ``T``/``10``, ``J``, ``Q``, ``K``, ``A`` and suit
+    ``c``, ``d``, ``h``, ``s`` in any letter case.  No surrounding whitespace
+    is allowed.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"card must be a string like 'Ah', got {text!r}")
+    body = text
+    if len(body) == 3 and body[:2] == "10":
+        body = "T" + body[2]
+    if len(body) != 2:
+        raise ValueError(
+            f"invalid card {text!r}: expected rank {RANKS} (or 10) followed by suit {SUITS}"
+        )
+    rank, suit = body[0].upper(), body[1].lower()
+    if rank not in RANKS:
+        raise ValueError(f"invalid card {text!r}: unknown rank {body[0]!r}")
+    if suit not in SUITS:
+        raise ValueError(f"invalid card {text!r}: unknown suit {body[1]!r}")
+    return rank + suit
+
+
+def _normalize_all(cards: Sequence[str], what: str) -> list[str]:
+    """Normalize a card sequence and reject duplicates."""
+    if isinstance(cards, str):
+        raise ValueError(f"{what} must be a sequence of card strings, not the string {cards!r}")
+    normalized = [normalize_card(c) for c in cards]
+    seen: set[str] = set()
+    for card in normalized:
+        if card in seen:
+            raise ValueError(f"duplicate card {card} in {what}")
+        seen.add(card)
+    return normalized
+
+
+def _value(normalized: Sequence[str]) -> int:
+    return int(eval7.evaluate([_CARDS[c] for c in normalized]))
+
+
+def _checked(cards: Sequence[str]) -> list[str]:
+    normalized = _normalize_all(cards, "hand")
+    if not 5 <= len(normalized) <= 7:
+        raise ValueError(f"a hand needs 5, 6 or 7 cards, got {len(normalized)}")
+    return normalized
+
+
+def hand_value(cards: Sequence[str]) -> int:
+    """Value of the best five-card hand in ``cards`` (5-7 distinct cards).
+
+    Higher is better; equal values are exact ties.
+    """
+    return _value(_checked(cards))
+
+
+def hand_category(value: int) -> str:
+    """Dealer name of the category of a value returned by :func:`hand_value`."""
+    kind = value >> _CATEGORY_SHIFT
+    if value < 0 or kind >= len(CATEGORIES):
+        raise ValueError(f"{value!r} is not a hand value")
+    return CATEGORIES[kind]
+
+
+def _best_five(normalized: list[str], value: int) -> list[str]:
+    """The five cards making ``value``, in dealer order.
+
+    Cards are ordered by rank-group size, then rank (ace last in a wheel);
+    between equivalent choices, earlier input cards are preferred.
+    """
+    five: list[str] = list(normalized)
+    if len(normalized) > 5:
+        five = next(list(sub) for sub in combinations(normalized, 5) if _value(sub) == value)
+    counts = {r: sum(1 for c in five if c[0] == r) for r in {c[0] for c in five}}
+    five.sort(key=lambda c: (-counts[c[0]], -RANKS.index(c[0])))
+    if hand_category(value) in ("straight", "straight flush") and [c[0] for c in five] == list(
+        "A5432"
+    ):
+        five = five[1:] + five[:1]
+    return five
+
+
+def describe(cards: Sequence[str]) -> str:
+    """Category and the five cards used, e.g. ``"flush (Ah Jh 9h 6h 4h)"``."""
+    normalized = _checked(cards)
+    value = _value(normalized)
+    return f"{hand_category(value)} ({' '.join(_best_five(normalized, value))})"
+
+
+def best_hands(hands: Mapping[int, Sequence[str]], board: Sequence[str]) -> list[int]:
+    """Seats holding the best hand (all tied seats), in ascending seat order.
+
+    ``hands`` maps seat number to exactly two hole cards; ``board`` has exactly
+    five cards.  No card may appear twice across hands and board.
+    """
+    if not hands:
+        raise ValueError("no hands to compare")
+    board_cards = _normalize_all(board, "board")
+    if len(board_cards) != 5:
+        raise ValueError(f"the board needs 5 cards, got {len(board_cards)}")
+    used = set(board_cards)
+    values: dict[int, int] = {}
+    for seat, hole in hands.items():
+        hole_cards = _normalize_all(hole, f"seat {seat}")
+        if len(hole_cards) != 2:
+            raise ValueError(f"seat {seat} needs 2 hole cards, got {len(hole_cards)}")
+        for card in hole_cards:
+            if card in used:
+                raise ValueError(f"duplicate card {card} (seat {seat})")
+            used.add(card)
+        values[seat] = _value(hole_cards + board_cards)
+    top = max(values.values())
+    return sorted(seat for seat, v in values.items() if v == top)

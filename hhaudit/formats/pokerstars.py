@@ -1,0 +1,254 @@
+"""PokerStars hand histories and the rooms and tools that copy the layout.
+
+Grammar: `grammars/pokerstars.lark`. One handler per terminal turns the line's fields into
+events on the `Hand`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from ..model import (
+    Act,
+    ActionEvent,
+    CollectEvent,
+    DealEvent,
+    FeeEvent,
+    Hand,
+    Limit,
+    Post,
+    PostEvent,
+    Seat,
+    ShowEvent,
+    Street,
+    StreetEvent,
+    UncalledEvent,
+)
+from ..money import currency_of, parse_amount
+from .base import LineError, LineFormat, UnsupportedGame
+from .common import cards, game_code, game_of, to_utc
+
+Fields = tuple[str | None, ...]
+
+_ROOMS = {
+    "pokerstars": "PokerStars",
+    "pokerstars home": "PokerStars",
+    "full tilt": "Full Tilt",
+    "full tilt rush": "Full Tilt",
+    "pokermaster": "PokerMaster",
+    "pokerbros": "PokerBros",
+    "mplpoker": "MPL",
+    "supremapoker": "Suprema",
+    "run it once poker": "Run It Once",
+}
+_STAKES = re.compile(
+    r"\((?:Button Blind\W*)?(?P<sb>[^/()]*?\d[^/()]*?)/(?P<bb>(?:Rs\. )?[^/()\s]*\d[^/()\s]*?)"
+    r"(?: - (?P<cap>\S+) Cap -)?\s*(?P<cur>[A-Z]{3})?\)"
+)
+_LEVEL_STAKES = re.compile(r"\((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)")
+_TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+)")
+_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_RUNS = {None: 0, "FIRST": 1, "SECOND": 2, "THIRD": 3}
+_ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
+_POSTS = {
+    "small blind": Post.SMALL_BLIND,
+    "big blind": Post.BIG_BLIND,
+    "the ante": Post.ANTE,
+    "straddle": Post.STRADDLE,
+    "button blind": Post.BIG_BLIND,
+}
+_SIDE_POT = re.compile(r"(Main pot|Side pot(?:-(\d+))?|STP) ([^|]*?\d)(?=\.? |\.?$)")
+_SUMMARY_RESULT = re.compile(r"\((?:button|small blind|big blind)\)")
+
+
+class PokerStarsFormat(LineFormat):
+    name = "pokerstars"
+    sites = ("PokerStars", "Full Tilt", "PokerMaster", "PokerBros", "MPL", "Suprema", "Run It Once")
+    grammar = "pokerstars"
+    noise = re.compile(r"\*{3,} # \d+ \*{3,}")
+    description = "PokerStars layout, as PokerStars writes it and as other rooms copy it"
+    start: ClassVar[re.Pattern[str]] = re.compile(
+        r"\s*\ufeff?(?:PokerStars|POKERSTARS|Full Tilt|PokerMaster|PokerBros|MPLPoker|SupremaPoker|"
+        r"Run It Once Poker)[^#\n]* (?:Game|Hand|GAME|HAND) #[0-9A-Za-z-]+: "
+    )
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def amount(hand: Hand, text: str | None) -> int:
+        if text is None:
+            raise ValueError("amount missing")
+        return parse_amount(text, hand.scale)
+
+    @staticmethod
+    def seat(hand: Hand, player: str | None) -> int:
+        assert player is not None
+        for s in hand.seats:
+            if s.player == player:
+                return s.seat
+        raise ValueError(f"{player!r} is not seated at this table")
+
+    # ------------------------------------------------------------------ handlers
+    def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
+        room, hand_id, rest = f[0] or "", f[1] or "", f[2] or ""
+        hand.hand_id = hand_id
+        base_room = room.replace(" Home", "").replace(" Game", "").strip().lower()
+        if base_room.startswith("pokerstars"):
+            base_room = "pokerstars"
+        hand.site = _ROOMS.get(base_room, room.strip() or "PokerStars")
+        variant, limit = game_of(rest)
+        hand.variant = variant or "unknown"
+        t = _TOURNAMENT.search(rest)
+        hand.kind = "tournament" if t else "cash"
+        hand.tournament_id = t.group("id") if t else ""
+        stakes = _STAKES.search(rest)
+        cur = currency_of(rest) if not t else ""
+        if hand.kind == "cash" and stakes is not None:
+            cur = stakes.group("cur") or currency_of(stakes.group(0))
+        hand.currency = cur
+        hand.scale = 2 if hand.kind == "cash" and cur else 0
+        hand.started_at, hand.tz = to_utc(rest)
+        if variant != "holdem" or limit is None:
+            raise UnsupportedGame(rest)
+        hand.limit = limit
+        hand.game = game_code(limit)
+        if stakes is None and t is not None:
+            stakes = _LEVEL_STAKES.search(rest)
+        if stakes is None:
+            raise LineError(line, 1, rest, "no stakes in the hand's first line")
+        low = parse_amount(stakes.group("sb"), hand.scale)
+        high = parse_amount(stakes.group("bb"), hand.scale)
+        if limit is Limit.FIXED_LIMIT:
+            hand.small_bet, hand.big_bet = low, high
+            hand.bb = low
+            hand.sb = low // 2
+        else:
+            hand.sb, hand.bb = low, high
+
+    def on_TABLE(self, hand: Hand, f: Fields, line: int) -> None:
+        name, max_seats, money, button = f[0], f[1], f[2], f[3]
+        hand.table_name = name or ""
+        hand.max_seats = int(max_seats) if max_seats else None
+        hand.button_seat = int(button) if button else None
+        if money == "Play Money":
+            hand.currency = "play"
+            hand.scale = 0
+
+    def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
+        seat, player, stack, note = int(f[0] or 0), f[1] or "", f[2], f[4] or ""
+        out = "sitting out" in note or "out of hand" in note
+        hand.seats.append(Seat(seat, player, self.amount(hand, stack), out, line))
+
+    def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
+        player, what, amount, all_in = f[0], f[1] or "", self.amount(hand, f[2]), bool(f[3])
+        seat = self.seat(hand, player)
+        p = player or ""
+        if what == "small & big blinds":
+            live = hand.bb if hand.bb else amount
+            hand.events.append(
+                PostEvent(line, seat, p, Post.DEAD, min(live, amount), max(0, amount - live), all_in)
+            )
+            return
+        if what == "dead blind":
+            hand.events.append(PostEvent(line, seat, p, Post.DEAD, 0, amount, all_in))
+            return
+        kind = _POSTS[what]
+        if kind is Post.ANTE:
+            hand.ante = max(hand.ante, amount)
+        elif kind is Post.SMALL_BLIND and hand.limit is Limit.FIXED_LIMIT:
+            hand.sb = amount if not all_in else hand.sb
+        elif kind is Post.BIG_BLIND and hand.limit is Limit.FIXED_LIMIT and not all_in:
+            if not any(isinstance(e, PostEvent) and e.kind is Post.BIG_BLIND for e in hand.events):
+                hand.bb = amount
+        hand.events.append(PostEvent(line, seat, p, kind, amount, 0, all_in))
+
+    def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        seat = self.seat(hand, player)
+        hand.events.append(DealEvent(line, seat, player, cards(f[1]) + cards(f[2])))
+
+    def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
+        player, verb, a, b, shown, all_in = f[0] or "", f[1] or "", f[2], f[3], f[4], bool(f[5])
+        act = _ACTS[verb]
+        seat = self.seat(hand, player)
+        if act is Act.RAISE:
+            if b is None:
+                raise ValueError("raise without a 'to' amount")
+            hand.events.append(ActionEvent(line, seat, player, act, None, self.amount(hand, b), all_in))
+        elif act in (Act.CALL, Act.BET):
+            hand.events.append(ActionEvent(line, seat, player, act, self.amount(hand, a), None, all_in))
+        else:
+            hand.events.append(ActionEvent(line, seat, player, act))
+            if shown:
+                hand.events.append(ShowEvent(line, seat, player, cards(shown)))
+
+    def on_UNCALLED(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[1] or ""
+        hand.events.append(UncalledEvent(line, self.seat(hand, player), player, self.amount(hand, f[0])))
+
+    def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
+        run, street, text = f[0], f[1] or "", f[2] or ""
+        groups = re.findall(r"\[([^\]]*)\]", text)
+        board = tuple(c for g in groups for c in cards(g))
+        new = cards(groups[-1]) if groups else ()
+        hand.events.append(StreetEvent(line, _STREETS[street], new, board, _RUNS[run]))
+
+    def on_SHOWDOWN(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.events.append(StreetEvent(line, Street.SHOWDOWN, (), (), _RUNS[f[0]]))
+
+    def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, cards(f[1])))
+
+    def on_MUCK(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, cards(f[1]), muck=True))
+
+    def on_NO_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, (), muck=True))
+
+    def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
+        player, amount, pot, side = f[0] or "", f[1], f[2] or "", f[3]
+        number: int | None
+        if pot == "pot":
+            number = None
+        elif pot == "main pot":
+            number = 0
+        else:
+            number = int(side) if side else 1
+        run = 0
+        for e in reversed(hand.events):
+            if isinstance(e, StreetEvent):
+                run = e.run
+                break
+        hand.events.append(
+            CollectEvent(line, self.seat(hand, player), player, self.amount(hand, amount), number, run)
+        )
+
+    def on_CASHOUT(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        seat = self.seat(hand, player)
+        hand.events.append(FeeEvent(line, "cash_out_fee", self.amount(hand, f[2]), seat, player))
+
+    def on_STP_ADDED(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.events.append(FeeEvent(line, "room_added", -self.amount(hand, f[0])))
+
+    def on_TOTAL_POT(self, hand: Hand, f: Fields, line: int) -> None:
+        total, pots, rake, extra = f[0], f[1] or "", f[2], f[3] or ""
+        s = hand.summary
+        s.line = line
+        s.total_pot = self.amount(hand, total)
+        s.rake = self.amount(hand, rake)
+        for m in _SIDE_POT.finditer(pots):
+            value = self.amount(hand, m.group(3))
+            if m.group(1) == "Main pot":
+                s.main_pot = value
+            elif m.group(1).startswith("Side pot"):
+                s.side_pots.append(value)
+        jackpot = re.search(r"Jackpot (?:contribution )?(\S+)", extra)
+        if jackpot:
+            s.jackpot = self.amount(hand, jackpot.group(1))
+
+    def on_BOARD(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.summary.boards.append(cards(f[1]))

@@ -1,0 +1,269 @@
+"""The normalised hand model: one `Hand` of metadata and an ordered list of events.
+
+Every site format is turned into these records and nothing else; the replay, the rules, the
+pot auditor and the table writers only ever see them. Amounts are integers in the smallest
+unit of the hand (`Hand.scale` decimal places were printed by the site).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+
+class Street(StrEnum):
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    SHOWDOWN = "showdown"
+
+
+class Limit(StrEnum):
+    NO_LIMIT = "NL"
+    POT_LIMIT = "PL"
+    FIXED_LIMIT = "FL"
+
+
+class Status(StrEnum):
+    AUDITED = "audited"
+    UNSUPPORTED_GAME = "unsupported_game"
+    PARSE_ERROR = "parse_error"
+
+
+class Post(StrEnum):
+    """Kinds of forced bets."""
+
+    SMALL_BLIND = "post_sb"
+    BIG_BLIND = "post_bb"
+    ANTE = "post_ante"
+    STRADDLE = "post_straddle"
+    DEAD = "post_dead"
+    """A blind posted out of position (missed blinds): `live` part plays, `dead` part does not."""
+
+
+class Act(StrEnum):
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+
+
+class Category(StrEnum):
+    """The closed set of finding categories (contract §3)."""
+
+    PARSE = "parse"
+    ACTION_ORDER = "action_order"
+    ILLEGAL_ACTION = "illegal_action"
+    BET_SIZE = "bet_size"
+    MIN_RAISE = "min_raise"
+    REOPEN = "reopen"
+    STRING_BET = "string_bet"
+    POT_LIMIT = "pot_limit"
+    FIXED_LIMIT = "fixed_limit"
+    SIDE_POT = "side_pot"
+    WINNER = "winner"
+    ODD_CHIP = "odd_chip"
+    ACCOUNTING = "accounting"
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+# --------------------------------------------------------------------------- events
+# Each event carries the 1-based source line it was read from. `seat` is the table seat
+# number as the site printed it; `player` the name as printed.
+
+
+@dataclass(frozen=True, slots=True)
+class PostEvent:
+    """A forced bet. `amount` is live (counts toward the street bet), `dead` is not."""
+
+    line: int
+    seat: int
+    player: str
+    kind: Post
+    amount: int
+    dead: int = 0
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ActionEvent:
+    """A voluntary action as the log wrote it.
+
+    `to` is the player's street total after a bet or raise when the log states it
+    ("raises 2 to 6"); `amount` is the chips the log says were added (calls, bets, and
+    raises written as an amount added). At least one of them is set for bets, calls and
+    raises; the replay derives the other from the state.
+    """
+
+    line: int
+    seat: int
+    player: str
+    act: Act
+    amount: int | None = None
+    to: int | None = None
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StreetEvent:
+    """A new street is dealt. `cards` are the new cards, `board` the whole board after it."""
+
+    line: int
+    street: Street
+    cards: tuple[str, ...]
+    board: tuple[str, ...]
+    run: int = 0
+    """0 for a single board; 1, 2, ... for run-it-twice boards."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealEvent:
+    """Hole cards the log reveals at the deal ("Dealt to Hero [Ah Kd]")."""
+
+    line: int
+    seat: int
+    player: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class UncalledEvent:
+    """The log returns an uncalled bet."""
+
+    line: int
+    seat: int
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShowEvent:
+    """A player shows (or, with `muck`, mucks) at showdown; `cards` may be empty."""
+
+    line: int
+    seat: int
+    player: str
+    cards: tuple[str, ...]
+    muck: bool = False
+    run: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CollectEvent:
+    """The log pays a player. `pot` is 0 for the main pot, k for side pot k, None if the
+    log does not say which pot; `run` is the board for run-it-twice (0 = single board)."""
+
+    line: int
+    seat: int
+    player: str
+    amount: int
+    pot: int | None = None
+    run: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class FeeEvent:
+    """Money that leaves or enters the pot outside the betting: a cash-out or insurance
+    fee paid by a player, a jackpot drop, or room money added to the pot (negative)."""
+
+    line: int
+    kind: str
+    amount: int
+    seat: int | None = None
+    player: str | None = None
+
+
+Event = (
+    PostEvent
+    | ActionEvent
+    | StreetEvent
+    | DealEvent
+    | UncalledEvent
+    | ShowEvent
+    | CollectEvent
+    | FeeEvent
+)
+
+
+# --------------------------------------------------------------------------- hand
+
+
+@dataclass(slots=True)
+class Seat:
+    seat: int
+    player: str
+    stack: int
+    sitting_out: bool = False
+    line: int = 0
+
+
+@dataclass(slots=True)
+class Summary:
+    """Figures from the summary block, as the log states them (None when absent)."""
+
+    total_pot: int | None = None
+    main_pot: int | None = None
+    side_pots: list[int] = field(default_factory=list)
+    rake: int | None = None
+    jackpot: int | None = None
+    boards: list[tuple[str, ...]] = field(default_factory=list)
+    line: int = 0
+
+
+@dataclass(slots=True)
+class ParseProblem:
+    """Why a hand could not be read: the first line at fault."""
+
+    line: int
+    column: int
+    text: str
+    message: str
+
+
+@dataclass(slots=True)
+class Hand:
+    site: str
+    format: str
+    hand_id: str
+    source: str
+    line: int
+    game: str = "NLHE"
+    variant: str = "holdem"
+    limit: Limit = Limit.NO_LIMIT
+    kind: str = "cash"
+    currency: str = ""
+    scale: int = 0
+    sb: int = 0
+    bb: int = 0
+    ante: int = 0
+    small_bet: int = 0
+    """Fixed limit: the small bet (pre-flop and flop); big bet is `big_bet`."""
+    big_bet: int = 0
+    started_at: datetime | None = None
+    tz: str = ""
+    table_name: str = ""
+    max_seats: int | None = None
+    button_seat: int | None = None
+    tournament_id: str = ""
+    seats: list[Seat] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    summary: Summary = field(default_factory=Summary)
+    status: Status = Status.AUDITED
+    problem: ParseProblem | None = None
+    end_line: int = 0
+    text: str = ""
+    """The hand's raw text, kept for `hhaudit show` and error messages."""
+
+    def seat_of(self, player: str) -> int | None:
+        for s in self.seats:
+            if s.player == player:
+                return s.seat
+        return None

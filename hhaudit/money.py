@@ -1,0 +1,91 @@
+"""Exact amounts: text as sites print it to integers in the smallest unit.
+
+>>> parse_amount("$1,234.50", 2)
+123450
+>>> parse_amount("1 480", 0)
+1480
+>>> parse_amount("368,55", 2, decimal=",")
+36855
+>>> parse_amount("€0.5", 2)
+50
+"""
+
+from __future__ import annotations
+
+import re
+
+CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY", "Rs.": "INR"}
+_NUMBER = re.compile(r"\d(?:[\d.,'\u00a0\u202f ]*\d)?")
+
+
+class AmountError(ValueError):
+    """Text that is not an amount, or has more decimals than the hand's scale."""
+
+
+def parse_amount(text: str, scale: int, *, decimal: str = ".") -> int:
+    """Parse a printed amount into an integer count of 10**-scale units.
+
+    Currency symbols and codes are ignored; thousands separators (`,` `'` spaces) are
+    dropped; `decimal` names the decimal mark. More decimals than `scale` is an error: it
+    would lose money.
+    """
+    s = text.strip()
+    if not s:
+        raise AmountError("empty amount")
+    negative = False
+    if not ("0" <= s[0] <= "9") or not ("0" <= s[-1] <= "9"):
+        m = _NUMBER.search(s)
+        if m is None:
+            raise AmountError(f"not an amount: {text!r}")
+        negative = s[: m.start()].rstrip().endswith("-")
+        s = m.group(0)
+    if decimal == ".":
+        if "," in s or "'" in s or " " in s or "\u00a0" in s or "\u202f" in s:
+            s = s.replace(",", "").replace("'", "").replace(" ", "").replace("\u00a0", "").replace("\u202f", "")
+        whole, dot, frac = s.partition(".")
+    else:
+        s = s.replace(".", "").replace("'", "").replace(" ", "").replace("\u00a0", "").replace("\u202f", "")
+        whole, dot, frac = s.partition(",")
+    if not whole:
+        whole = "0"
+    if not whole.isdigit() or (frac and not frac.isdigit()):
+        raise AmountError(f"not an amount: {text!r}")
+    if len(frac) > scale:
+        if frac[scale:].strip("0"):
+            raise AmountError(f"{text!r} has more than {scale} decimal places")
+        frac = frac[:scale]
+    value = int(whole) * 10**scale + (int(frac.ljust(scale, "0")) if scale else 0)
+    return -value if negative else value
+
+
+def decimals_in(text: str, *, decimal: str = ".") -> int:
+    """How many decimal places a printed amount shows ("$0.05" -> 2, "1,500" -> 0)."""
+    i = text.rfind(decimal)
+    if i < 0:
+        return 0
+    n = 0
+    for ch in text[i + 1 :]:
+        if not ch.isdigit():
+            break
+        n += 1
+    return n
+
+
+def to_text(amount: int, scale: int) -> str:
+    """Integer units back to the printed form, for messages ("5600", "0.25")."""
+    if scale == 0:
+        return str(amount)
+    sign = "-" if amount < 0 else ""
+    q, r = divmod(abs(amount), 10**scale)
+    return f"{sign}{q}.{r:0{scale}d}"
+
+
+def currency_of(text: str) -> str:
+    """Currency code for a symbol or code found in text ("$" -> "USD"), or ""."""
+    for code in ("USD", "EUR", "GBP", "INR", "CNY", "CAD", "SEK", "CHF"):
+        if code in text:
+            return code
+    for sym, code in CURRENCY_SYMBOLS.items():
+        if sym in text:
+            return code
+    return ""

@@ -1,0 +1,90 @@
+"""From sources to `Hand`s, lazily: detect the format, split, parse one hand at a time."""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import IO
+
+from . import formats
+from .formats.base import LineFormat
+from .model import Hand
+from .reading import InputError, Source, iter_lines, iter_sources
+
+HEAD_LINES = 40
+
+
+@dataclass(slots=True)
+class FileReport:
+    """What happened to one input file (for the summary and the `files` table)."""
+
+    source: str
+    format: str = ""
+    hands: int = 0
+    error: str = ""
+
+
+@dataclass(slots=True)
+class ParseLog:
+    files: list[FileReport] = field(default_factory=list)
+
+
+def parse_source(source: Source, *, format: str = "auto", log: ParseLog | None = None) -> Iterator[Hand]:
+    """Hands of one source. Unknown formats and unreadable files are recorded in `log`."""
+    report = FileReport(source.name)
+    if log is not None:
+        log.files.append(report)
+    try:
+        stream = source.open()
+    except InputError as exc:
+        report.error = str(exc)
+        return
+    with stream:
+        lines = iter_lines(stream)
+        head = list(itertools.islice(lines, HEAD_LINES))
+        fmt: LineFormat | None
+        if format == "auto":
+            fmt = formats.detect(head)
+            if fmt is None:
+                if any(line.strip() for line in head):
+                    report.error = "not a hand-history format hhaudit reads"
+                else:
+                    report.error = "empty file"
+                return
+        else:
+            fmt = formats.get(format)
+        report.format = fmt.name
+        for first, chunk in fmt.split(itertools.chain(head, lines)):
+            report.hands += 1
+            yield fmt.parse_hand(chunk, first, source.name)
+
+
+def to_sources(inputs: str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[object]) -> Iterator[Source]:
+    """Accept paths, folders, globs, "-", open files or raw history text."""
+    if isinstance(inputs, (str, os.PathLike)):
+        text = os.fspath(inputs)
+        if "\n" in text:
+            yield Source("<text>", data=text.encode("utf-8"))
+            return
+        yield from iter_sources([text])
+        return
+    if hasattr(inputs, "read"):
+        data = inputs.read()  # type: ignore[union-attr]
+        name = getattr(inputs, "name", "<stream>")
+        yield Source(str(name), data=data.encode("utf-8") if isinstance(data, str) else data)
+        return
+    for item in inputs:  # type: ignore[union-attr]
+        yield from to_sources(item)  # type: ignore[arg-type]
+
+
+def parse(
+    inputs: str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[object],
+    *,
+    format: str = "auto",
+    log: ParseLog | None = None,
+) -> Iterator[Hand]:
+    """Lazily yield every hand of the inputs, one `Hand` with its events at a time."""
+    for source in to_sources(inputs):
+        yield from parse_source(source, format=format, log=log)

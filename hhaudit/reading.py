@@ -1,0 +1,155 @@
+"""Turning paths, folders, globs, open files and stdin into streams of text lines.
+
+Files are read in blocks and decoded incrementally, so memory does not grow with the size of
+a file. Encodings are sniffed the way sites write them: a UTF-8 or UTF-16 byte-order mark
+wins; otherwise UTF-8, falling back to cp1252 from the first block that is not UTF-8. Stray
+NUL bytes are dropped and LF, CRLF, CR and mixed line endings all end a line. A line longer
+than `MAX_LINE` characters is cut there (the rest of it is skipped) so that a file with no
+line breaks cannot exhaust memory.
+"""
+
+from __future__ import annotations
+
+import codecs
+import glob
+import io
+import os
+import re
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+BLOCK = 1 << 20
+MAX_LINE = 1 << 16
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+HISTORY_SUFFIXES = frozenset({".txt", ".log", ".hh", ".xml", ".live", ""})
+
+
+class InputError(Exception):
+    """A path that cannot be read at all (missing, unreadable)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One input: a name for messages and tables, and how to open it."""
+
+    name: str
+    path: Path | None = None
+    data: bytes | None = None
+
+    def open(self) -> BinaryIO:
+        if self.data is not None:
+            return io.BytesIO(self.data)
+        if self.path is None:
+            raise InputError(f"{self.name}: nothing to read")
+        try:
+            return open(self.path, "rb")
+        except OSError as exc:
+            raise InputError(f"{self.name}: cannot open ({exc.strerror})") from exc
+
+
+def iter_sources(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Source]:
+    """Expand paths into sources: files as given, folders walked recursively (sorted, hidden
+    entries skipped), globs expanded, and `-` for standard input."""
+    for raw in paths:
+        text = os.fspath(raw)
+        if text == "-":
+            yield Source("<stdin>", data=sys.stdin.buffer.read())
+            continue
+        path = Path(text)
+        if path.is_dir():
+            yield from _walk(path)
+        elif path.is_file():
+            yield Source(text, path=path)
+        elif glob.has_magic(text):
+            matches = sorted(glob.glob(text, recursive=True))
+            if not matches:
+                raise InputError(f"{text}: no file matches this pattern")
+            for match in matches:
+                m = Path(match)
+                if m.is_dir():
+                    yield from _walk(m)
+                elif m.is_file():
+                    yield Source(match, path=m)
+        else:
+            raise InputError(f"{text}: no such file or folder")
+
+
+def _walk(root: Path) -> Iterator[Source]:
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for name in sorted(filenames):
+            if name.startswith("."):
+                continue
+            p = Path(dirpath) / name
+            if p.suffix.lower() in HISTORY_SUFFIXES or p.suffix.lower() == ".expected":
+                if p.suffix.lower() == ".expected" or name.endswith(".findings.tsv"):
+                    continue
+                yield Source(str(p), path=p)
+
+
+def _sniff(first: bytes) -> tuple[str, int]:
+    """Encoding and BOM length from the first bytes of a file."""
+    if first.startswith(codecs.BOM_UTF8):
+        return "utf-8", 3
+    if first.startswith(codecs.BOM_UTF16_LE):
+        return "utf-16-le", 2
+    if first.startswith(codecs.BOM_UTF16_BE):
+        return "utf-16-be", 2
+    # UTF-16 without BOM: every other byte NUL in ASCII text
+    sample = first[:200]
+    if len(sample) >= 8 and sample[1::2].count(0) > len(sample) * 0.4 and sample[0::2].count(0) == 0:
+        return "utf-16-le", 0
+    return "utf-8", 0
+
+
+def iter_lines(stream: BinaryIO) -> Iterator[str]:
+    """Decoded lines of a binary stream, without line terminators."""
+    first = stream.read(BLOCK)
+    encoding, skip = _sniff(first)
+    decoder = codecs.getincrementaldecoder(encoding)()
+    fallback = encoding == "utf-8"
+    pending = ""
+    skipping = False  # inside an over-long line whose head was already yielded
+    block: bytes = first[skip:]
+    while True:
+        final = not block
+        try:
+            text = decoder.decode(block, final=final)
+        except UnicodeDecodeError:
+            if not fallback:
+                raise
+            # Not UTF-8 after all: the rest of the file is cp1252 (the sites' Windows default).
+            decoder = codecs.getincrementaldecoder("cp1252")(errors="replace")
+            fallback = False
+            text = decoder.decode(block, final=final)
+        if "\x00" in text:
+            text = text.replace("\x00", "")
+        if text:
+            # A CRLF split across two blocks yields one extra empty line: harmless, since
+            # blank lines never carry meaning inside a hand.
+            parts = _LINE_BREAK.split(pending + text)
+            pending = parts.pop()
+            for line in parts:
+                if skipping:
+                    skipping = False
+                    continue
+                yield line[:MAX_LINE] if len(line) > MAX_LINE else line
+            if len(pending) > MAX_LINE:
+                if not skipping:
+                    yield pending[:MAX_LINE]
+                skipping = True
+                pending = ""
+        if final:
+            break
+        block = stream.read(BLOCK)
+    if pending and not skipping:
+        yield pending
+
+
+def lines_of_text(text: str) -> list[str]:
+    """Lines of an in-memory text, with the same line-ending rules as files."""
+    return _LINE_BREAK.split(text.replace("\x00", "").lstrip("\ufeff"))
