@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import IO
 
 from . import formats
-from .formats.base import LineFormat
+from .formats import Format
 from .model import Hand
 from .reading import InputError, Source, iter_lines, iter_sources
 
@@ -44,7 +44,7 @@ def parse_source(source: Source, *, format: str = "auto", log: ParseLog | None =
     with stream:
         lines = iter_lines(stream)
         head = list(itertools.islice(lines, HEAD_LINES))
-        fmt: LineFormat | None
+        fmt: Format | None
         if format == "auto":
             fmt = formats.detect(head)
             if fmt is None:

@@ -1,24 +1,53 @@
-"""The registry of input formats: each one a grammar plus a module, found by `detect()`."""
+"""The registry of input formats: each one a grammar plus a module, found by `detect()`.
+
+Every module of this package except `base` and `common` is a format module; it lists its
+formats in a module-level `FORMATS` sequence. Adding a site touches nothing else. Formats
+are asked to detect a file in descending `priority` order, then by name.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import importlib
+import pkgutil
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Protocol
 
-from .base import LineFormat
-from .pokerstars import PokerStarsFormat
-
-FORMATS: dict[str, LineFormat] = {}
-
-
-def register(fmt: LineFormat) -> LineFormat:
-    FORMATS[fmt.name] = fmt
-    return fmt
+from ..model import Hand
 
 
-register(PokerStarsFormat())
+class Format(Protocol):
+    """What the pipeline needs of a format (LineFormat implements it for text formats)."""
+
+    name: str
+    sites: tuple[str, ...]
+    grammar: str
+    description: str
+    priority: int
+
+    def detect(self, head: Sequence[str]) -> bool: ...
+
+    def split(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]: ...
+
+    def parse_hand(self, lines: list[str], first_line: int, source: str) -> Hand: ...
+
+_SKIP = {"base", "common"}
 
 
-def detect(head: Sequence[str]) -> LineFormat | None:
+def _discover() -> dict[str, Format]:
+    found: list[Format] = []
+    for info in pkgutil.iter_modules(__path__):
+        if info.name in _SKIP or info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        found.extend(getattr(module, "FORMATS", ()))
+    found.sort(key=lambda f: (-f.priority, f.name))
+    return {f.name: f for f in found}
+
+
+FORMATS: dict[str, Format] = _discover()
+
+
+def detect(head: Sequence[str]) -> Format | None:
     """The format whose detector accepts the first lines of a file, or None."""
     for fmt in FORMATS.values():
         if fmt.detect(head):
@@ -26,7 +55,7 @@ def detect(head: Sequence[str]) -> LineFormat | None:
     return None
 
 
-def get(name: str) -> LineFormat:
+def get(name: str) -> Format:
     try:
         return FORMATS[name]
     except KeyError:

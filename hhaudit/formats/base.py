@@ -202,6 +202,7 @@ class LineFormat:
     noise: ClassVar[re.Pattern[str] | None] = None
     """Lines that may stand between hands (separators); a chunk of only these is no hand."""
     description: ClassVar[str] = ""
+    priority: ClassVar[int] = 0
 
     def __init__(self) -> None:
         self._handlers: dict[str, Callable[[Hand, tuple[str | None, ...], int], None]] = {}

@@ -252,3 +252,6 @@ class PokerStarsFormat(LineFormat):
 
     def on_BOARD(self, hand: Hand, f: Fields, line: int) -> None:
         hand.summary.boards.append(cards(f[1]))
+
+
+FORMATS = [PokerStarsFormat()]
