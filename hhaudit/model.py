@@ -97,10 +97,13 @@ class PostEvent:
 class ActionEvent:
     """A voluntary action as the log wrote it.
 
-    `to` is the player's street total after a bet or raise when the log states it
-    ("raises 2 to 6"); `amount` is the chips the log says were added (calls, bets, and
-    raises written as an amount added). At least one of them is set for bets, calls and
-    raises; the replay derives the other from the state.
+    Formats fill what their line states and leave the rest None; the replay derives the
+    rest from the state:
+    - `to`: the player's street total after a bet or raise ("raises 2 to 6" -> 6);
+    - `amount`: the chips this action added to the pot ("calls 4" -> 4, "bets 10" -> 10,
+      a raise written as the chips put in);
+    - `by`: a raise written as the increment over the current bet ("raises by 4").
+    For a raise, give exactly one of them.
     """
 
     line: int
@@ -110,6 +113,7 @@ class ActionEvent:
     amount: int | None = None
     to: int | None = None
     all_in: bool = False
+    by: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
