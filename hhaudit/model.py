@@ -263,6 +263,8 @@ class Hand:
     status: Status = Status.AUDITED
     problem: ParseProblem | None = None
     end_line: int = 0
+    implicit_uncalled: bool = False
+    """True for formats that never write "uncalled bet returned" lines."""
     text: str = ""
     """The hand's raw text, kept for `hhaudit show` and error messages."""
 
