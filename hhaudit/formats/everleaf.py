@@ -1,0 +1,145 @@
+"""Everleaf Gaming network hand histories (Everleaf, Concord Gaming, Partouche, Grand Poker).
+
+Grammar: `grammars/everleaf.lark`. Everleaf writes every bet, call and raise as the chips the
+action adds, posts and actions in square brackets, no uncalled-bet line (the winner is paid
+the pot without the returned part) and no summary section.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from ..model import (
+    Act,
+    ActionEvent,
+    DealEvent,
+    Hand,
+    Limit,
+    Post,
+    PostEvent,
+    ShowEvent,
+    Street,
+    StreetEvent,
+)
+from ..money import currency_of
+from ._sitekit import Fields, SiteFormat
+from .base import UnsupportedGame
+from .common import cards, to_utc
+
+_ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
+_POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE}
+_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+_LIMITS = {"NL ": Limit.NO_LIMIT, "PL ": Limit.POT_LIMIT, None: Limit.FIXED_LIMIT}
+
+
+class EverleafFormat(SiteFormat):
+    name = "everleaf"
+    sites = ("Everleaf",)
+    grammar = "everleaf"
+    decimal_comma = True
+    description = "Everleaf Gaming network (Everleaf, Concord, Partouche, Grand Poker)"
+    start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?(?:.*Game #\d+\s*$|Partouche Poker)")
+    _history = re.compile(r"\*{5} Hand history for game #\d+ \*{5}|\*{3} Historique des Mains pour la partie \d+")
+
+    def detect(self, head: list[str]) -> bool:  # type: ignore[override]
+        return any(self._history.match(line.strip()) for line in head)
+
+    def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.hand_id = f[1] or ""
+
+    def on_HISTORY(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.hand_id = f[0] or hand.hand_id
+
+    def on_TOURNEY(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.kind = "tournament"
+        hand.tournament_id = f[0] or ""
+
+    def on_STAKES(self, hand: Hand, f: Fields, line: int) -> None:
+        low, high, lim, game, max_seats, date = f
+        stakes = (low or "") + (high or "")
+        # One client wrote the euro sign as a caret-like "ˆ" (0x88 read as cp1252).
+        cur = currency_of(stakes) or ("EUR" if "\u02c6" in stakes else "")
+        if hand.kind != "tournament":
+            hand.kind = "cash" if cur else "tournament"
+        hand.currency = cur if hand.kind == "cash" else ""
+        hand.scale = 2 if hand.kind == "cash" else 0
+        hand.max_seats = int(max_seats) if max_seats else None
+        hand.started_at, hand.tz = to_utc((date or "").replace(" - ", " ") + " ET")
+        if (game or "").strip() not in ("Hold'em", "Holdem"):
+            hand.variant = (game or "").strip().lower()
+            raise UnsupportedGame(game)
+        self.set_stakes(hand, _LIMITS[lim], self.amount(hand, low), self.amount(hand, high))
+
+    def on_TABLE(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.table_name = f[0] or ""
+
+    def on_BUTTON(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.button_seat = int(f[0] or 0)
+
+    def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
+        seat, player, stack = int(f[0] or 0), f[1] or "", (f[2] or "").strip()
+        # "( All-in )" (no chips left from an earlier hand) and "( new player )" hold no amount
+        if re.search(r"\d", stack):
+            self.add_seat(hand, seat, player, self.amount(hand, stack), False, line)
+        else:
+            self.add_seat(hand, seat, player, 0, True, line)
+
+    def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
+        player, what, text = f[0] or "", f[1] or "", f[2]
+        seat = self.seat(hand, player)
+        amount = self.amount(hand, text)
+        if what == "small & big blinds":
+            live = min(hand.bb, amount)
+            hand.events.append(PostEvent(line, seat, player, Post.DEAD, live, amount - live))
+            return
+        if what == "dead blind":
+            hand.events.append(PostEvent(line, seat, player, Post.DEAD, 0, amount))
+            return
+        kind = _POSTS[what]
+        if kind is Post.ANTE:
+            hand.ante = max(hand.ante, amount)
+        hand.events.append(PostEvent(line, seat, player, kind, amount))
+
+    def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(DealEvent(line, self.seat(hand, player), player, cards(f[1])))
+
+    def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
+        player, act = f[0] or "", _ACTS[f[1] or ""]
+        seat = self.seat(hand, player)
+        if act in (Act.FOLD, Act.CHECK):
+            hand.events.append(ActionEvent(line, seat, player, act))
+            return
+        amount = self.amount(hand, f[2])
+        hand.events.append(ActionEvent(line, seat, player, act, amount=amount))
+
+    def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
+        new = cards(f[1])
+        board: tuple[str, ...] = ()
+        for e in reversed(hand.events):
+            if isinstance(e, StreetEvent):
+                board = e.board
+                break
+        hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], new, board + new))
+
+    def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, cards(f[1])))
+
+    def on_NO_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, (), muck=True))
+
+    def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
+        player, text, pot = f[0] or "", f[1], f[2]
+        self.collect(hand, line, player, self.amount(hand, text), 0 if pot == "main" else None)
+
+    def finish(self, hand: Hand) -> None:
+        seen = {e.seat for e in hand.events if isinstance(e, (PostEvent, ActionEvent))}
+        for s in hand.seats:
+            if s.sitting_out and s.seat in seen:
+                s.sitting_out = False
+
+
+FORMATS = [EverleafFormat()]
