@@ -1,0 +1,223 @@
+"""OnGame network hand histories ("***** History for hand R5-... *****").
+
+Grammar: `grammars/ongame.lark`. OnGame writes raises as "raises $X to $Y" where X is the
+chips the player put in with this action and Y the street total; calls and bets are the
+chips put in. There are no uncalled-bet or show lines: shown cards are in the summary's
+seat lines, and the pots with their (after-rake) payments in "Main pot"/"Side pot" lines.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+from typing import ClassVar
+
+from ..model import (
+    Act,
+    ActionEvent,
+    CollectEvent,
+    DealEvent,
+    Hand,
+    Limit,
+    Post,
+    PostEvent,
+    Seat,
+    ShowEvent,
+    Street,
+    StreetEvent,
+)
+from ..money import currency_of, parse_amount
+from .base import LineError, LineFormat, UnsupportedGame
+from .common import cards, game_code, to_utc
+
+Fields = tuple[str | None, ...]
+
+_ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
+_POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE}
+_STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
+_LIMITS = {"NO_LIMIT": Limit.NO_LIMIT, "POT_LIMIT": Limit.POT_LIMIT, "LIMIT": Limit.FIXED_LIMIT}
+_MONTHS = {m: i for i, m in enumerate(
+    ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1)}
+_WHEN = re.compile(
+    r"\w{3} (?P<mon>\w{3}) (?P<day>\d{1,2}) (?P<h>\d{1,2}):(?P<mi>\d{2}):(?P<s>\d{2}) "
+    r"(?P<tz>GMT(?P<sign>[+-])(?P<oh>\d{2}):?(?P<om>\d{2})|[A-Z]{2,5}) (?P<y>\d{4})"
+)
+_WINNER = re.compile(r"(?P<player>.+?) \((?P<amount>[^()]*)\)(?:, |$)")
+_TOURNAMENT = re.compile(r'"(?P<name>.*)", (?P<id>[A-Z]-[\d-]+)')
+
+
+class OnGameFormat(LineFormat):
+    name = "ongame"
+    sites = ("OnGame",)
+    grammar = "ongame"
+    description = "OnGame network (and skins: Betfair, bwin, ...) text histories"
+    start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?\*{5} History for hand [A-Z]\d*-")
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def amount(hand: Hand, text: str | None) -> int:
+        if text is None:
+            raise ValueError("amount missing")
+        return parse_amount(text, hand.scale)
+
+    @staticmethod
+    def seat(hand: Hand, player: str | None) -> int:
+        for s in hand.seats:
+            if s.player == player:
+                return s.seat
+        raise ValueError(f"{player!r} is not seated at this table")
+
+    # ------------------------------------------------------------------ header
+    def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.hand_id = f[0] or ""
+        hand.implicit_uncalled = True
+        tournament = f[1]
+        if tournament is not None:
+            hand.kind = "tournament"
+            m = _TOURNAMENT.search(tournament)
+            hand.tournament_id = m.group("id") if m else ""
+
+    def on_START(self, hand: Hand, f: Fields, line: int) -> None:
+        m = _WHEN.search(f[0] or "")
+        if m is None:
+            return
+        local = datetime(int(m.group("y")), _MONTHS.get(m.group("mon"), 1), int(m.group("day")),
+                         int(m.group("h")), int(m.group("mi")), int(m.group("s")))
+        hand.tz = m.group("tz")
+        if m.group("sign"):
+            offset = timedelta(hours=int(m.group("oh")), minutes=int(m.group("om")))
+            if m.group("sign") == "-":
+                offset = -offset
+            hand.started_at = local.replace(tzinfo=timezone(offset)).astimezone(timezone.utc)
+        else:
+            hand.started_at, _ = to_utc(local.strftime("%Y/%m/%d %H:%M:%S ") + hand.tz)
+
+    def on_TABLE(self, hand: Hand, f: Fields, line: int) -> None:
+        name, limit, game, stakes, ante, money = f[0], f[2], f[3], f[4] or "", f[5], f[6] or ""
+        hand.table_name = name or ""
+        hand.variant = "holdem" if game == "TEXAS_HOLDEM" else (game or "unknown").lower()
+        lim = _LIMITS.get(limit or "")
+        if hand.variant != "holdem" or lim is None:
+            raise UnsupportedGame(game)
+        hand.limit = lim
+        hand.game = game_code(lim)
+        if hand.kind == "tournament" or money in ("TC", "Chips"):
+            hand.kind = "tournament"
+            hand.currency, hand.scale = "", 0
+        else:
+            hand.currency = "play" if money.lower().startswith("play") else (currency_of(stakes) or "USD")
+            hand.scale = 2
+        low, _, high = stakes.partition("/")
+        if not high:
+            raise LineError(line, 1, stakes, "no stakes in the table line")
+        small, big = self.amount(hand, low), self.amount(hand, high)
+        if lim is Limit.FIXED_LIMIT:
+            hand.small_bet, hand.big_bet = small, big
+            hand.bb, hand.sb = small, small // 2
+        else:
+            hand.sb, hand.bb = small, big
+        if ante:
+            hand.ante = self.amount(hand, ante)
+
+    def on_BUTTON(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.button_seat = int(f[0] or 0)
+
+    def on_PLAYERS(self, hand: Hand, f: Fields, line: int) -> None:
+        if f[1]:
+            hand.max_seats = int(f[1])
+
+    def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
+        seat, player = int(f[0] or 0), f[1] or ""
+        if hand.summary.line:  # a summary seat line: shown cards
+            shown = cards(f[4])
+            if shown:
+                hand.events.append(ShowEvent(line, self.seat(hand, player), player, shown))
+            return
+        hand.seats.append(Seat(seat, player, self.amount(hand, f[2]), False, line))
+
+    # ------------------------------------------------------------------ betting
+    def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
+        player, what, amount, all_in = f[0] or "", f[1] or "", self.amount(hand, f[2]), bool(f[3])
+        seat = self.seat(hand, player)
+        if what == "dead blind":
+            hand.events.append(PostEvent(line, seat, player, Post.DEAD, 0, amount, all_in))
+            return
+        kind = _POSTS[what]
+        if kind is Post.ANTE:
+            hand.ante = max(hand.ante, amount)
+        elif hand.limit is Limit.FIXED_LIMIT and not all_in:
+            if kind is Post.SMALL_BLIND:
+                hand.sb = amount
+            elif not any(isinstance(e, PostEvent) and e.kind is Post.BIG_BLIND for e in hand.events):
+                hand.bb = amount
+        hand.events.append(PostEvent(line, seat, player, kind, amount, 0, all_in))
+
+    def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(DealEvent(line, self.seat(hand, player), player, cards(f[1])))
+
+    def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
+        player, act, a, b, all_in = f[0] or "", _ACTS[f[1] or ""], f[2], f[3], bool(f[4])
+        seat = self.seat(hand, player)
+        if act is Act.RAISE:
+            if b is None:
+                raise ValueError("raise without a 'to' amount")
+            hand.events.append(ActionEvent(line, seat, player, act, None, self.amount(hand, b), all_in))
+        elif act in (Act.CALL, Act.BET):
+            hand.events.append(ActionEvent(line, seat, player, act, self.amount(hand, a), None, all_in))
+        else:
+            hand.events.append(ActionEvent(line, seat, player, act))
+
+    def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
+        street, new = _STREETS[f[0] or ""], cards(f[1])
+        board: tuple[str, ...] = ()
+        for e in reversed(hand.events):
+            if isinstance(e, StreetEvent):
+                if e.street is street and e.cards == new:
+                    return  # OnGame repeats the street line when the board is run out
+                board = e.board
+                break
+        hand.events.append(StreetEvent(line, street, new, board + new))
+
+    # ------------------------------------------------------------------ summary
+    def on_SUMMARY(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.summary.line = line
+        hand.summary.total_pot = 0
+
+    def on_POT(self, hand: Hand, f: Fields, line: int) -> None:
+        side, amount, winners = f[0], self.amount(hand, f[1]), f[2] or ""
+        s = hand.summary
+        s.total_pot = (s.total_pot or 0) + amount
+        pot = int(side) if side else 0
+        if side:
+            s.side_pots.append(amount)
+        else:
+            s.main_pot = amount
+        pos = 0
+        for m in _WINNER.finditer(winners):
+            if m.start() != pos:
+                raise ValueError(f"cannot read the winners of the pot: {winners!r}")
+            pos = m.end()
+            player = m.group("player")
+            hand.events.append(
+                CollectEvent(line, self.seat(hand, player), player, self.amount(hand, m.group("amount")), pot)
+            )
+        if pos != len(winners):
+            raise ValueError(f"cannot read the winners of the pot: {winners!r}")
+
+    def on_RAKE(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.summary.rake = self.amount(hand, f[0])
+
+    def finish(self, hand: Hand) -> None:
+        """Shown cards come from the summary, after the pots were paid: put the showdown
+        (a SHOWDOWN street and the shows) before the first collection, where it happened."""
+        shows = [e for e in hand.events if isinstance(e, ShowEvent)]
+        if not shows:
+            return
+        rest = [e for e in hand.events if not isinstance(e, ShowEvent)]
+        first = next((i for i, e in enumerate(rest) if isinstance(e, CollectEvent)), len(rest))
+        showdown = StreetEvent(shows[0].line, Street.SHOWDOWN, (), ())
+        hand.events = rest[:first] + [showdown] + shows + rest[first:]
+
+
+FORMATS = [OnGameFormat()]
