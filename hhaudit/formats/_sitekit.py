@@ -97,3 +97,18 @@ class SiteFormat(LineFormat):
     def collect(self, hand: Hand, line: int, player: str, amount: int, pot: int | None) -> None:
         seat = self.seat(hand, player)
         hand.events.append(CollectEvent(line, seat, player, amount, pot, self.current_run(hand)))
+
+    def street_bet(self, hand: Hand) -> int:
+        """The highest street total of any seat on the current street."""
+        return max((self.committed(hand, s.seat) for s in hand.seats), default=0)
+
+    def all_in_action(self, hand: Hand, line: int, seat: int, player: str, added: int) -> ActionEvent:
+        """An "all-in" line that gives only the chips put in: a bet, a call or a raise
+        depending on what the player faces."""
+        facing = self.street_bet(hand)
+        mine = self.committed(hand, seat)
+        if facing == 0:
+            return ActionEvent(line, seat, player, Act.BET, amount=added, all_in=True)
+        if mine + added <= facing:
+            return ActionEvent(line, seat, player, Act.CALL, amount=added, all_in=True)
+        return ActionEvent(line, seat, player, Act.RAISE, amount=added, all_in=True)

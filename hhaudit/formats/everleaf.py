@@ -47,6 +47,7 @@ class EverleafFormat(SiteFormat):
 
     def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
         hand.hand_id = f[1] or ""
+        hand.implicit_uncalled = True
 
     def on_HISTORY(self, hand: Hand, f: Fields, line: int) -> None:
         hand.hand_id = f[0] or hand.hand_id

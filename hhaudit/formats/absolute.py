@@ -1,0 +1,198 @@
+"""Absolute Poker and UltimateBet hand histories ("Stage #..." layout).
+
+Grammar: `grammars/absolute.lark`. Cash headers carry the stakes ("No Limit $1" is the big
+blind; "Normal $25/$50" is fixed limit with those bets); tournament headers do not, so the
+blinds come from the posts.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from ..model import (
+    Act,
+    ActionEvent,
+    DealEvent,
+    FeeEvent,
+    Hand,
+    Limit,
+    Post,
+    PostEvent,
+    ShowEvent,
+    Street,
+    StreetEvent,
+    UncalledEvent,
+)
+from ..money import currency_of
+from ._sitekit import Fields, SiteFormat
+from .base import UnsupportedGame
+from .common import cards, to_utc
+
+_ACTS = {"Folds": Act.FOLD, "Checks": Act.CHECK, "Calls": Act.CALL, "Bets": Act.BET, "Raises": Act.RAISE}
+_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_LIMIT = re.compile(r"(?i)\b(No Limit|Pot Limit|Normal|Limit)\b\s*(?P<a>[$€£]?[\d.,]+)?(?:/(?P<b>[$€£]?[\d.,]+))?")
+_GROUPED = re.compile(r"\d{1,3}(?:,\d{3})*(?:\.\d+)?")
+
+
+class AbsoluteFormat(SiteFormat):
+    name = "absolute"
+    sites = ("Absolute/UB",)
+    grammar = "absolute"
+    description = "Absolute Poker / UltimateBet ('Stage #' histories)"
+    start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?Stage #C?\d+")
+    _in_setup = False
+
+    def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.hand_id = f[0] or ""
+        rest = f[1] or ""
+        tourney = re.search(r"Tourney ID (\d+)", rest)
+        hand.kind = "tournament" if tourney else "cash"
+        hand.tournament_id = tourney.group(1) if tourney else ""
+        hand.started_at, hand.tz = to_utc(rest.replace("(ET)", "ET"))
+        if not re.match(r"(?i)(?:Tourney ID \d+ )?hold'?em\b", rest):
+            hand.variant = rest.split()[0].lower() if rest.split() else "unknown"
+            raise UnsupportedGame(rest)
+        m = _LIMIT.search(rest)
+        if m is None:
+            raise ValueError("no betting structure in the hand's first line")
+        word = m.group(1).lower()
+        limit = {"no limit": Limit.NO_LIMIT, "pot limit": Limit.POT_LIMIT}.get(word, Limit.FIXED_LIMIT)
+        if hand.kind == "cash":
+            hand.currency = currency_of(rest) or "USD"
+            hand.scale = 2
+            a, b = m.group("a"), m.group("b")
+            if a is None:
+                raise ValueError("no stakes in the hand's first line")
+            if b is not None:
+                self.set_stakes(hand, limit, self.amount(hand, a), self.amount(hand, b))
+            else:
+                bb = self.amount(hand, a)
+                self.set_stakes(hand, limit, bb // 2, bb)
+            ante = re.search(r", (\S+) ante", rest)
+            if ante:
+                hand.ante = self.amount(hand, ante.group(1))
+        else:
+            self.set_stakes(hand, limit, 0, 0)
+        self._in_setup = True
+
+    def on_POCKET(self, hand: Hand, f: Fields, line: int) -> None:
+        self._in_setup = False
+
+    def on_TABLE(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.table_name = f[0] or ""
+        hand.button_seat = int(f[2] or 0)
+        if f[1] == "Play Money":
+            hand.currency, hand.scale = "play", 0
+
+    def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
+        note = f[3] or ""
+        self.add_seat(hand, int(f[0] or 0), f[1] or "", self.amount(hand, f[2]), "sitting out" in note, line)
+
+    def on_ANTE(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        amount = self.amount(hand, f[1])
+        hand.ante = max(hand.ante, amount)
+        hand.events.append(PostEvent(line, self.seat(hand, player), player, Post.ANTE, amount))
+
+    def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
+        player, what, amount, dead = f[0] or "", (f[1] or "").strip(), self.amount(hand, f[2]), f[3]
+        seat = self.seat(hand, player)
+        if what == "small blind":
+            if not any(isinstance(e, PostEvent) and e.kind is Post.SMALL_BLIND for e in hand.events):
+                hand.sb = amount
+            hand.events.append(PostEvent(line, seat, player, Post.SMALL_BLIND, amount))
+        elif what == "big blind" or (not what and dead is None):
+            if not hand.bb:  # tournaments: the header has no stakes
+                hand.bb = amount
+            hand.events.append(PostEvent(line, seat, player, Post.BIG_BLIND, amount))
+        elif what == "dead":
+            # "Posts dead $40 dead $15": $40 in all, $15 of it dead
+            d = self.amount(hand, dead) if dead else 0
+            hand.events.append(PostEvent(line, seat, player, Post.DEAD, amount - d, d))
+        else:
+            # "Posts $1 dead $0.50": $1 live, $0.50 dead
+            d = self.amount(hand, dead) if dead else 0
+            hand.events.append(PostEvent(line, seat, player, Post.DEAD, amount, d))
+
+    def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(DealEvent(line, self.seat(hand, player), player, cards(f[1])))
+
+    def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
+        player, verb, a, b, shown = f[0] or "", f[1] or "", f[2], f[3], f[4]
+        seat = self.seat(hand, player)
+        if verb == "All-In(Raise)":
+            hand.events.append(ActionEvent(line, seat, player, Act.RAISE, to=self.amount(hand, b or a), all_in=True))
+            return
+        if verb == "All-In" and self._in_setup and a is not None:
+            # a blind posted all-in before the deal: "Player1 - All-In $191.27"
+            posted_sb = any(isinstance(e, PostEvent) and e.kind is Post.SMALL_BLIND for e in hand.events)
+            kind = Post.BIG_BLIND if posted_sb else Post.SMALL_BLIND
+            hand.events.append(PostEvent(line, seat, player, kind, self.amount(hand, a), 0, True))
+            return
+        if verb == "All-In":
+            if a is None:
+                # "All-In (Timeout)": all-in protection after a time-out, no chips move
+                return
+            hand.events.append(self.all_in_action(hand, line, seat, player, self.amount(hand, a)))
+            return
+        act = _ACTS[verb]
+        if act is Act.RAISE:
+            hand.events.append(ActionEvent(line, seat, player, act, to=self.amount(hand, b or a)))
+        elif act in (Act.CALL, Act.BET):
+            hand.events.append(ActionEvent(line, seat, player, act, amount=self.amount(hand, a)))
+        else:
+            hand.events.append(ActionEvent(line, seat, player, act))
+            if shown:
+                hand.events.append(ShowEvent(line, seat, player, cards(shown)))
+
+    def on_RETURNED(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(UncalledEvent(line, self.seat(hand, player), player, self.amount(hand, f[1])))
+
+    def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
+        groups = re.findall(r"\[([^\]]*)\]", f[1] or "")
+        board = tuple(c for g in groups for c in cards(g))
+        hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], cards(groups[-1]) if groups else (), board))
+
+    def on_SHOWDOWN(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.events.append(StreetEvent(line, Street.SHOWDOWN, (), ()))
+
+    def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, cards(f[1])))
+
+    def on_MUCK(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, (), muck=True))
+
+    def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
+        player, amount, pot, side = f[0] or "", self.amount(hand, f[1]), f[2] or "", f[3]
+        if pot.endswith("proposition pot"):
+            # The 7-2 game: the other players pay the winner from outside the hand's pot.
+            hand.events.append(FeeEvent(line, "room_added", -amount, self.seat(hand, player), player))
+            self.collect(hand, line, player, amount, None)
+            return
+        self.collect(hand, line, player, amount, 0 if pot == "main pot" else int(side or 1))
+
+    def on_TOTAL_POT(self, hand: Hand, f: Fields, line: int) -> None:
+        s = hand.summary
+        s.line = line
+        s.total_pot = self.amount(hand, f[0])
+        if f[1]:
+            parts = [self.amount(hand, p) for p in _GROUPED.findall(f[1])]
+            if parts and sum(parts) == s.total_pot:
+                s.main_pot, s.side_pots = parts[0], parts[1:]
+        extra = f[2] or ""
+        rake = re.search(r"\| Rake \(([^)]*)\)", extra)
+        s.rake = self.amount(hand, rake.group(1)) if rake else 0
+        jackpot = re.search(r"Jackpot Rake \(([^)]*)\)", extra)
+        if jackpot:
+            s.jackpot = self.amount(hand, jackpot.group(1))
+
+    def on_BOARD(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.summary.boards.append(cards(f[0]))
+
+
+FORMATS = [AbsoluteFormat()]
