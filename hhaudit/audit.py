@@ -1,0 +1,249 @@
+"""Auditing one hand: replay its events through the rules, then audit its pots."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .model import (
+    Act,
+    ActionEvent,
+    CollectEvent,
+    DealEvent,
+    FeeEvent,
+    Hand,
+    PostEvent,
+    Severity,
+    ShowEvent,
+    Status,
+    Street,
+    StreetEvent,
+    UncalledEvent,
+)
+from .money import to_text
+from .profiles import Profile, get_profile
+from .replay import ActionResult, State
+from .rules import RULES, Rule, action_rules
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    hand_id: str
+    source: str
+    line: int
+    seq: int
+    rule: str
+    name: str
+    category: str
+    severity: str
+    seat: int | None
+    player: str | None
+    expected: str
+    actual: str
+    message: str
+    citation: str
+
+
+@dataclass(slots=True)
+class ActionRow:
+    """One event as the replay applied it (the `actions` table)."""
+
+    seq: int
+    line: int
+    street: str
+    run: int
+    seat: int | None
+    player: str | None
+    action: str
+    amount: int | None
+    to_amount: int | None
+    all_in: bool
+
+
+@dataclass(slots=True)
+class AuditedHand:
+    hand: Hand
+    findings: list[Finding] = field(default_factory=list)
+    actions: list[ActionRow] = field(default_factory=list)
+    state: State | None = None
+    pots: list[object] = field(default_factory=list)
+
+
+class Auditor:
+    """Audits hands with one profile and one rule selection."""
+
+    def __init__(self, profile: Profile | str = "online", enabled: Iterable[str] | None = None) -> None:
+        self.profile = get_profile(profile) if isinstance(profile, str) else profile
+        self.enabled = set(enabled) if enabled is not None else set(RULES)
+        self._by_act = {act: [r for r in action_rules(act) if r.code in self.enabled] for act in Act}
+
+    def finding(self, out: AuditedHand, rule: type[Rule], line: int, seq: int, expected: str,
+                actual: str, message: str = "", seat: int | None = None,
+                player: str | None = None) -> None:
+        if rule.code not in self.enabled:
+            return
+        h = out.hand
+        out.findings.append(Finding(h.hand_id, h.source, line, seq, rule.code, rule.name,
+                                    rule.category.value, rule.severity.value, seat, player,
+                                    expected, actual, message or rule.summary(), rule.citation))
+
+    def audit(self, hand: Hand) -> AuditedHand:
+        out = AuditedHand(hand)
+        if hand.status is Status.PARSE_ERROR:
+            p = hand.problem
+            if p is not None:
+                self.finding(out, RULES["PA01"], p.line, -1, "a line of the " + hand.format + " format",
+                             f"column {p.column}: {p.text}", p.message)
+            return out
+        if hand.status is not Status.AUDITED:
+            return out
+        state = State.start(hand, self.profile)
+        out.state = state
+        self._replay(hand, state, out)
+        from .pots import audit_pots
+
+        audit_pots(self, hand, state, out)
+        return out
+
+    # ------------------------------------------------------------------ replay
+    def _replay(self, hand: Hand, state: State, out: AuditedHand) -> None:
+        betting_started = False
+        posts_checked = False
+        for seq, ev in enumerate(hand.events):
+            if isinstance(ev, PostEvent):
+                state.apply_post(ev)
+                out.actions.append(ActionRow(seq, ev.line, state.street.value, 0, ev.seat, ev.player,
+                                             ev.kind.value, ev.amount + ev.dead, None, ev.all_in))
+                continue
+            if isinstance(ev, ActionEvent):
+                if not betting_started:
+                    state.begin_betting()
+                    betting_started = True
+                if not posts_checked:
+                    self._check_blinds(hand, state, out, seq, ev.line)
+                    posts_checked = True
+                self._action(state, ev, seq, out)
+                continue
+            if isinstance(ev, StreetEvent):
+                if not betting_started:
+                    state.begin_betting()
+                    betting_started = True
+                if ev.street is not Street.SHOWDOWN and not (ev.run > 1 and ev.street is state.street):
+                    nxt = state.to_act()
+                    if nxt is not None and ev.street is not state.street:
+                        s = state.seats[nxt]
+                        self.finding(out, RULES["AO05"], ev.line, seq,
+                                     f"{s.player} (seat {nxt}) to act before the {ev.street.value}",
+                                     f"{ev.street.value} dealt", seat=nxt, player=s.player)
+                state.apply_street(ev)
+                out.actions.append(ActionRow(seq, ev.line, ev.street.value, ev.run, None, None,
+                                             "deal_" + ev.street.value if ev.street is not Street.SHOWDOWN
+                                             else "showdown", None, None, False))
+                continue
+            if isinstance(ev, UncalledEvent):
+                state.apply_uncalled(ev)
+                out.actions.append(ActionRow(seq, ev.line, state.street.value, 0, ev.seat, ev.player,
+                                             "return_uncalled", ev.amount, None, False))
+                continue
+            if isinstance(ev, ShowEvent):
+                out.actions.append(ActionRow(seq, ev.line, Street.SHOWDOWN.value, ev.run, ev.seat, ev.player,
+                                             "muck" if ev.muck else "show", None, None, False))
+                continue
+            if isinstance(ev, CollectEvent):
+                out.actions.append(ActionRow(seq, ev.line, Street.SHOWDOWN.value, ev.run, ev.seat, ev.player,
+                                             "collect", ev.amount, None, False))
+                continue
+            if isinstance(ev, FeeEvent):
+                if ev.kind == "room_added":
+                    state.room_added += -ev.amount
+                out.actions.append(ActionRow(seq, ev.line, state.street.value, 0, ev.seat, ev.player,
+                                             ev.kind, ev.amount, None, False))
+                continue
+            if isinstance(ev, DealEvent):
+                s = state.seats.get(ev.seat)
+                if s is not None:
+                    s.dealt_in = True
+
+    def _check_blinds(self, hand: Hand, state: State, out: AuditedHand, seq: int, line: int) -> None:
+        """AO06: the small blind on the first dealt-in seat left of the button (the button
+        heads-up), the big blind on the next dealt-in seat after the small blind."""
+        if state.sb_seat is None or state.bb_seat is None:
+            return
+        dealt = [s for s in state.order if state.seats[s].dealt_in]
+        nxt = None
+        for s in state.next_after(state.sb_seat):
+            if state.seats[s].dealt_in:
+                nxt = s
+                break
+        if nxt is not None and nxt != state.bb_seat and len(dealt) > 2:
+            bb = state.seats[state.bb_seat]
+            self.finding(out, RULES["AO06"], line, seq, f"big blind from seat {nxt}",
+                         f"big blind from seat {state.bb_seat}", seat=bb.seat, player=bb.player)
+
+    def _action(self, state: State, ev: ActionEvent, seq: int, out: AuditedHand) -> None:
+        s = state.seats.get(ev.seat)
+        res = state.resolve_action(ev)
+        if s is None:
+            return
+        if self._order_ok(state, ev, seq, out):
+            for rule in self._by_act[ev.act]:
+                v = rule.check(state, ev, res)
+                if v is not None and rule.code in self.enabled:
+                    self.finding(out, rule, ev.line, seq, v.expected, v.actual, v.message, ev.seat, ev.player)
+        out.actions.append(ActionRow(seq, ev.line, state.street.value, 0, ev.seat, ev.player, ev.act.value,
+                                     res.chips, res.to if ev.act in (Act.BET, Act.RAISE) else None, res.all_in))
+        state.apply_action(ev, res)
+
+    def _order_ok(self, state: State, ev: ActionEvent, seq: int, out: AuditedHand) -> bool:
+        """Order rules; False when the action is so out of place that sizing checks would
+        only repeat the problem."""
+        s = state.seats[ev.seat]
+        if s.folded:
+            self.finding(out, RULES["AO02"], ev.line, seq, "no action (folded)", ev.act.value,
+                         seat=ev.seat, player=ev.player)
+            return False
+        if s.all_in:
+            self.finding(out, RULES["AO03"], ev.line, seq, "no action (all-in)", ev.act.value,
+                         seat=ev.seat, player=ev.player)
+            return False
+        expected = state.to_act()
+        if expected is None:
+            if ev.act is Act.FOLD and state.street is not Street.SHOWDOWN and not state.hand_over:
+                return True
+            self.finding(out, RULES["AO04"], ev.line, seq, "no further action this round",
+                         f"{ev.act.value} by {ev.player}", seat=ev.seat, player=ev.player)
+            return False
+        if expected == ev.seat:
+            return True
+        if self.profile.infer_sitting_out and self._skip_unseen(state, expected, ev.seat):
+            return True
+        exp = state.seats[expected]
+        self.finding(out, RULES["AO01"], ev.line, seq, f"{exp.player} (seat {expected}) to act",
+                     f"{ev.player} (seat {ev.seat}) acted: {ev.act.value}", seat=ev.seat, player=ev.player)
+        return True
+
+    @staticmethod
+    def _skip_unseen(state: State, expected: int, actual: int) -> bool:
+        """Online logs: seats between the expected and the actual actor that never posted,
+        acted or were dealt cards were not dealt in."""
+        between: list[int] = []
+        for seat in state.next_after(expected, include=False):
+            if seat == actual:
+                break
+            between.append(seat)
+        candidates = [expected] + between
+        for seat in candidates:
+            s = state.seats[seat]
+            if s.has_acted_in_hand or s.posted or s.folded:
+                return False
+        for seat in candidates:
+            state.seats[seat].dealt_in = False
+        return state.to_act() == actual
+
+
+def severity_rank(severity: str) -> int:
+    return {Severity.INFO.value: 0, Severity.WARNING.value: 1, Severity.ERROR.value: 2}.get(severity, 2)
+
+
+def money(hand: Hand, value: int) -> str:
+    return to_text(value, hand.scale)

@@ -1,0 +1,324 @@
+"""Pot construction, showdown judgement and the comparison with what the log paid.
+
+1. Every seat's total contribution, the uncalled excess returned first (TDA 15-B).
+2. Main and side pots by all-in levels; folded chips fill pots without eligibility.
+3. Each pot (and each run-it-twice board) goes to the best eligible shown hand(s); ties
+   split per pot, odd chips one each from the first tied seat left of the button (TDA 20).
+4. The log's collections, total pot, pot sizes and rake are compared with the recomputation.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from . import evaluator
+from .model import CollectEvent, DealEvent, FeeEvent, Hand, ShowEvent, StreetEvent, UncalledEvent
+from .money import to_text
+from .replay import State
+from .rules import RULES
+
+if TYPE_CHECKING:
+    from .audit import AuditedHand, Auditor
+
+
+@dataclass(slots=True)
+class Pot:
+    index: int
+    amount: int
+    level: int
+    eligible: list[int]
+    run: int = 0
+    winners: list[int] = field(default_factory=list)
+    """Seats the log paid from this pot."""
+    paid: list[int] = field(default_factory=list)
+    expected_winners: list[int] = field(default_factory=list)
+    expected: list[int] = field(default_factory=list)
+    ok: bool | None = None
+    """True/False when judged; None when the log's cards do not allow a judgement."""
+
+
+def build_pots(contrib: dict[int, int], live: set[int], all_in: set[int]) -> list[Pot]:
+    """Pots from contributions (uncalled excess already removed).
+
+    `live` are the seats still in the hand; `all_in` those of them who are all-in. Levels
+    are the all-in contributions plus the top live contribution (rules.md 7b)."""
+    if not contrib:
+        return []
+    top_live = max((contrib[s] for s in live), default=0)
+    levels = sorted({contrib[s] for s in all_in if s in live and contrib[s] > 0} | {top_live})
+    levels = [lv for lv in levels if lv > 0]
+    if not levels:
+        return []
+    pots: list[Pot] = []
+    prev = 0
+    for lv in levels:
+        amount = sum(max(0, min(c, lv) - prev) for c in contrib.values())
+        eligible = sorted(s for s in live if contrib[s] >= lv)
+        if amount > 0:
+            if pots and sorted(pots[-1].eligible) == eligible:
+                pots[-1].amount += amount
+                pots[-1].level = lv
+            else:
+                pots.append(Pot(len(pots), amount, lv, eligible))
+        prev = lv
+    # chips above the top level (folded players who put in more than any live seat)
+    rest = sum(max(0, c - prev) for c in contrib.values())
+    if rest and pots:
+        pots[-1].amount += rest
+    return pots
+
+
+def split_amount(amount: int, winners: list[int], order: list[int]) -> dict[int, int]:
+    """Split `amount` equally; odd units one each to the winners first in `order`
+    (clockwise from the button)."""
+    if not winners:
+        return {}
+    share, odd = divmod(amount, len(winners))
+    ranked = sorted(winners, key=lambda s: order.index(s) if s in order else len(order) + s)
+    return {s: share + (1 if i < odd else 0) for i, s in enumerate(ranked)}
+
+
+def _boards(hand: Hand) -> dict[int, tuple[str, ...]]:
+    """Final board per run (run 0 = the single board)."""
+    boards: dict[int, tuple[str, ...]] = {}
+    for ev in hand.events:
+        if isinstance(ev, StreetEvent) and ev.board:
+            boards[ev.run] = ev.board
+    if any(r > 0 for r in boards):
+        base = boards.pop(0, ())
+        for r in list(boards):
+            if len(boards[r]) < 5 and base:
+                boards[r] = base[: 5 - len(boards[r])] + boards[r]
+    if not boards and hand.summary.boards:
+        for i, b in enumerate(hand.summary.boards):
+            boards[i + 1 if len(hand.summary.boards) > 1 else 0] = b
+    return boards
+
+
+def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> None:
+    scale = hand.scale
+
+    def m(v: int) -> str:
+        return to_text(v, scale)
+
+    seats = state.seats
+    contrib = {s.seat: s.total for s in seats.values() if s.total > 0 or (s.dealt_in and not s.folded)}
+    live = {s.seat for s in seats.values() if s.dealt_in and not s.folded and s.seat in contrib}
+    all_in = {s.seat for s in seats.values() if s.all_in}
+    last_line = hand.summary.line or hand.end_line
+    # ---- uncalled bet: what is still unmatched after the log's own returns
+    logged_uncalled = [e for e in hand.events if isinstance(e, UncalledEvent)]
+    top_seat, excess = _unmatched(contrib, live)
+    if excess > 0 and top_seat is not None:
+        if not hand.implicit_uncalled:
+            s = seats[top_seat]
+            if logged_uncalled:
+                e = logged_uncalled[-1]
+                auditor.finding(out, RULES["AC03"], e.line, -1,
+                                f"{m(e.amount + excess)} returned to {s.player}",
+                                f"{m(e.amount)} returned", seat=top_seat, player=s.player)
+            else:
+                auditor.finding(out, RULES["AC03"], last_line, -1,
+                                f"uncalled {m(excess)} returned to {s.player}", "no uncalled bet returned",
+                                seat=top_seat, player=s.player)
+        contrib[top_seat] -= excess
+    elif excess < 0 and logged_uncalled:
+        e = logged_uncalled[-1]
+        auditor.finding(out, RULES["AC03"], e.line, -1, f"{m(max(0, e.amount + excess))} returned",
+                        f"{m(e.amount)} returned", seat=e.seat, player=e.player)
+    pot_total = sum(contrib.values()) + state.room_added
+    # ---- the log's money
+    collects = [e for e in hand.events if isinstance(e, CollectEvent)]
+    fees = [e for e in hand.events if isinstance(e, FeeEvent) and e.kind not in ("room_added", "cash_out_fee")]
+    fee_total = sum(e.amount for e in fees)
+    rake = hand.summary.rake or 0
+    jackpot = hand.summary.jackpot or 0
+    collected = sum(e.amount for e in collects)
+    s = hand.summary
+    if s.total_pot is not None and s.total_pot != pot_total:
+        auditor.finding(out, RULES["AC01"], s.line or last_line, -1, f"total pot {m(pot_total)}",
+                        f"total pot {m(s.total_pot)}",
+                        f"stated total pot is off by {m(s.total_pot - pot_total)}")
+    deductions = rake + jackpot + fee_total
+    if collects and collected + deductions != pot_total:
+        auditor.finding(out, RULES["AC02"], collects[-1].line, -1,
+                        f"{m(pot_total - deductions)} paid out ({m(pot_total)} pot - {m(deductions)} rake and fees)",
+                        f"{m(collected)} paid out",
+                        f"paid + rake + fees differ from the pot by {m(collected + deductions - pot_total)}")
+    if rake and hand.kind == "tournament":
+        auditor.finding(out, RULES["AC05"], s.line or last_line, -1, "no rake in a tournament hand",
+                        f"rake {m(rake)}")
+    elif rake and pot_total and rake > pot_total * auditor.profile.max_rake_share:
+        auditor.finding(out, RULES["AC05"], s.line or last_line, -1,
+                        f"rake at most {int(auditor.profile.max_rake_share * 100)}% of {m(pot_total)}",
+                        f"rake {m(rake)}")
+    # ---- pots and who should get them
+    pots = build_pots(contrib, live, all_in & live)
+    if state.room_added and pots:
+        pots[0].amount += state.room_added
+    out.pots = pots  # type: ignore[assignment]
+    if s.main_pot is not None and pots and s.side_pots:
+        stated = [s.main_pot] + s.side_pots
+        computed = [p.amount for p in pots]
+        if stated != computed and sum(stated) + rake != sum(computed) and sum(stated) != sum(computed):
+            auditor.finding(out, RULES["AC04"], s.line or last_line, -1,
+                            "pots " + " / ".join(m(x) for x in computed),
+                            "pots " + " / ".join(m(x) for x in stated))
+    _judge(auditor, hand, state, out, pots, collects, rake + jackpot + fee_total, m)
+
+
+def _unmatched(contrib: dict[int, int], live: set[int]) -> tuple[int | None, int]:
+    """The seat whose contribution nobody matched, and by how much."""
+    if not contrib:
+        return None, 0
+    top = max(contrib, key=lambda k: contrib[k])
+    second = max((v for k, v in contrib.items() if k != top), default=0)
+    if contrib[top] > second:
+        return top, contrib[top] - second
+    return None, 0
+
+
+def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: list[Pot],
+           collects: list[CollectEvent], deductions: int, m: object) -> None:
+    fmt = m  # money formatter
+    assert callable(fmt)
+    if not pots:
+        return
+    button = state.button
+    ring = state.next_after(button) if button is not None else list(state.order)
+    shown: dict[int, tuple[str, ...]] = {}
+    mucked: set[int] = set()
+    for ev in hand.events:
+        if isinstance(ev, ShowEvent):
+            if ev.muck:
+                mucked.add(ev.seat)
+            elif len(ev.cards) >= 2:
+                shown[ev.seat] = ev.cards[:2] if len(ev.cards) == 2 else ev.cards
+    known: dict[int, tuple[str, ...]] = dict(shown)
+    for ev in hand.events:
+        if isinstance(ev, DealEvent) and ev.seat not in known and len(ev.cards) == 2 and ev.seat not in mucked:
+            pass  # dealt cards that were never shown do not take part (not tabled, TDA 13)
+    boards = _boards(hand)
+    runs = sorted(boards) if boards else [0]
+    if len(runs) > 1 and 0 in runs:
+        runs.remove(0)
+    # expected gross payouts per seat
+    expected: dict[int, int] = defaultdict(int)
+    judged = True
+    pot_rows: list[Pot] = []
+    for pot in pots:
+        contenders = [seat for seat in pot.eligible if seat not in mucked]
+        if len(pot.eligible) == 1:
+            contenders = pot.eligible
+        per_run = split_amount(pot.amount, list(range(len(runs))), list(range(len(runs))))
+        for ri, run in enumerate(runs):
+            part = per_run[ri]
+            row = Pot(pot.index, part, pot.level, pot.eligible, run)
+            if len(contenders) == 1:
+                winners = contenders
+            elif not contenders:
+                winners = []
+            else:
+                board = boards.get(run, ())
+                if len(board) != 5 or any(seat not in shown or len(shown[seat]) != 2 for seat in contenders):
+                    winners = []
+                    judged = False
+                else:
+                    try:
+                        winners = evaluator.best_hands({seat: shown[seat] for seat in contenders}, board)
+                    except ValueError:
+                        winners = []
+                        judged = False
+            row.expected_winners = winners
+            shares = split_amount(part, winners, ring)
+            row.expected = [shares[w] for w in row.expected_winners]
+            for w, a in shares.items():
+                expected[w] += a
+            pot_rows.append(row)
+    # what the log paid, per seat
+    paid: dict[int, int] = defaultdict(int)
+    for c in collects:
+        paid[c.seat] += c.amount
+    _attach_paid(pot_rows, collects)
+    out.pots = pot_rows  # type: ignore[assignment]
+    if not collects:
+        return
+    last_line = collects[-1].line
+    exp_seats = {s for s, v in expected.items() if v > 0}
+    paid_seats = {s for s, v in paid.items() if v > 0}
+    if not judged and not exp_seats:
+        return
+    names = {s.seat: s.player for s in state.seats.values()}
+    if judged and paid_seats != exp_seats:
+        wrong = sorted(paid_seats - exp_seats)
+        missing = sorted(exp_seats - paid_seats)
+        ineligible = [w for w in wrong if not any(w in p.eligible for p in pots)]
+        rule = RULES["SP01"] if ineligible or _only_side_differs(pots, wrong) else RULES["WN01"]
+        where = next((c for c in collects if c.seat in wrong), collects[-1])
+        exp_txt = "; ".join(f"{names.get(s, s)} {fmt(expected[s])}" for s in sorted(exp_seats, key=ring.index if all(x in ring for x in exp_seats) else int))
+        act_txt = "; ".join(f"{names.get(s, s)} {fmt(paid[s])}" for s in sorted(paid_seats))
+        auditor.finding(out, rule, where.line, -1, f"expected {exp_txt}", f"log paid {act_txt}",
+                        f"pot paid to {', '.join(str(names.get(w, w)) for w in wrong) or 'the wrong seats'}"
+                        + (f"; {', '.join(str(names.get(s, s)) for s in missing)} should be paid" if missing else ""),
+                        seat=wrong[0] if wrong else None, player=names.get(wrong[0]) if wrong else None)
+        for row in pot_rows:
+            row.ok = sorted(row.winners) == sorted(row.expected_winners) if row.winners else None
+        return
+    if not judged:
+        return
+    # same seats: compare amounts, allowing the rake to come out of the pots
+    if _amounts_match(expected, paid, deductions, pots, ring):
+        for row in pot_rows:
+            row.ok = True
+        return
+    diff = {s: paid.get(s, 0) - expected.get(s, 0) for s in exp_seats | paid_seats}
+    odd = all(abs(d) <= 1 for d in diff.values()) and sum(paid.values()) + deductions == sum(expected.values())
+    rule = RULES["OC01"] if odd else RULES["SP01"]
+    exp_txt = "; ".join(f"{names.get(s, s)} {fmt(expected[s])}" for s in sorted(exp_seats))
+    act_txt = "; ".join(f"{names.get(s, s)} {fmt(paid[s])}" for s in sorted(paid_seats))
+    auditor.finding(out, rule, last_line, -1, f"expected {exp_txt}" + (f" (before {fmt(deductions)} rake)" if deductions else ""),
+                    f"log paid {act_txt}", "split does not follow the pots" if not odd else "odd chip to the wrong seat")
+    for row in pot_rows:
+        row.ok = False
+
+
+def _only_side_differs(pots: list[Pot], wrong: list[int]) -> bool:
+    return len(pots) > 1 and bool(wrong)
+
+
+def _amounts_match(expected: dict[int, int], paid: dict[int, int], deductions: int,
+                   pots: list[Pot], ring: list[int]) -> bool:
+    if deductions == 0:
+        return all(paid.get(s, 0) == v for s, v in expected.items() if v) and sum(paid.values()) == sum(expected.values())
+    seats = [s for s, v in expected.items() if v]
+    if len(seats) == 1:
+        return True  # one winner: the totals check covers the rake
+    # rake shared in proportion to what each winner gets, rounded either way
+    total = sum(expected[s] for s in seats)
+    for s in seats:
+        share = expected[s] * deductions / total if total else 0
+        if not (expected[s] - share - 1 <= paid.get(s, 0) <= expected[s] - share + 1):
+            break
+    else:
+        return True
+    # or rake from the main pot: winners of other pots keep their full amount
+    return all(paid.get(s, 0) <= expected[s] for s in seats) and \
+        sum(expected[s] - paid.get(s, 0) for s in seats) == deductions
+
+
+def _attach_paid(rows: list[Pot], collects: list[CollectEvent]) -> None:
+    """Fill each pot row's `winners`/`paid` from collections naming that pot (and run)."""
+    by_pot: dict[tuple[int | None, int], dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    for c in collects:
+        by_pot[(c.pot, c.run)][c.seat] += c.amount
+    for row in rows:
+        got = by_pot.get((row.index, row.run))
+        if got is None and len(rows) == 1:
+            got = by_pot.get((None, row.run)) or by_pot.get((None, 0))
+        if got is None and row.index == 0:
+            got = by_pot.get((None, row.run))
+        if got:
+            row.winners = sorted(got)
+            row.paid = [got[s] for s in row.winners]

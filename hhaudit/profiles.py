@@ -1,0 +1,71 @@
+"""Rule profiles: the switches where rulebooks and rooms differ (rules.md, [CONFIG])."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    name: str
+    fl_cap: int = 3
+    """Fixed limit: raises allowed after the bet (bet + 3 raises; Robert's B&R 3)."""
+    fl_heads_up_uncapped: bool = True
+    """Fixed limit: no cap when the pot is heads-up at the start of the round (Robert's 4);
+    TDA 48 keeps the cap until the event is heads-up."""
+    fl_reopen_half_bet: bool = True
+    """Fixed limit: an all-in of at least half a bet reopens the betting (TDA 47-B)."""
+    odd_chip: str = "button"
+    """Who gets odd chips of a split pot: "button" = first tied seat left of the button
+    (TDA 20-A, Robert's Ties)."""
+    run_odd_chip: str = "first_run"
+    """Run it twice: the odd chip of a pot split between runs goes to the first run."""
+    rake_from: str = "main"
+    """Which pot pays the rake when pots are compared one by one: "main" (the main pot, then
+    the next), or "proportional" to pot sizes. Totals are checked either way."""
+    infer_sitting_out: bool = True
+    """Online logs: a listed seat that never posts or acts before play passes it was not
+    dealt in (sites list sitting-out players without saying so)."""
+    string_bet_multi_trip_after_raise: bool = False
+    """Robert's cash: after declaring "raise", chips may go in several trips (NL only)."""
+    oot_binding: str = "tda"
+    """Out-of-turn rule: "tda" (TDA-2024 53) or "roberts" (a check out of turn may not then
+    bet or raise)."""
+    pl_round_up: int = 0
+    """Pot limit: the maximum may be rounded up to this many units (0 = exact)."""
+    max_rake_share: float = 0.25
+    """A rake above this share of the pot is reported as suspicious."""
+
+
+PROFILES: dict[str, Profile] = {
+    "online": Profile("online"),
+    "tda-2024": Profile(
+        "tda-2024", fl_heads_up_uncapped=False, infer_sitting_out=False, rake_from="main"
+    ),
+    "roberts-cash": Profile(
+        "roberts-cash",
+        infer_sitting_out=False,
+        string_bet_multi_trip_after_raise=True,
+        oot_binding="roberts",
+    ),
+}
+
+
+def get_profile(name: str, **overrides: Any) -> Profile:
+    """A profile by name, with named options overridden (`fl_cap=4`)."""
+    try:
+        base = PROFILES[name]
+    except KeyError:
+        raise KeyError(f"unknown profile {name!r}; known: {', '.join(PROFILES)}") from None
+    if not overrides:
+        return base
+    known = {f.name for f in fields(Profile)}
+    unknown = set(overrides) - known
+    if unknown:
+        raise KeyError(f"unknown profile option(s): {', '.join(sorted(unknown))}")
+    return replace(base, **overrides)
+
+
+def option_names() -> list[str]:
+    return [f.name for f in fields(Profile) if f.name != "name"]

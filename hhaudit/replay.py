@@ -1,0 +1,404 @@
+"""The replay state of one Hold'em hand.
+
+It applies each event as the log says it happened and never refuses one: rules ask it
+questions before an event is applied (`to_act`, `call_amount`, `min_raise_to`,
+`max_raise_to`, `can_raise`) and compare the answers with what the log did.
+
+Positions come from the posts and the button: pre-flop action starts after the last blind
+or straddle, later streets after the button. A seat is "dealt in" unless the log marks it
+sitting out; online logs (profile `infer_sitting_out`) also drop a listed seat that play
+passes before it ever posted or acted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .model import (
+    Act,
+    ActionEvent,
+    Hand,
+    Limit,
+    Post,
+    PostEvent,
+    Street,
+    StreetEvent,
+    UncalledEvent,
+)
+from .profiles import Profile
+
+_NEXT = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
+
+
+@dataclass(slots=True)
+class SeatState:
+    seat: int
+    player: str
+    stack: int
+    """Chips behind."""
+    street_bet: int = 0
+    """Live chips in front of the player this street."""
+    total: int = 0
+    """Everything the player has put in the pot this hand (antes and dead chips included)."""
+    folded: bool = False
+    all_in: bool = False
+    dealt_in: bool = True
+    acted_level: int | None = None
+    """The street's bet level after this seat last acted (None: not acted this street)."""
+    has_acted_in_hand: bool = False
+    posted: bool = False
+    live_blind: bool = False
+    """Posted a live blind or straddle this street (keeps the option to raise)."""
+
+
+@dataclass(slots=True)
+class ActionResult:
+    """What an action did, in chips, as the replay applied it."""
+
+    chips: int
+    to: int
+    all_in: bool
+
+
+@dataclass(slots=True)
+class State:
+    hand: Hand
+    profile: Profile
+    seats: dict[int, SeatState] = field(default_factory=dict)
+    order: list[int] = field(default_factory=list)
+    """Seat numbers in clockwise order (ascending seat numbers)."""
+    button: int | None = None
+    street: Street = Street.PREFLOP
+    current_bet: int = 0
+    last_full: int = 0
+    """The last full bet or raise increment of the street (TDA 43-A)."""
+    fl_level: int = 0
+    """Fixed limit: the bet level the next raise is counted from."""
+    raises: int = 0
+    """Fixed limit: bets and full raises made this street (the cap counts them)."""
+    heads_up_at_start: bool = False
+    last_actor: int | None = None
+    round_closed: bool = False
+    hand_over: bool = False
+    runs: int = 0
+    sb_seat: int | None = None
+    bb_seat: int | None = None
+    blind_seats: list[int] = field(default_factory=list)
+    """Seats whose posts set the pre-flop order (SB, BB, straddles), in posting order."""
+    uncalled_returned: int = 0
+    room_added: int = 0
+    dead_money: int = 0
+
+    @classmethod
+    def start(cls, hand: Hand, profile: Profile) -> State:
+        st = cls(hand, profile)
+        for s in sorted(hand.seats, key=lambda s: s.seat):
+            st.seats[s.seat] = SeatState(s.seat, s.player, s.stack, dealt_in=not s.sitting_out)
+        st.order = sorted(st.seats)
+        st.button = hand.button_seat
+        st.last_full = hand.bb if hand.limit is not Limit.FIXED_LIMIT else hand.small_bet
+        return st
+
+    # ------------------------------------------------------------------ questions
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle, street bets included."""
+        return sum(s.total for s in self.seats.values()) + self.room_added
+
+    def active(self) -> list[SeatState]:
+        """Seats that can still act: dealt in, not folded, not all-in."""
+        return [s for s in self.seats.values() if s.dealt_in and not s.folded and not s.all_in]
+
+    def live(self) -> list[SeatState]:
+        """Seats still in the hand (not folded), all-in or not."""
+        return [s for s in self.seats.values() if s.dealt_in and not s.folded]
+
+    def bet_unit(self) -> int:
+        """Fixed limit: the bet size of the current street."""
+        h = self.hand
+        if self.street in (Street.PREFLOP, Street.FLOP):
+            return h.small_bet or h.bb
+        return h.big_bet or 2 * (h.small_bet or h.bb)
+
+    def call_amount(self, seat: int) -> int:
+        s = self.seats[seat]
+        return max(0, min(self.current_bet - s.street_bet, s.stack))
+
+    def min_bet(self) -> int:
+        if self.hand.limit is Limit.FIXED_LIMIT:
+            return self.bet_unit()
+        return self.hand.bb
+
+    def min_raise_to(self) -> int:
+        """The smallest legal raise-to (not all-in) at this point of the street."""
+        if self.hand.limit is Limit.FIXED_LIMIT:
+            return self.fl_level + self.bet_unit()
+        if self.current_bet == 0:
+            return self.min_bet()
+        return self.current_bet + max(self.last_full, self.hand.bb)
+
+    def pot_for_limit(self) -> int:
+        """The pot that pot-limit sizes are computed on: pre-flop with notional full blinds
+        (TDA-2024 54-B)."""
+        pot = self.pot
+        if self.street is Street.PREFLOP:
+            sb_live = self.seats[self.sb_seat].street_bet if self.sb_seat in self.seats else 0
+            bb_live = self.seats[self.bb_seat].street_bet if self.bb_seat in self.seats else 0
+            if self.sb_seat is None or (sb_live < self.hand.sb and self.seats[self.sb_seat].all_in):
+                pot += max(0, self.hand.sb - (sb_live if self.sb_seat is not None else 0))
+            if self.bb_seat is not None and bb_live < self.hand.bb and self.seats[self.bb_seat].all_in:
+                pot += self.hand.bb - bb_live
+        return pot
+
+    def max_raise_to(self, seat: int) -> int:
+        """Pot limit: the largest bet or raise-to for `seat` (TDA-2024 54); no limit: the
+        stack; fixed limit: one bet more."""
+        s = self.seats[seat]
+        cap = s.street_bet + s.stack
+        if self.hand.limit is Limit.NO_LIMIT:
+            return cap
+        if self.hand.limit is Limit.FIXED_LIMIT:
+            return min(cap, self.min_raise_to())
+        bet = max(self.current_bet, self.hand.bb if self.street is Street.PREFLOP else 0)
+        call = max(0, bet - s.street_bet)
+        return bet + self.pot_for_limit() + call + self.profile.pl_round_up
+
+    def has_acted(self, seat: int) -> bool:
+        return self.seats[seat].acted_level is not None
+
+    def can_raise(self, seat: int) -> bool:
+        """TDA-2024 47-A (limit: 47-B): a seat that has acted this street may raise only when
+        it faces at least a full raise since it last acted (short all-ins add up)."""
+        s = self.seats[seat]
+        if s.acted_level is None:
+            return True
+        faced = self.current_bet - s.acted_level
+        if self.hand.limit is Limit.FIXED_LIMIT:
+            return faced * 2 >= self.bet_unit() if self.profile.fl_reopen_half_bet else faced >= self.bet_unit()
+        return faced >= max(self.last_full, 1)
+
+    def capped(self) -> bool:
+        """Fixed limit: the street's raises are capped."""
+        if self.hand.limit is not Limit.FIXED_LIMIT:
+            return False
+        if self.profile.fl_heads_up_uncapped and self.heads_up_at_start:
+            return False
+        return self.raises >= 1 + self.profile.fl_cap
+
+    def next_after(self, seat: int | None, *, include: bool = False) -> list[int]:
+        """Seats clockwise after `seat` (all seats if None); with `include`, `seat` itself
+        comes last (the button or the last blind closes the round)."""
+        order = self.order
+        if seat is None:
+            return list(order)
+        later = [s for s in order if s > seat]
+        earlier = [s for s in order if s < seat]
+        tail = [seat] if include and seat in self.seats else []
+        return later + earlier + tail
+
+    def needs_action(self, s: SeatState) -> bool:
+        if not s.dealt_in or s.folded or s.all_in:
+            return False
+        if s.acted_level is None:
+            return True
+        return s.street_bet < self.current_bet
+
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or None when the betting round is closed."""
+        if self.round_closed or self.hand_over:
+            return None
+        active = self.active()
+        if not active:
+            return None
+        if len(active) == 1 and active[0].street_bet >= self.current_bet:
+            return None
+        start = self.last_actor if self.last_actor is not None else self._round_start()
+        include_start = self.last_actor is None
+        for seat in self.next_after(start, include=include_start):
+            st = self.seats[seat]
+            if self.needs_action(st):
+                return seat
+        return None
+
+    def _round_start(self) -> int | None:
+        """The seat after which the round's first actor sits."""
+        if self.street is Street.PREFLOP:
+            if self.blind_seats:
+                return self.blind_seats[-1]
+            return self.button
+        if self.button is not None:
+            return self.button
+        return self.sb_seat_before()
+
+    def sb_seat_before(self) -> int | None:
+        if self.sb_seat is None:
+            return None
+        ring = self.next_after(self.sb_seat)
+        return ring[-1] if ring else None
+
+    # ------------------------------------------------------------------ applying events
+    def apply_post(self, ev: PostEvent) -> None:
+        s = self.seats.get(ev.seat)
+        if s is None:
+            return
+        s.dealt_in = True
+        s.posted = True
+        live = ev.amount if ev.kind is not Post.ANTE else 0
+        dead = ev.dead + (ev.amount if ev.kind is Post.ANTE else 0)
+        paid = live + dead
+        s.stack -= paid
+        s.total += paid
+        if ev.kind is not Post.ANTE:
+            s.street_bet += live
+        if s.stack <= 0 or ev.all_in:
+            s.all_in = True
+        hand = self.hand
+        if ev.kind is Post.SMALL_BLIND and self.sb_seat is None:
+            self.sb_seat = ev.seat
+            self.blind_seats.append(ev.seat)
+        elif ev.kind is Post.BIG_BLIND:
+            if self.bb_seat is None:
+                self.bb_seat = ev.seat
+                self.blind_seats.append(ev.seat)
+                self.current_bet = max(self.current_bet, hand.bb if hand.bb else live, live)
+            elif live > hand.bb and self.blind_seats and ev.seat == self._next_dealt(self.blind_seats[-1]):
+                self._straddle(ev.seat, live)
+            else:
+                self.current_bet = max(self.current_bet, live)
+        elif ev.kind is Post.STRADDLE:
+            self._straddle(ev.seat, live)
+        elif ev.kind is Post.DEAD:
+            self.current_bet = max(self.current_bet, live)
+        if live:
+            s.live_blind = True
+
+    def _straddle(self, seat: int, live: int) -> None:
+        self.blind_seats.append(seat)
+        if live > self.current_bet:
+            self.last_full = max(self.last_full, live - self.current_bet, live // 2)
+            self.current_bet = live
+            self.fl_level = live
+
+    def _next_dealt(self, seat: int) -> int | None:
+        for s in self.next_after(seat):
+            if self.seats[s].dealt_in:
+                return s
+        return None
+
+    def begin_betting(self) -> None:
+        """Called once the posts are done (first action or first street)."""
+        if self.hand.limit is Limit.FIXED_LIMIT:
+            self.fl_level = max(self.fl_level, self.current_bet)
+            self.raises = 1 if self.current_bet else 0
+        self.heads_up_at_start = len(self.live()) == 2
+
+    def resolve_action(self, ev: ActionEvent) -> ActionResult:
+        """Chips moved and street total for an action, from what the log stated."""
+        s = self.seats[ev.seat]
+        if ev.act in (Act.FOLD, Act.CHECK):
+            return ActionResult(0, s.street_bet, False)
+        if ev.act is Act.CALL:
+            chips = ev.amount if ev.amount is not None else max(0, (ev.to or 0) - s.street_bet)
+        elif ev.to is not None:
+            chips = ev.to - s.street_bet
+        elif ev.by is not None:
+            chips = self.current_bet + ev.by - s.street_bet
+        else:
+            chips = ev.amount or 0
+        chips = max(chips, 0)
+        all_in = ev.all_in or chips >= s.stack
+        return ActionResult(chips, s.street_bet + chips, all_in)
+
+    def apply_action(self, ev: ActionEvent, res: ActionResult) -> None:
+        s = self.seats.get(ev.seat)
+        if s is None:
+            return
+        if not s.dealt_in:
+            s.dealt_in = True
+        s.has_acted_in_hand = True
+        self.last_actor = ev.seat
+        s.live_blind = False
+        if ev.act is Act.FOLD:
+            s.folded = True
+            s.acted_level = self.current_bet
+        else:
+            s.stack -= res.chips
+            s.street_bet += res.chips
+            s.total += res.chips
+            if res.all_in or s.stack <= 0:
+                s.all_in = True
+            if s.street_bet > self.current_bet:
+                increment = s.street_bet - self.current_bet
+                if self.hand.limit is Limit.FIXED_LIMIT:
+                    unit = self.bet_unit()
+                    if increment * 2 >= unit or not s.all_in:
+                        self.fl_level = s.street_bet
+                        self.raises += 1
+                elif increment >= self.last_full or self.current_bet == 0:
+                    self.last_full = max(increment, self.last_full if self.current_bet else 0)
+                    if self.current_bet == 0:
+                        self.last_full = increment
+                self.current_bet = s.street_bet
+            s.acted_level = self.current_bet
+        self._after_action()
+
+    def _after_action(self) -> None:
+        live = self.live()
+        if len(live) <= 1:
+            self.hand_over = True
+            self.round_closed = True
+            return
+        if self.to_act() is None:
+            self.round_closed = True
+
+    def apply_street(self, ev: StreetEvent) -> None:
+        if ev.street is Street.SHOWDOWN:
+            self.street = Street.SHOWDOWN
+            self.round_closed = True
+            return
+        if ev.run > 1 and ev.street is self.street:
+            self.runs = max(self.runs, ev.run)
+            return
+        if ev.run:
+            self.runs = max(self.runs, ev.run)
+        if ev.street is self.street and ev.run <= 1:
+            return
+        self.street = ev.street
+        self.current_bet = 0
+        self.fl_level = 0
+        self.raises = 0
+        self.last_full = self.hand.bb if self.hand.limit is not Limit.FIXED_LIMIT else self.bet_unit()
+        self.last_actor = None
+        for s in self.seats.values():
+            s.street_bet = 0
+            s.acted_level = None
+            s.live_blind = False
+        self.heads_up_at_start = len(self.live()) == 2
+        self.round_closed = len(self.active()) < 2 and all(
+            s.street_bet >= self.current_bet for s in self.active()
+        )
+
+    def expected_uncalled(self) -> tuple[int | None, int]:
+        """(seat, amount) of the bet nobody matched, from total contributions."""
+        contributors = [s for s in self.seats.values() if s.total > 0]
+        if not contributors:
+            return None, 0
+        top = max(contributors, key=lambda s: s.total)
+        others = max((s.total for s in self.seats.values() if s is not top), default=0)
+        if top.total > others:
+            return top.seat, top.total - others
+        return None, 0
+
+    def apply_uncalled(self, ev: UncalledEvent) -> None:
+        s = self.seats.get(ev.seat)
+        if s is None:
+            return
+        s.stack += ev.amount
+        s.total -= ev.amount
+        s.street_bet -= ev.amount
+        if s.street_bet < 0:
+            s.street_bet = 0
+        self.current_bet = max((x.street_bet for x in self.seats.values()), default=0)
+        if s.stack > 0:
+            s.all_in = False
+        self.uncalled_returned += ev.amount

@@ -1,0 +1,591 @@
+"""The rules: one small class each, with a stable code, registered in `RULES`.
+
+A betting rule looks at one action against the replay state *before* it is applied and
+returns a `Violation` (what the rules expected, what the log did) or None. Pot rules live in
+`pots.py` and use the same registry for their metadata. Codes are never reused:
+
+    AO  action order        IA  illegal action     BS  bet size
+    MR  minimum raise       RO  reopening          PL  pot limit
+    FL  fixed limit         SP  side pots          WN  winners
+    OC  odd chips           AC  accounting         SB  string bets (live)
+    PA  parse
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .model import Act, ActionEvent, Category, Limit, Severity, Street
+from .money import to_text
+from .replay import ActionResult, State
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    expected: str
+    actual: str
+    message: str = ""
+
+
+class Rule:
+    """Base class: subclasses set the metadata and, for betting rules, `check`."""
+
+    code: ClassVar[str]
+    name: ClassVar[str]
+    category: ClassVar[Category]
+    severity: ClassVar[Severity] = Severity.ERROR
+    citation: ClassVar[str]
+    acts: ClassVar[tuple[Act, ...]] = ()
+    """Actions this rule looks at (empty: not a per-action rule)."""
+
+    @classmethod
+    def summary(cls) -> str:
+        return (cls.__doc__ or "").strip().splitlines()[0]
+
+    @staticmethod
+    def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
+        return None
+
+
+RULES: dict[str, type[Rule]] = {}
+
+
+def register(cls: type[Rule]) -> type[Rule]:
+    if cls.code in RULES:
+        raise ValueError(f"rule code {cls.code} used twice")
+    RULES[cls.code] = cls
+    return cls
+
+
+def amt(state: State, value: int) -> str:
+    return to_text(value, state.hand.scale)
+
+
+# ============================================================== parse
+@register
+class ParseFailure(Rule):
+    """A line that could not be read as part of a hand of the detected format.
+
+    Bad: `Player1: raises to` (no amount). Good: `Player1: raises 200 to 400`.
+    """
+
+    code = "PA01"
+    name = "unreadable-line"
+    category = Category.PARSE
+    citation = "contract §2"
+
+
+# ============================================================== action order
+@register
+class OutOfTurn(Rule):
+    """An action by a seat that was not the next to act.
+
+    Bad: seats 4, 5, 6 to act pre-flop and seat 6 acts before seat 4.
+    Good: each seat acts in turn, clockwise from the first seat left of the big blind.
+    """
+
+    code = "AO01"
+    name = "out-of-turn"
+    category = Category.ACTION_ORDER
+    citation = "TDA-2024 53; Robert's Button & Blind"
+
+
+@register
+class FoldedSeatActs(Rule):
+    """An action by a seat that has already folded.
+
+    Bad: `Player3: folds` then `Player3: calls 200`. Good: a folded seat never acts again.
+    """
+
+    code = "AO02"
+    name = "action-by-folded-seat"
+    category = Category.ACTION_ORDER
+    citation = "TDA-2024 58"
+
+
+@register
+class AllInSeatActs(Rule):
+    """An action by a seat that is already all-in.
+
+    Bad: `Player3: calls 500 and is all-in` then `Player3: bets 100`. Good: no further action.
+    """
+
+    code = "AO03"
+    name = "action-by-all-in-seat"
+    category = Category.ACTION_ORDER
+    citation = "TDA-2024 16"
+
+
+@register
+class ActionAfterClose(Rule):
+    """An action after the betting round was closed (or the hand was over).
+
+    Bad: every seat has matched the bet and acted, and another seat still acts.
+    Good: the next card is dealt.
+    """
+
+    code = "AO04"
+    name = "action-after-round-closed"
+    category = Category.ACTION_ORDER
+    citation = "Robert's Button & Blind; WSOP-T 90"
+
+
+@register
+class RoundNotClosed(Rule):
+    """The next street was dealt while seats still had to act.
+
+    Bad: the flop comes with the big blind still facing a raise. Good: every active seat
+    has acted and matched the bet before the next card.
+    """
+
+    code = "AO05"
+    name = "street-before-round-closed"
+    category = Category.ACTION_ORDER
+    citation = "Robert's Button & Blind (round ends when all have acted and matched)"
+
+
+@register
+class BlindOrder(Rule):
+    """Blinds posted by the wrong seats for the button.
+
+    Bad: button on seat 6, seat 2 posts the small blind while seat 1 is dealt in.
+    Good: small blind on the first seat left of the button (the button itself heads-up),
+    big blind on the next seat.
+    """
+
+    code = "AO06"
+    name = "wrong-blind-order"
+    category = Category.ACTION_ORDER
+    severity = Severity.WARNING
+    citation = "Robert's Button & Blind; TDA-2024 34-B"
+
+
+# ============================================================== illegal actions
+@register
+class CheckFacingBet(Rule):
+    """A check when there is a bet to call.
+
+    Bad: `Player2: bets 300` then `Player3: checks`. Good: `Player3: calls 300` or folds.
+    """
+
+    code = "IA01"
+    name = "check-facing-bet"
+    category = Category.ILLEGAL_ACTION
+    citation = "TDA-2024 55"
+    acts = (Act.CHECK,)
+
+    @staticmethod
+    def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
+        owed = state.call_amount(ev.seat)
+        if owed > 0:
+            return Violation(f"call {amt(state, owed)} or fold", "checked",
+                             f"checked facing a bet of {amt(state, state.current_bet)}")
+        return None
+
+
+@register
+class BetIntoBet(Rule):
+    """A bet when a bet already stands (it must be a call or a raise).
+
+    Bad: `Player2: bets 300` then `Player3: bets 600`. Good: `Player3: raises 300 to 600`.
+    """
+
+    code = "IA02"
+    name = "bet-facing-bet"
+    category = Category.ILLEGAL_ACTION
+    citation = "TDA-2024 40, 43"
+    acts = (Act.BET,)
+
+    @staticmethod
+    def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
+        if state.current_bet > 0 and state.street is not Street.PREFLOP:
+            return Violation(f"call {amt(state, state.call_amount(ev.seat))}, raise or fold",
+                             f"bet {amt(state, res.chips)}", "bet when a bet already stands")
+        return None
+
+
+@register
+class CallNothing(Rule):
+    """A call with nothing to call.
+
+    Bad: first to act on the flop, `Player2: calls 100`. Good: `Player2: checks`.
+    """
+
+    code = "IA03"
+    name = "call-with-nothing-to-call"
+    category = Category.ILLEGAL_ACTION
+    citation = "TDA-2024 55"
+    acts = (Act.CALL,)
+
+    @staticmethod
+    def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
+        if state.current_bet - state.seats[ev.seat].street_bet <= 0:
+            return Violation("check", f"called {amt(state, res.chips)}", "nothing to call")
+        return None
+
+
+@register
+class RaiseWhenCapped(Rule):
+    """A fixed-limit raise after the betting was capped.
+
+    Bad: 10/20, A bets 10, B 20, C 30, D 40 (capped), A raises to 50.
+    Good: A calls 40 or folds.
+    """
+
+    code = "FL02"
+    name = "raise-past-cap"
+    category = Category.FIXED_LIMIT
+    citation = "Robert's Betting & Raising 3-4; TDA-2024 48"
+    acts = (Act.RAISE,)
+
+    @staticmethod
+    def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
+        if state.hand.limit is Limit.FIXED_LIMIT and state.capped() and not res.all_in:
+            return Violation(f"call {amt(state, state.call_amount(ev.seat))} or fold (capped at "
+                             f"{amt(state, state.current_bet)})", f"raised to {amt(state, res.to)}",
+                             "raise after the betting was capped")
+        return None
+
+
+# ============================================================== sizes
+@register
+class CallWrongAmount(Rule):
+    """A call of the wrong size.
+
+    Bad: facing 600 with 200 in, `calls 600`. Good: `calls 400` (or all of a shorter stack).
+    """
+
+    code = "BS01"
+    name = "call-wrong-amount"
+    category = Category.BET_SIZE
+    citation = "TDA-2024 49, 51"
+    acts = (Act.CALL,)
+
+    @staticmethod
+    def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
+        owed = state.call_amount(ev.seat)
+        if owed > 0 and res.chips != owed:
+            return Violation(f"call {amt(state, owed)}", f"called {amt(state, res.chips)}",
+                             f"a call must match the bet of {amt(state, state.current_bet)}")
+        return None
+
+
+@register
+class BetBelowMinimum(Rule):
+    """A bet smaller than the minimum bet (the big blind) that is not all-in.
+
+    Bad: NL 100-200, flop, `bets 150` with chips behind. Good: `bets 200` or more.
+    """
+
+    code = "BS02"
+    name = "bet-below-minimum"
+    category = Category.BET_SIZE
+    citation = "TDA-2024 43; WSOP-T VIII NL(b)"
+    acts = (Act.BET,)
+
+    @staticmethod
+    def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
+        if state.hand.limit is Limit.FIXED_LIMIT or res.all_in:
+            return None
+        if res.chips < state.min_bet():
+            return Violation(f"a bet of at least {amt(state, state.min_bet())}",
+                             f"bet {amt(state, res.chips)}", "bet below the minimum bet")
+        return None
+
+
+@register
+class MoreThanStack(Rule):
+    """More chips put in than the player had.
+
+    Bad: 1500 behind, `calls 2000`. Good: `calls 1500 and is all-in`.
+    """
+
+    code = "BS03"
+    name = "more-than-stack"
+    category = Category.BET_SIZE
+    citation = "TDA-2024 (table stakes)"
+    acts = (Act.CALL, Act.BET, Act.RAISE)
+
+    @staticmethod
+    def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
+        stack = state.seats[ev.seat].stack
+        if res.chips > stack:
+            return Violation(f"at most {amt(state, stack)} (all-in)", f"put in {amt(state, res.chips)}",
+                             "more chips than the stack")
+        return None
+
+
+@register
+class RaiseNotAboveBet(Rule):
+    """A raise to no more than the current bet.
+
+    Bad: facing 600, `raises to 600`. Good: `calls 600` or raises to at least the minimum.
+    """
+
+    code = "BS04"
+    name = "raise-not-above-bet"
+    category = Category.BET_SIZE
+    citation = "TDA-2024 43"
+    acts = (Act.RAISE,)
+
+    @staticmethod
+    def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
+        if res.to <= state.current_bet and not res.all_in:
+            return Violation(f"a raise to at least {amt(state, state.min_raise_to())}",
+                             f"raised to {amt(state, res.to)}", "the raise does not exceed the bet")
+        return None
+
+
+@register
+class ShortRaise(Rule):
+    """A raise smaller than the minimum raise that is not all-in (no-limit and pot-limit).
+
+    The minimum is the current bet plus the last full bet or raise increment of the round;
+    short all-ins do not move the increment.
+    Bad: NL 100-200, A bets 600, B raises to 1600, C to 3600, D raises to 4000.
+    Good: D raises to at least 5600.
+    """
+
+    code = "MR01"
+    name = "raise-below-minimum"
+    category = Category.MIN_RAISE
+    citation = "TDA-2024 43-A"
+    acts = (Act.RAISE, Act.BET)
+
+    @staticmethod
+    def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
+        if state.hand.limit is Limit.FIXED_LIMIT or res.all_in or state.current_bet == 0:
+            return None
+        if ev.act is Act.BET and state.street is not Street.PREFLOP:
+            return None
+        least = state.min_raise_to()
+        if state.current_bet < res.to < least:
+            return Violation(f"minimum raise is to {amt(state, least)}", f"raised to {amt(state, res.to)}",
+                             "raise below the minimum raise")
+        return None
+
+
+@register
+class NotReopened(Rule):
+    """A raise by a seat whose betting was not reopened after short all-ins.
+
+    A seat that has acted may raise again only when it faces at least a full raise since
+    it last acted; short all-ins add up (TDA 47-A; limit 47-B: half a bet).
+    Bad: 2000-4000, A limps 4000, C all-in 7500, BB calls, A raises.
+    Good: A calls 3500 or folds; had the BB raised to 11,500, A could raise.
+    """
+
+    code = "RO01"
+    name = "raise-not-reopened"
+    category = Category.REOPEN
+    citation = "TDA-2024 47-A, 47-B"
+    acts = (Act.RAISE,)
+
+    @staticmethod
+    def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
+        if res.to <= state.current_bet or state.can_raise(ev.seat):
+            return None
+        s = state.seats[ev.seat]
+        faced = state.current_bet - (s.acted_level or 0)
+        return Violation(f"call {amt(state, state.call_amount(ev.seat))} or fold (betting not reopened: "
+                         f"faced +{amt(state, faced)} since acting)", f"raised to {amt(state, res.to)}",
+                         "raise after a short all-in that did not reopen the betting")
+
+
+@register
+class PotLimitOverbet(Rule):
+    """A pot-limit bet or raise above the size of the pot.
+
+    The largest raise-to is the bet plus the pot after the call (pre-flop with full blinds).
+    Bad: $1/$2 PL, UTG raises to 8. Good: UTG raises to at most 7.
+    """
+
+    code = "PL01"
+    name = "pot-limit-overbet"
+    category = Category.POT_LIMIT
+    citation = "TDA-2024 54"
+    acts = (Act.BET, Act.RAISE)
+
+    @staticmethod
+    def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
+        if state.hand.limit is not Limit.POT_LIMIT:
+            return None
+        most = state.max_raise_to(ev.seat)
+        if res.to > most:
+            verb = "bet" if state.current_bet == 0 else "raise"
+            return Violation(f"a {verb} to at most {amt(state, most)}", f"{verb} to {amt(state, res.to)}",
+                             "above the pot-limit maximum")
+        return None
+
+
+@register
+class FixedLimitIncrement(Rule):
+    """A fixed-limit bet or raise that is not exactly one bet unit (and not all-in).
+
+    Bad: $10/$20, turn, A bets 30. Good: A bets 20; raises go to 40, 60, 80.
+    """
+
+    code = "FL01"
+    name = "fixed-limit-wrong-increment"
+    category = Category.FIXED_LIMIT
+    citation = "Robert's Betting & Raising; TDA-2024 47-B"
+    acts = (Act.BET, Act.RAISE)
+
+    @staticmethod
+    def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
+        if state.hand.limit is not Limit.FIXED_LIMIT or res.all_in:
+            return None
+        want = state.min_raise_to() if state.current_bet else state.bet_unit()
+        if res.to != want:
+            verb = "bet" if state.current_bet == 0 else "raise"
+            return Violation(f"a {verb} to {amt(state, want)}", f"{verb} to {amt(state, res.to)}",
+                             "not one fixed-limit bet unit")
+        return None
+
+
+# ============================================================== pots (checked in pots.py)
+@register
+class SidePotWrong(Rule):
+    """A pot paid to a seat not eligible for it, or split in the wrong amounts.
+
+    Bad: A all-in for 100 wins the 600 side pot she never covered.
+    Good: each pot goes only to seats that put in its full level (TDA 21).
+    """
+
+    code = "SP01"
+    name = "side-pot-misallocated"
+    category = Category.SIDE_POT
+    citation = "TDA-2024 21; Robert's Ties"
+
+
+@register
+class WrongWinner(Rule):
+    """A pot paid to a hand that does not win it (cards speak).
+
+    Bad: two pair takes the pot from a shown flush. Good: the best eligible shown hand wins.
+    """
+
+    code = "WN01"
+    name = "pot-to-wrong-hand"
+    category = Category.WINNER
+    citation = "TDA-2024 12; Robert's Showdown 2"
+
+
+@register
+class OddChip(Rule):
+    """The odd chip of a split pot given to the wrong winner.
+
+    Bad: button on 7, seats 2 and 5 split 175 and seat 5 gets 88.
+    Good: seat 2, the first tied seat left of the button, gets 88.
+    """
+
+    code = "OC01"
+    name = "odd-chip-wrong-seat"
+    category = Category.ODD_CHIP
+    citation = "TDA-2024 20-A; Robert's Ties"
+
+
+@register
+class TotalPotWrong(Rule):
+    """The stated total pot differs from the chips the players put in.
+
+    Bad: contributions 4.24, "Total pot $4.49". Good: "Total pot $4.24".
+    """
+
+    code = "AC01"
+    name = "total-pot-mismatch"
+    category = Category.ACCOUNTING
+    citation = "accounting invariant (rules.md 7b)"
+
+
+@register
+class CollectedWrong(Rule):
+    """The amounts paid plus rake and fees do not add up to the pot.
+
+    Bad: pot 33, two players each collect 33. Good: 16.50 each (less rake).
+    """
+
+    code = "AC02"
+    name = "collected-mismatch"
+    category = Category.ACCOUNTING
+    citation = "accounting invariant (rules.md 7b)"
+
+
+@register
+class UncalledWrong(Rule):
+    """An uncalled bet not returned, or returned with the wrong amount.
+
+    Bad: A bets 300, all fold, log returns 200. Good: "Uncalled bet (300) returned to A".
+    """
+
+    code = "AC03"
+    name = "uncalled-bet-mismatch"
+    category = Category.ACCOUNTING
+    citation = "TDA-2024 15-B, 65-A"
+
+
+@register
+class SidePotAmountWrong(Rule):
+    """A main or side pot stated with the wrong size.
+
+    Bad: A all-in 100, B all-in 300, C and D 500: "Main pot 500". Good: "Main pot 450".
+    """
+
+    code = "AC04"
+    name = "pot-size-mismatch"
+    category = Category.ACCOUNTING
+    citation = "TDA-2024 21; rules.md 7b"
+
+
+@register
+class RakeSuspicious(Rule):
+    """Rake taken where none is due, or suspiciously large.
+
+    Bad: rake 50 from a pot of 175. Good: a few percent, none in tournaments.
+    """
+
+    code = "AC05"
+    name = "rake-suspicious"
+    category = Category.ACCOUNTING
+    severity = Severity.WARNING
+    citation = "house rake policy; fpdb sanity check (rules.md 7c)"
+
+
+@register
+class StackMismatch(Rule):
+    """A stack stated at the end of the hand differs from the replay.
+
+    Bad: started 1000, lost 300, "ends with 800". Good: "ends with 700".
+    """
+
+    code = "AC06"
+    name = "end-stack-mismatch"
+    category = Category.ACCOUNTING
+    citation = "accounting invariant"
+
+
+def action_rules(act: Act) -> list[type[Rule]]:
+    return [r for r in RULES.values() if act in r.acts]
+
+
+def select(rules: Iterable[str], select: Iterable[str] = (), ignore: Iterable[str] = ()) -> set[str]:
+    """Rule codes enabled by --select/--ignore (codes, code prefixes, names or categories)."""
+
+    def matches(rule: type[Rule], pats: Iterable[str]) -> bool:
+        return any(
+            rule.code.startswith(p.upper()) or rule.name == p or rule.category.value == p for p in pats
+        )
+
+    chosen = set(rules)
+    sel = [p for p in select if p]
+    ign = [p for p in ignore if p]
+    if sel:
+        chosen = {c for c in chosen if matches(RULES[c], sel)}
+    if ign:
+        chosen = {c for c in chosen if not matches(RULES[c], ign)}
+    return chosen
+
+
+ActionCheck = Callable[[State, ActionEvent, ActionResult], Violation | None]
