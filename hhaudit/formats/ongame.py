@@ -140,9 +140,23 @@ class OnGameFormat(LineFormat):
         player, what, amount, all_in = f[0] or "", f[1] or "", self.amount(hand, f[2]), bool(f[3])
         seat = self.seat(hand, player)
         if what == "dead blind":
-            hand.events.append(PostEvent(line, seat, player, Post.DEAD, 0, amount, all_in))
+            last = hand.events[-1] if hand.events else None
+            if isinstance(last, PostEvent) and last.seat == seat and last.kind is Post.BIG_BLIND:
+                # "posts big blind" then "posts dead blind": one missed-blinds post, the big
+                # blind live and the small blind dead.
+                hand.events[-1] = PostEvent(last.line, seat, player, Post.DEAD, last.amount, amount,
+                                            last.all_in or all_in)
+            else:
+                hand.events.append(PostEvent(line, seat, player, Post.DEAD, 0, amount, all_in))
             return
         kind = _POSTS[what]
+        if kind is Post.SMALL_BLIND and any(
+            isinstance(e, PostEvent) and e.kind is Post.SMALL_BLIND for e in hand.events
+        ):
+            # OnGame calls a big blind posted all-in for less "small blind" ("posts small
+            # blind (150) [all in]" at 125/250 after the real small blind): a second small
+            # blind is the big blind.
+            kind = Post.BIG_BLIND
         if kind is Post.ANTE:
             hand.ante = max(hand.ante, amount)
         elif hand.limit is Limit.FIXED_LIMIT and not all_in:

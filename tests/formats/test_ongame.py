@@ -113,9 +113,9 @@ def test_dead_blind_and_raise_to() -> None:
     h = _hand("cash/OnGame/Flop/NLHE-9max-USD-0.05-0.10-201009.Dead.Small.Blind.txt", "R5-79836934-72")
     assert (h.sb, h.bb, h.button_seat) == (5, 10, 10)
     ev = h.events
-    assert ev[0] == PostEvent(9, 10, "Hero", Post.BIG_BLIND, 10)
-    assert ev[1] == PostEvent(10, 10, "Hero", Post.DEAD, 0, 5)
-    assert ev[2] == PostEvent(11, 1, "feradf", Post.BIG_BLIND, 10)
+    # "posts big blind ($0.10)" + "posts dead blind ($0.05)": one missed-blinds post
+    assert ev[0] == PostEvent(9, 10, "Hero", Post.DEAD, 10, 5)
+    assert ev[1] == PostEvent(11, 1, "feradf", Post.BIG_BLIND, 10)
     acts = [(e.player, e.act, e.amount, e.to) for e in ev if isinstance(e, ActionEvent)]
     assert acts == [("Hero", Act.RAISE, None, 30), ("feradf", Act.CALL, 20, None),
                     ("feradf", Act.CHECK, None, None), ("Hero", Act.BET, 45, None),
@@ -149,3 +149,11 @@ def test_ante_line_and_tournament_stakes() -> None:
     assert (h.sb, h.bb, h.ante, h.kind) == (50000, 100000, 40000, "tournament")
     assert h.events[0] == PostEvent(9, 4, "Hero", Post.ANTE, 1)
     assert h.events[1] == PostEvent(10, 5, "Player0", Post.ANTE, 4)
+
+
+def test_all_in_big_blind_written_as_small_blind() -> None:
+    # 125/250: "nikof posts small blind (125)" then "sylvain_22 posts small blind (150) [all in]"
+    h = _hand("tour/OnGame/R-274-110.txt", "T5-18949637-60")
+    posts = [e for e in h.events if isinstance(e, PostEvent) and e.kind is not Post.ANTE]
+    assert posts == [PostEvent(2813, 10, "nikof", Post.SMALL_BLIND, 125),
+                     PostEvent(2814, 2, "sylvain_22", Post.BIG_BLIND, 150, 0, True)]
