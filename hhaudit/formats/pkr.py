@@ -1,0 +1,214 @@
+"""PKR hand histories.
+
+Grammar: `grammars/pkr.lark`. PKR writes a call as the player's street total, so the
+module converts it to the chips added; raises are "raises to" totals and bets are chips
+put in. Older hands write "Returning $X to P uncalled"; newer ones leave the uncalled bet
+to the reader (the hand is then marked `implicit_uncalled`). Hands are split on their
+"End of Hand #N" line, since some files start with the "Starting Hand" line and others
+with the "Table #" line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from collections.abc import Iterable, Iterator
+from typing import ClassVar
+
+from ..model import (
+    Act,
+    ActionEvent,
+    CollectEvent,
+    DealEvent,
+    Hand,
+    Limit,
+    Post,
+    PostEvent,
+    ShowEvent,
+    Street,
+    StreetEvent,
+    UncalledEvent,
+)
+from ..money import currency_of
+from ._sitekit import Fields, SiteFormat
+from .base import UnsupportedGame
+from .common import card, to_utc
+
+_ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises to": Act.RAISE,
+         "did not respond in time and is folded": Act.FOLD}
+_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+_LIMITS = {"NO LIMIT": Limit.NO_LIMIT, "POT LIMIT": Limit.POT_LIMIT, "LIMIT": Limit.FIXED_LIMIT,
+           "FIXED LIMIT": Limit.FIXED_LIMIT}
+_CARD = re.compile(r"\[(\w{1,2}) ?(\w)\]")
+_MONTHS = {m: i for i, m in enumerate(
+    ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1)}
+
+
+def pkr_cards(text: str | None) -> tuple[str, ...]:
+    """Cards as PKR writes them: "[K c][Q d]"."""
+    return tuple(card(r + s) for r, s in _CARD.findall(text or "") if r + s != "XX")
+
+
+class PKRFormat(SiteFormat):
+    name = "pkr"
+    sites = ("PKR",)
+    grammar = "pkr"
+    description = "PKR"
+    start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?(?:Table #\d+ - |Starting Hand #\d+)")
+    _end = re.compile(r"\s*End [oO]f Hand #\d+")
+
+    def detect(self, head: list[str]) -> bool:  # type: ignore[override]
+        return any(line.startswith("Starting Hand #") for line in head) or (
+            any(line.startswith("Game Type: ") for line in head)
+            and any(line.startswith("Limit Type: ") for line in head))
+
+    def split(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+        chunk: list[str] = []
+        first = 1
+        for number, line in enumerate(lines, 1):
+            if not chunk:
+                if not line.strip():
+                    continue
+                first = number
+            chunk.append(line)
+            if self._end.match(line):
+                yield first, chunk
+                chunk = []
+        if any(line.strip() for line in chunk):
+            yield first, chunk
+
+    # ------------------------------------------------------------------ header
+    def on_TABLE(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.table_name = f[1] or ""
+        t = re.search(r"(?:Tournament|STT) ?#\s*(\d+)", f[1] or "")
+        if t:
+            hand.tournament_id = t.group(1)
+
+    def on_STARTING(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.hand_id = f[0] or ""
+
+    def on_START_TIME(self, hand: Hand, f: Fields, line: int) -> None:
+        m = re.match(r"(\d+) (\w{3}) (\d{4}) (\d+:\d\d:\d\d)", f[0] or "")
+        if m and m.group(2) in _MONTHS:
+            # PKR stamps hands in UK time
+            text = f"{m.group(3)}/{_MONTHS[m.group(2)]:02d}/{m.group(1)} {m.group(4)} BST"
+            hand.started_at, hand.tz = to_utc(text)
+
+    def on_GAME_TYPE(self, hand: Hand, f: Fields, line: int) -> None:
+        game = (f[0] or "").strip()
+        if game.upper() not in ("HOLD'EM", "HOLDEM", "TEXAS HOLD'EM"):
+            hand.variant = game.lower()
+            raise UnsupportedGame(game)
+
+    def on_LIMIT_TYPE(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.limit = _LIMITS.get((f[0] or "").strip().upper(), Limit.NO_LIMIT)
+        hand.game = {Limit.NO_LIMIT: "NLHE", Limit.POT_LIMIT: "PLHE", Limit.FIXED_LIMIT: "FLHE"}[hand.limit]
+
+    def on_TABLE_TYPE(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.kind = "tournament" if "TOURNAMENT" in (f[0] or "").upper() else "cash"
+
+    def on_MONEY_TYPE(self, hand: Hand, f: Fields, line: int) -> None:
+        money = (f[0] or "").upper()
+        if money == "REAL MONEY":
+            hand.scale = 2
+        elif money == "PLAY MONEY":
+            hand.currency, hand.scale = "play", 2  # play chips are printed with cents
+        else:
+            hand.scale = 0
+
+    def on_BLINDS(self, hand: Hand, f: Fields, line: int) -> None:
+        if hand.scale and not hand.currency:
+            hand.currency = currency_of((f[0] or "") + (f[1] or "")) or "USD"
+        self.set_stakes(hand, hand.limit, self.amount(hand, f[0]), self.amount(hand, f[1]))
+
+    def on_BUTTON(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.button_seat = int(f[0] or 0)
+
+    on_MOVE_BUTTON = on_BUTTON
+
+    def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
+        seat = int(f[0] or 0)
+        if any(s.seat == seat for s in hand.seats):
+            return  # the closing stacks after the pay-out
+        self.add_seat(hand, seat, f[1] or "", self.amount(hand, f[2]), bool(f[3]), line)
+
+    # ------------------------------------------------------------------ play
+    def on_ANTE(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        amount = self.amount(hand, f[1])
+        hand.ante = max(hand.ante, amount)
+        hand.events.append(PostEvent(line, self.seat(hand, player), player, Post.ANTE, amount, 0, bool(f[2])))
+
+    def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
+        player, what, blind, amount, dead, all_in = f[0] or "", f[1], f[2], f[3], f[4], bool(f[5])
+        seat = self.seat(hand, player)
+        if what:
+            kind = Post.SMALL_BLIND if what == "small blind" else Post.BIG_BLIND
+            hand.events.append(PostEvent(line, seat, player, kind, self.amount(hand, blind), 0, all_in))
+            return
+        value = self.amount(hand, amount)
+        if dead:
+            hand.events.append(PostEvent(line, seat, player, Post.DEAD, 0, value, all_in))
+        elif value:
+            hand.events.append(PostEvent(line, seat, player, Post.BIG_BLIND, value, 0, all_in))
+
+    def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[1] or ""
+        hand.events.append(DealEvent(line, self.seat(hand, player), player, pkr_cards(f[0])))
+
+    def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
+        player, act, text, all_in, shown = f[0] or "", _ACTS[f[1] or ""], f[2], bool(f[3]), f[4]
+        seat = self.seat(hand, player)
+        if act is Act.RAISE:
+            hand.events.append(ActionEvent(line, seat, player, act, to=self.amount(hand, text), all_in=all_in))
+        elif act is Act.CALL:
+            added = self.amount(hand, text) - self.committed(hand, seat)
+            hand.events.append(ActionEvent(line, seat, player, act, amount=added, all_in=all_in))
+        elif act is Act.BET:
+            hand.events.append(ActionEvent(line, seat, player, act, amount=self.amount(hand, text), all_in=all_in))
+        else:
+            hand.events.append(ActionEvent(line, seat, player, act))
+            if shown:
+                hand.events.append(ShowEvent(line, seat, player, pkr_cards(shown)))
+
+    def on_UNCALLED(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[1] or ""
+        hand.events.append(UncalledEvent(line, self.seat(hand, player), player, self.amount(hand, f[0])))
+
+    def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
+        new = pkr_cards(f[1])
+        board: tuple[str, ...] = ()
+        for e in reversed(hand.events):
+            if isinstance(e, StreetEvent):
+                board = e.board
+                break
+        hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], new, board + new))
+
+    def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, pkr_cards(f[1])))
+
+    def on_MUCK(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, (), muck=True))
+
+    def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
+        player, tside, amount, side = f[0] or "", f[1], f[2], f[3]
+        number = tside or side
+        self.collect(hand, line, player, self.amount(hand, amount), int(number) if number else None)
+
+    def on_RAKE(self, hand: Hand, f: Fields, line: int) -> None:
+        s = hand.summary
+        s.rake = (s.rake or 0) + (self.amount(hand, f[0]) if f[0] else 0)
+
+    def finish(self, hand: Hand) -> None:
+        if hand.summary.rake is None:
+            hand.summary.rake = 0
+        hand.implicit_uncalled = not any(isinstance(e, UncalledEvent) for e in hand.events)
+        # Once side pots are named, an unnumbered pay-out line is the main pot's.
+        if any(isinstance(e, CollectEvent) and e.pot for e in hand.events):
+            hand.events = [replace(e, pot=0) if isinstance(e, CollectEvent) and e.pot is None else e
+                           for e in hand.events]
+
+
+FORMATS = [PKRFormat()]
