@@ -202,6 +202,10 @@ class Auditor:
             self.finding(out, RULES["AO02"], ev.line, seq, "no action (folded)", ev.act.value,
                          seat=ev.seat, player=ev.player)
             return False
+        if s.all_in and ev.act is Act.FOLD and s.sitting_out:
+            return False  # the software folds an absent all-in player's hand
+        if not s.dealt_in:
+            s.dealt_in = True  # the log says this seat plays
         if s.all_in:
             self.finding(out, RULES["AO03"], ev.line, seq, "no action (all-in)", ev.act.value,
                          seat=ev.seat, player=ev.player)

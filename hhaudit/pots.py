@@ -108,26 +108,37 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> 
     live = {s.seat for s in seats.values() if s.dealt_in and not s.folded and s.seat in contrib}
     all_in = {s.seat for s in seats.values() if s.all_in}
     last_line = hand.summary.line or hand.end_line
-    # ---- uncalled bet: what is still unmatched after the log's own returns
+    # ---- uncalled bet: computed from what went in before the log's own returns
     logged_uncalled = [e for e in hand.events if isinstance(e, UncalledEvent)]
-    top_seat, excess = _unmatched(contrib, live)
-    if excess > 0 and top_seat is not None:
-        if not hand.implicit_uncalled:
-            s = seats[top_seat]
-            if logged_uncalled:
-                e = logged_uncalled[-1]
-                auditor.finding(out, RULES["AC03"], e.line, -1,
-                                f"{m(e.amount + excess)} returned to {s.player}",
-                                f"{m(e.amount)} returned", seat=top_seat, player=s.player)
-            else:
-                auditor.finding(out, RULES["AC03"], last_line, -1,
-                                f"uncalled {m(excess)} returned to {s.player}", "no uncalled bet returned",
-                                seat=top_seat, player=s.player)
+    for seat, back in state.returned.items():
+        if seat in contrib:
+            contrib[seat] += back
+    top_seat, excess = _unmatched({k: v - seats[k].dead for k, v in contrib.items()})
+    returned = sum(state.returned.values())
+    stated = hand.summary.total_pot
+    uncalled_fault = False
+    if top_seat is not None and excess > 0:
+        s = seats[top_seat]
+        got = state.returned.get(top_seat, 0)
+        if logged_uncalled and (got != excess or returned != excess):
+            e = logged_uncalled[-1]
+            uncalled_fault = True
+            auditor.finding(out, RULES["AC03"], e.line, -1, f"{m(excess)} returned to {s.player}",
+                            f"{m(returned)} returned" + ("" if got == returned else f" to {e.player}"),
+                            seat=top_seat, player=s.player)
+        elif not logged_uncalled and stated is not None and stated == sum(contrib.values()) + state.room_added:
+            uncalled_fault = True
+            auditor.finding(out, RULES["AC03"], last_line, -1,
+                            f"uncalled {m(excess)} returned to {s.player}",
+                            f"no uncalled bet returned; total pot {m(stated)} counts it",
+                            seat=top_seat, player=s.player)
+        # Otherwise the log returned it silently (old layouts, walks): not a fault.
         contrib[top_seat] -= excess
-    elif excess < 0 and logged_uncalled:
+    elif returned:
         e = logged_uncalled[-1]
-        auditor.finding(out, RULES["AC03"], e.line, -1, f"{m(max(0, e.amount + excess))} returned",
-                        f"{m(e.amount)} returned", seat=e.seat, player=e.player)
+        uncalled_fault = True
+        auditor.finding(out, RULES["AC03"], e.line, -1, "nothing to return (every bet was called)",
+                        f"{m(returned)} returned", seat=e.seat, player=e.player)
     pot_total = sum(contrib.values()) + state.room_added
     # ---- the log's money
     collects = [e for e in hand.events if isinstance(e, CollectEvent)]
@@ -137,12 +148,13 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> 
     jackpot = hand.summary.jackpot or 0
     collected = sum(e.amount for e in collects)
     s = hand.summary
-    if s.total_pot is not None and s.total_pot != pot_total:
+    net_total = pot_total - rake - jackpot  # some exporters state the pot after rake
+    if s.total_pot is not None and s.total_pot not in (pot_total, net_total):
         auditor.finding(out, RULES["AC01"], s.line or last_line, -1, f"total pot {m(pot_total)}",
                         f"total pot {m(s.total_pot)}",
                         f"stated total pot is off by {m(s.total_pot - pot_total)}")
     deductions = rake + jackpot + fee_total
-    if collects and collected + deductions != pot_total:
+    if collects and collected + deductions != pot_total and not uncalled_fault:
         auditor.finding(out, RULES["AC02"], collects[-1].line, -1,
                         f"{m(pot_total - deductions)} paid out ({m(pot_total)} pot - {m(deductions)} rake and fees)",
                         f"{m(collected)} paid out",
@@ -166,11 +178,14 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> 
             auditor.finding(out, RULES["AC04"], s.line or last_line, -1,
                             "pots " + " / ".join(m(x) for x in computed),
                             "pots " + " / ".join(m(x) for x in stated))
+    if uncalled_fault:
+        out.pots = pots  # type: ignore[assignment]
+        return  # the payout follows from the wrong return, already reported
     _judge(auditor, hand, state, out, pots, collects, rake + jackpot + fee_total, m)
 
 
-def _unmatched(contrib: dict[int, int], live: set[int]) -> tuple[int | None, int]:
-    """The seat whose contribution nobody matched, and by how much."""
+def _unmatched(contrib: dict[int, int]) -> tuple[int | None, int]:
+    """The seat whose live contribution nobody matched, and by how much."""
     if not contrib:
         return None, 0
     top = max(contrib, key=lambda k: contrib[k])

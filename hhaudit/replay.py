@@ -40,6 +40,8 @@ class SeatState:
     """Live chips in front of the player this street."""
     total: int = 0
     """Everything the player has put in the pot this hand (antes and dead chips included)."""
+    dead: int = 0
+    """The part of `total` that was dead money (antes, dead blinds): it matches no bet."""
     folded: bool = False
     all_in: bool = False
     dealt_in: bool = True
@@ -49,6 +51,7 @@ class SeatState:
     posted: bool = False
     live_blind: bool = False
     """Posted a live blind or straddle this street (keeps the option to raise)."""
+    sitting_out: bool = False
 
 
 @dataclass(slots=True)
@@ -86,6 +89,8 @@ class State:
     blind_seats: list[int] = field(default_factory=list)
     """Seats whose posts set the pre-flop order (SB, BB, straddles), in posting order."""
     uncalled_returned: int = 0
+    returned: dict[int, int] = field(default_factory=dict)
+    """Uncalled chips the log returned, per seat."""
     room_added: int = 0
     dead_money: int = 0
 
@@ -93,7 +98,9 @@ class State:
     def start(cls, hand: Hand, profile: Profile) -> State:
         st = cls(hand, profile)
         for s in sorted(hand.seats, key=lambda s: s.seat):
-            st.seats[s.seat] = SeatState(s.seat, s.player, s.stack, dealt_in=not s.sitting_out)
+            # Tournament seats sitting out are dealt in and folded by the software.
+            dealt = not s.sitting_out or hand.kind == "tournament"
+            st.seats[s.seat] = SeatState(s.seat, s.player, s.stack, dealt_in=dealt, sitting_out=s.sitting_out)
         st.order = sorted(st.seats)
         st.button = hand.button_seat
         st.last_full = hand.bb if hand.limit is not Limit.FIXED_LIMIT else hand.small_bet
@@ -120,9 +127,17 @@ class State:
             return h.small_bet or h.bb
         return h.big_bet or 2 * (h.small_bet or h.bb)
 
+    def call_to(self, seat: int) -> int:
+        """The street total a call of `seat` must reach: the current bet, or, when every
+        other seat still in is all-in, the largest of their bets (more would be uncalled)."""
+        others = [o for o in self.seats.values() if o.seat != seat and o.dealt_in and not o.folded]
+        if any(not o.all_in for o in others):
+            return self.current_bet
+        return min(self.current_bet, max((o.street_bet for o in others), default=0))
+
     def call_amount(self, seat: int) -> int:
         s = self.seats[seat]
-        return max(0, min(self.current_bet - s.street_bet, s.stack))
+        return max(0, min(self.call_to(seat) - s.street_bet, s.stack))
 
     def min_bet(self) -> int:
         if self.hand.limit is Limit.FIXED_LIMIT:
@@ -248,12 +263,18 @@ class State:
         paid = live + dead
         s.stack -= paid
         s.total += paid
+        s.dead += dead
         if ev.kind is not Post.ANTE:
             s.street_bet += live
         if s.stack <= 0 or ev.all_in:
             s.all_in = True
         hand = self.hand
-        if ev.kind is Post.SMALL_BLIND and self.sb_seat is None:
+        if ev.kind is Post.SMALL_BLIND and (self.sb_seat is not None or self.bb_seat is not None):
+            # A second or late small blind (a player coming in out of position) is dead.
+            s.street_bet -= live
+            s.dead += live
+            return
+        if ev.kind is Post.SMALL_BLIND:
             self.sb_seat = ev.seat
             self.blind_seats.append(ev.seat)
         elif ev.kind is Post.BIG_BLIND:
@@ -287,6 +308,9 @@ class State:
 
     def begin_betting(self) -> None:
         """Called once the posts are done (first action or first street)."""
+        if self.bb_seat is None and self.current_bet < self.hand.bb:
+            # A dead or missing big blind does not lower the stakes (Robert's blinds 1).
+            self.current_bet = self.hand.bb
         if self.hand.limit is Limit.FIXED_LIMIT:
             self.fl_level = max(self.fl_level, self.current_bet)
             self.raises = 1 if self.current_bet else 0
@@ -402,3 +426,4 @@ class State:
         if s.stack > 0:
             s.all_in = False
         self.uncalled_returned += ev.amount
+        self.returned[ev.seat] = self.returned.get(ev.seat, 0) + ev.amount
