@@ -1,0 +1,323 @@
+"""What the XML hand-history formats share (iPoker, Merge, Boss, Microgaming, Everest).
+
+These files are not line-based text, so they have no Lark grammar: each format class has the
+same interface as `LineFormat` (name, sites, grammar = "", detect, split, parse_hand) and
+reads each hand with a real XML parser (expat through `xml.etree.ElementTree.TreeBuilder`).
+
+- `split` cuts the file into hand elements by their start and end tags, line by line, so that
+  every hand keeps its source line; text before a hand (a session header shared by many
+  hands) is kept on the chunk as `chunk.header` so the session's stakes and currency reach
+  every hand. One malformed hand makes only that hand a `parse_error`.
+- `parse_hand` parses the chunk into an element tree in which every element knows its source
+  line (`XmlHand.line_of`), then calls the format's `build`.
+- `Betting` tracks each seat's street commitment so that sites that write an all-in as
+  "chips put in" or a call as a street total become the event semantics of `model.py`.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import ClassVar
+from xml.parsers import expat
+
+from ..model import Act, ActionEvent, Hand, ParseProblem, Status
+from ..money import AmountError
+from .base import LineError, UnsupportedGame
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+
+
+class Chunk(list[str]):
+    """The lines of one hand element, with the session header text that precedes it."""
+
+    header: str = ""
+    unterminated: bool = False
+
+
+class XmlError(Exception):
+    """A hand whose XML is well-formed but does not read as a hand of the format."""
+
+    def __init__(self, element: ET.Element | None, message: str) -> None:
+        super().__init__(message)
+        self.element = element
+        self.message = message
+
+
+def parse_tree(text: str, first_line: int) -> tuple[ET.Element, dict[ET.Element, int]]:
+    """Parse XML text into elements and the 1-based source line of each element."""
+    parser = expat.ParserCreate()
+    parser.buffer_text = True
+    builder = ET.TreeBuilder()
+    lines: dict[ET.Element, int] = {}
+    offset = first_line - 1
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        lines[builder.start(tag, attrs)] = offset + parser.CurrentLineNumber
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = builder.end
+    parser.CharacterDataHandler = builder.data
+    parser.Parse(text, True)
+    return builder.close(), lines
+
+
+def amount(text: str | None, scale: int) -> int:
+    """A printed amount in 10**-scale units, whatever the locale: "$1,480.50", "368,55 €",
+    "1 480", "0,05€", "RSD8". The last of `.`/`,` is the decimal mark when both appear; a
+    lone mark followed by exactly three digits is a thousands separator."""
+    if text is None:
+        raise AmountError("amount missing")
+    s = text.strip()
+    digits = re.sub(r"[^\d.,'\u00a0\u202f -]", "", s).strip()
+    if not digits or not any(ch.isdigit() for ch in digits):
+        raise AmountError(f"not an amount: {text!r}")
+    negative = digits.startswith("-")
+    body = re.sub(r"[^\d.,]", "", digits)
+    comma, dot = body.rfind(","), body.rfind(".")
+    mark = max(comma, dot)
+    whole, frac = body, ""
+    if comma >= 0 and dot >= 0:
+        whole, frac = body[:mark], body[mark + 1 :]
+    elif mark >= 0 and body.count(body[mark]) == 1 and len(body) - mark - 1 != 3:
+        whole, frac = body[:mark], body[mark + 1 :]
+    whole = whole.replace(",", "").replace(".", "") or "0"
+    if len(frac) > scale:
+        if frac[scale:].strip("0"):
+            raise AmountError(f"{text!r} has more than {scale} decimal places")
+        frac = frac[:scale]
+    value = int(whole) * 10**scale + (int(frac.ljust(scale, "0")) if scale else 0)
+    return -value if negative else value
+
+
+def decimals(text: str) -> int:
+    """How many decimal places an amount shows, by the rules of `amount`."""
+    body = re.sub(r"[^\d.,]", "", text)
+    comma, dot = body.rfind(","), body.rfind(".")
+    mark = max(comma, dot)
+    if comma >= 0 and dot >= 0:
+        return len(body) - mark - 1
+    if mark >= 0 and body.count(body[mark]) == 1 and len(body) - mark - 1 != 3:
+        return len(body) - mark - 1
+    return 0
+
+
+def card(text: str) -> str:
+    """One card from the XML sites' spellings: "CA", "D10", "Ah", "10s", "sT"."""
+    t = text.strip()
+    if len(t) < 2:
+        raise ValueError(f"not a card: {text!r}")
+    if t[0].lower() in SUITS and t[0].isupper() and len(t) in (2, 3):
+        suit, rank = t[0].lower(), t[1:]  # iPoker: suit first, upper case
+    elif t[-1].lower() in SUITS:
+        rank, suit = t[:-1], t[-1].lower()
+    else:
+        suit, rank = t[0].lower(), t[1:]
+    rank = {"10": "T", "1": "A"}.get(rank, rank.upper())
+    if rank not in RANKS or suit not in SUITS:
+        raise ValueError(f"not a card: {text!r}")
+    return rank + suit
+
+
+def cards(text: str | None, sep: str | None = None) -> tuple[str, ...]:
+    """Known cards of a list; unknown ones ("X", "xx", "--", "b") are left out."""
+    if not text:
+        return ()
+    out = []
+    for piece in text.replace(",", " ").split(sep):
+        p = piece.strip()
+        if not p or set(p.lower()) <= {"x", "-", "?"}:
+            continue
+        out.append(card(p))
+    return tuple(out)
+
+
+class Betting:
+    """Street commitments per seat, to turn what a site writes into model events."""
+
+    def __init__(self) -> None:
+        self.street: dict[int, int] = {}
+        self.total: dict[int, int] = {}
+        self.current = 0
+
+    def new_street(self) -> None:
+        self.street = {}
+        self.current = 0
+
+    def put(self, seat: int, chips: int, live: bool = True) -> None:
+        self.total[seat] = self.total.get(seat, 0) + chips
+        if live:
+            self.street[seat] = self.street.get(seat, 0) + chips
+            self.current = max(self.current, self.street[seat])
+
+    def committed(self, seat: int) -> int:
+        return self.street.get(seat, 0)
+
+    def added(self, line: int, seat: int, player: str, chips: int, all_in: bool,
+              hint: Act | None = None) -> ActionEvent:
+        """An action written as the chips it put in: call, bet or raise from the state."""
+        before = self.street.get(seat, 0)
+        to = before + chips
+        if hint is Act.CALL or (hint is None and to <= self.current) or chips == 0:
+            act = Act.CALL
+        elif self.current == 0:
+            act = Act.BET
+        else:
+            act = Act.RAISE
+        self.put(seat, chips)
+        if act is Act.RAISE:
+            return ActionEvent(line, seat, player, act, None, to, all_in)
+        return ActionEvent(line, seat, player, act, chips, None, all_in)
+
+    def raise_to(self, line: int, seat: int, player: str, to: int, all_in: bool) -> ActionEvent:
+        before = self.street.get(seat, 0)
+        act = Act.BET if self.current == 0 else Act.RAISE
+        if to <= self.current:  # a "raise" that only matches the bet is a call
+            act = Act.CALL
+        self.put(seat, to - before)
+        if act is Act.RAISE:
+            return ActionEvent(line, seat, player, act, None, to, all_in)
+        return ActionEvent(line, seat, player, act, to - before, None, all_in)
+
+    def uncalled(self) -> tuple[int | None, int]:
+        """(seat, amount) of the bet nobody matched, from the hand's totals."""
+        if len(self.total) < 2:
+            return (next(iter(self.total)), 0) if self.total else (None, 0)
+        ranked = sorted(self.total.items(), key=lambda kv: -kv[1])
+        (top, a), (_, b) = ranked[0], ranked[1]
+        return top, a - b
+
+
+class XmlFormat:
+    """Base class of an XML format: the LineFormat interface over hand elements."""
+
+    name: ClassVar[str] = ""
+    sites: ClassVar[tuple[str, ...]] = ()
+    grammar: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    priority: ClassVar[int] = 0
+    hand_start: ClassVar[re.Pattern[str]]
+    """The start tag of one hand element."""
+    hand_end: ClassVar[re.Pattern[str]]
+    """The end tag of one hand element."""
+    marker: ClassVar[re.Pattern[str]]
+    """What the first lines of a file of this format contain."""
+    closing: ClassVar[str] = ""
+    """The end tag of a hand; a file that stops right before it still gives the hand."""
+
+    def detect(self, head: Sequence[str]) -> bool:
+        return any(self.marker.search(line) for line in head)
+
+    def split(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+        start, end = self.hand_start, self.hand_end
+        chunk: Chunk | None = None
+        first = 0
+        between: list[str] = []
+        header = ""
+        for number, line in enumerate(lines, 1):
+            pos = 0
+            scan = 0  # where a nested start tag would be looked for
+            while True:
+                if chunk is None:
+                    m = start.search(line, pos)
+                    if m is None:
+                        between.append(line[pos:])
+                        break
+                    between.append(line[pos : m.start()])
+                    header = self.session_header("\n".join(between), header)
+                    between = []
+                    chunk = Chunk()
+                    chunk.header = header
+                    first = number
+                    pos, scan = m.start(), m.end()
+                    continue
+                e = end.search(line, pos)
+                s = start.search(line, max(pos, scan))
+                if s is not None and (e is None or s.start() < e.start()):
+                    # a new hand starts before this one ended: this one is cut short
+                    chunk.append(line[pos : s.start()])
+                    yield first, chunk
+                    chunk = None
+                    pos = s.start()
+                    continue
+                if e is not None:
+                    chunk.append(line[pos : e.end()])
+                    yield first, chunk
+                    chunk = None
+                    pos = e.end()
+                    continue
+                chunk.append(line[pos:])
+                break
+        if chunk:
+            chunk.unterminated = True
+            yield first, chunk
+
+    def session_header(self, text: str, previous: str) -> str:
+        """The header to give the next hands, from the text between hands."""
+        return previous
+
+    # ------------------------------------------------------------------ parsing
+    def new_hand(self, source: str, first_line: int) -> Hand:
+        return Hand(site=self.sites[0] if self.sites else self.name, format=self.name,
+                    hand_id="", source=source, line=first_line)
+
+    def parse_hand(self, lines: list[str], first_line: int, source: str) -> Hand:
+        hand = self.new_hand(source, first_line)
+        hand.end_line = first_line + len(lines) - 1
+        text = "\n".join(lines)
+        hand.text = text
+        header = getattr(lines, "header", "")
+        try:
+            try:
+                try:
+                    root, where = parse_tree(text, first_line)
+                except expat.ExpatError:
+                    if not (getattr(lines, "unterminated", False) and self.closing):
+                        raise
+                    # the file ends where only the hand's end tag is missing
+                    root, where = parse_tree(text + self.closing, first_line)
+            except expat.ExpatError as exc:
+                line = first_line + exc.lineno - 1
+                bad = lines[exc.lineno - 1] if 0 < exc.lineno <= len(lines) else ""
+                hand.hand_id = self.guess_id(text)
+                raise LineError(line, exc.offset + 1, bad, f"malformed XML: {expat.ErrorString(exc.code)}") from None
+            self._where = where
+            try:
+                self.build(hand, root, header, where)
+            except XmlError as exc:
+                line = where.get(exc.element, first_line) if exc.element is not None else first_line
+                raise LineError(line, 1, self._line_text(lines, first_line, line), exc.message) from None
+            except (ValueError, KeyError) as exc:
+                raise LineError(first_line, 1, lines[0] if lines else "", f"{type(exc).__name__}: {exc}") from None
+        except LineError as err:
+            if hand.status is not Status.UNSUPPORTED_GAME:
+                hand.status = Status.PARSE_ERROR
+                hand.problem = ParseProblem(err.line, err.column, err.text.strip(), err.message)
+        except UnsupportedGame:
+            hand.status = Status.UNSUPPORTED_GAME
+        if not hand.hand_id:
+            hand.hand_id = f"{Path(source).name}:{first_line}"
+        return hand
+
+    @staticmethod
+    def _line_text(lines: list[str], first_line: int, line: int) -> str:
+        i = line - first_line
+        return lines[i] if 0 <= i < len(lines) else ""
+
+    def guess_id(self, text: str) -> str:
+        """The hand id of a hand whose XML is broken (from its start tag), or ""."""
+        return ""
+
+    def build(self, hand: Hand, root: ET.Element, header: str, where: dict[ET.Element, int]) -> None:
+        raise NotImplementedError
+
+
+def attr(element: ET.Element, name: str) -> str:
+    """A required attribute; a missing one is an XmlError on the element."""
+    value = element.get(name)
+    if value is None:
+        raise XmlError(element, f"<{element.tag}> has no {name} attribute")
+    return value

@@ -1,0 +1,334 @@
+"""iPoker network XML hand histories (and tools that export the same layout).
+
+A file holds one or more `<session>` (or `<root>`) elements; each opens with a `<general>`
+header (game type and stakes, table, currency, tournament) shared by the `<game>` elements
+that follow, one per hand. A `<game>` lists the players (with stack, dealer flag, total bet
+and total win) and `<round no="0..4">` elements: 0 the forced bets, 1 pre-flop, 2-4 flop,
+turn and river, each with its board `<cards>` and `<action no=".." type=".." sum="..">`
+elements, which the site does not always write in order: `no` gives the order.
+
+Action types (`sum` is the chips the action puts in, unless noted):
+0 fold, 1 small blind, 2 big blind (more than the big blind: small and big blind posted
+together), 3 call, 4 check, 5 bet, 6 raise (chips put in), 7 all-in (`sum="DP"`: disconnect
+protection, the player is treated as all-in without putting chips in; no event), 8 sitting
+out / joined (no cards), 9 sitting out, 15 ante, 16 bring-in (stud), 23 raise to (`sum` is
+the player's street total).
+
+The `win` attribute of a player includes the uncalled part of his bet, which the site does
+not write separately: it is taken off the collection (the pot auditor works out the
+uncalled bet itself). Amounts carry currency symbols and locale marks ("0,05€", "£6.50").
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+from ..model import (
+    Act,
+    ActionEvent,
+    CollectEvent,
+    DealEvent,
+    Hand,
+    Limit,
+    Post,
+    PostEvent,
+    Seat,
+    ShowEvent,
+    Street,
+    StreetEvent,
+)
+from .base import UnsupportedGame
+from .common import game_code, to_utc
+from ._xml import Betting, XmlError, XmlFormat, amount, attr, cards, decimals, parse_tree
+
+_LIMITS = {
+    "NL": Limit.NO_LIMIT, "SL": Limit.NO_LIMIT, "БЛ": Limit.NO_LIMIT, "LZ": Limit.NO_LIMIT,
+    "No limit": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "LP": Limit.POT_LIMIT,
+    "Pot limit": Limit.POT_LIMIT, "L": Limit.FIXED_LIMIT, "Limit": Limit.FIXED_LIMIT,
+}
+_GAMETYPE = re.compile(
+    r"^(?P<game>.*?)\s*(?P<limit>No limit|Pot limit|Limit|NL|SL|БЛ|LZ|PL|LP|L)"
+    r"(?:\s+(?P<sb>[^/\s]*\d[^/\s]*)/(?P<bb>[^/\s]*\d[^/\s]*))?(?:\s+Ante\s+(?P<ante>\S+))?\s*$"
+)
+_LH = re.compile(r"^LH\s+(?P<small>[\d.,]+)/(?P<big>[\d.,]+)\b.*?(?:(?P<sb>\S*\d\S*)/(?P<bb>\S*\d\S*))?\s*$")
+_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+_MAX = re.compile(r"(\d+)\s*Max", re.I)
+_TOUR_NO = re.compile(r"\(#(\d+)\)|(\d+)\s*$")
+
+
+class Session:
+    """The `<general>` header of a session, read once and shared by its hands."""
+
+    __slots__ = ("variant", "limit", "kind", "currency", "scale", "sb", "bb", "small_bet",
+                 "big_bet", "ante", "table", "max_seats", "tournament_id", "hero", "error")
+
+    def __init__(self, general: ET.Element | None) -> None:
+        self.error = ""
+        self.variant, self.limit = "holdem", Limit.NO_LIMIT
+        self.kind, self.currency, self.scale = "cash", "", 2
+        self.sb = self.bb = self.small_bet = self.big_bet = self.ante = 0
+        self.table, self.max_seats, self.tournament_id, self.hero = "", None, "", ""
+        if general is None:
+            self.error = "no <general> session header before this game"
+            return
+        get = lambda tag: (general.findtext(tag) or "").strip()  # noqa: E731
+        gametype = get("gametype")
+        self.table = get("tablename")
+        self.hero = get("nickname")
+        tour = bool(general.find("tournamentname") is not None or general.find("tournamentcode") is not None)
+        money = get("mode").lower() not in ("", "real") or get("currency").lower() in ("fun", "play")
+        size = get("tablesize")
+        m = _MAX.search(self.table)
+        self.max_seats = int(size) if size.isdigit() else (int(m.group(1)) if m else None)
+        lh = _LH.match(gametype)
+        g = _GAMETYPE.match(gametype) if lh is None else None
+        if lh is None and g is None:
+            self.error = f"unknown game type {gametype!r}"
+            return
+        sb_text = bb_text = None
+        if lh is not None:
+            self.variant, self.limit = "holdem", Limit.FIXED_LIMIT
+            sb_text, bb_text = lh.group("sb"), lh.group("bb")
+        else:
+            game = g.group("game").strip().lower()
+            self.variant = "holdem" if game == "holdem" else (game or "unknown")
+            self.limit = _LIMITS[g.group("limit")]
+            sb_text, bb_text = g.group("sb"), g.group("bb")
+            sb_text = get("smallblind") or sb_text
+            bb_text = get("bigblind") or bb_text
+        if tour or not (sb_text and bb_text):
+            self.kind, self.scale, self.currency = "tournament", 0, ""
+            code = get("tournamentcode")
+            t = _TOUR_NO.search(self.table)
+            self.tournament_id = code or (next(x for x in t.groups() if x) if t else "")
+        else:
+            self.currency = get("currency") or get("tablecurrency")
+            if money:
+                self.currency, self.scale = "play", 0
+        if self.kind == "cash" and sb_text and bb_text:
+            low, high = amount(sb_text, self.scale), amount(bb_text, self.scale)
+            if lh is not None:
+                self.sb, self.bb = low, high
+                self.small_bet = amount(lh.group("small"), self.scale)
+                self.big_bet = amount(lh.group("big"), self.scale)
+            elif self.limit is Limit.FIXED_LIMIT:
+                self.small_bet, self.big_bet = low, high
+                self.bb, self.sb = low, low // 2
+            else:
+                self.sb, self.bb = low, high
+            if g is not None and g.group("ante"):
+                self.ante = amount(g.group("ante"), self.scale)
+
+
+class IPokerFormat(XmlFormat):
+    name = "ipoker"
+    sites = ("iPoker",)
+    description = "iPoker network XML (<session>/<general>/<game gamecode=...>)"
+    hand_start = re.compile(r"<game[\s>]")
+    hand_end = re.compile(r"</game\s*>")
+    closing = "</game>"
+    marker = re.compile(r"<session sessioncode=|<game gamecode=|<client_version>|<gametype>")
+    priority = 1  # "<game" also starts Merge hands; iPoker's markers are checked first
+
+    def detect(self, head: list[str]) -> bool:  # type: ignore[override]
+        text = "\n".join(head)
+        return ("<session" in text or "<root>" in text or "<game gamecode=" in text) and (
+            "<gametype>" in text or "<game gamecode=" in text
+        )
+
+    def session_header(self, text: str, previous: str) -> str:
+        i = text.rfind("<general")
+        if i < 0:
+            return previous
+        j = text.find("</general>", i)
+        return text[i : j + len("</general>")] if j >= 0 else previous
+
+    def __init__(self) -> None:
+        self._sessions: dict[str, Session] = {}
+
+    def session(self, header: str) -> Session:
+        s = self._sessions.get(header)
+        if s is None:
+            try:
+                general = parse_tree(header, 1)[0] if header else None
+            except Exception:
+                general = None
+            s = Session(general)
+            if len(self._sessions) > 64:
+                self._sessions.clear()
+            self._sessions[header] = s
+        return s
+
+    def guess_id(self, text: str) -> str:
+        m = re.search(r'gamecode="([^"]*)"', text)
+        return m.group(1) if m else ""
+
+    # ------------------------------------------------------------------ one hand
+    def build(self, hand: Hand, root: ET.Element, header: str, where: dict[ET.Element, int]) -> None:
+        hand.hand_id = root.get("gamecode", "")
+        s = self.session(header)
+        if s.error:
+            raise XmlError(root, s.error)
+        hand.variant, hand.limit, hand.kind = s.variant, s.limit, s.kind
+        hand.currency, hand.scale = s.currency, s.scale
+        hand.table_name, hand.max_seats, hand.tournament_id = s.table, s.max_seats, s.tournament_id
+        hand.sb, hand.bb, hand.small_bet, hand.big_bet, hand.ante = s.sb, s.bb, s.small_bet, s.big_bet, s.ante
+        general = root.find("general")
+        if general is None:
+            raise XmlError(root, "<game> without <general>")
+        when = (general.findtext("startdate") or "").strip()
+        hand.started_at, hand.tz = to_utc(when)
+        if hand.variant != "holdem":
+            raise UnsupportedGame(hand.variant)
+        hand.game = game_code(hand.limit)
+        hand.implicit_uncalled = True  # the site never writes the uncalled bet
+        if hand.kind == "tournament":
+            # some tournaments print fractional chips ("141,301.13")
+            hand.scale = max((decimals(v) for e in root.iter() for k, v in e.attrib.items()
+                              if k in ("chips", "sum", "win", "bet")), default=0)
+        scale = hand.scale
+        line = lambda e: where.get(e, hand.line)  # noqa: E731
+
+        players = general.find("players")
+        if players is None:
+            raise XmlError(general, "<general> without <players>")
+        seat_of: dict[str, int] = {}
+        wins: dict[str, int] = {}
+        bets: dict[str, int] = {}
+        for p in players.iter("player"):
+            name = p.get("name", "")
+            if not name:
+                continue  # an empty seat
+            seat = int(attr(p, "seat"))
+            seat_of[name] = seat
+            hand.seats.append(Seat(seat, name, amount(attr(p, "chips"), scale), False, line(p)))
+            if p.get("dealer") == "1":
+                hand.button_seat = seat
+            wins[name] = amount(p.get("win") or "0", scale)
+            bets[name] = amount(p.get("bet") or "0", scale)
+        stacks = {s.seat: s.stack for s in hand.seats}
+        out: set[str] = set()
+
+        def seat(e: ET.Element, name: str) -> int:
+            try:
+                return seat_of[name]
+            except KeyError:
+                raise XmlError(e, f"{name!r} is not seated at this table") from None
+
+        bet = Betting()
+        board: tuple[str, ...] = ()
+        known: dict[str, tuple[str, ...]] = {}
+        folded: set[str] = set()
+        dealt: set[str] = set()
+        acted: set[str] = set()
+        ev = hand.events
+        bb_posted = False
+        rounds = sorted(root.iter("round"), key=lambda r: int(r.get("no", "0")))
+        for rnd in rounds:
+            no = int(rnd.get("no", "0"))
+            if no >= 2:
+                bet.new_street()
+            for c in rnd.iter("cards"):
+                kind = c.get("type", "")
+                if kind in _STREETS:
+                    new = cards(c.text)
+                    board = board + new
+                    ev.append(StreetEvent(line(c), _STREETS[kind], new, board))
+                elif kind == "Pocket":
+                    dealt.add(c.get("player", ""))
+                    got = cards(c.text)
+                    if got:
+                        known[c.get("player", "")] = got
+            if no == 1:
+                for name, got in known.items():
+                    if name == s.hero and name in seat_of:
+                        ev.append(DealEvent(where.get(rnd, hand.line), seat_of[name], name, got))
+            actions = sorted(rnd.iter("action"), key=lambda a: int(a.get("no", "0")))
+            for a in actions:
+                name = attr(a, "player")
+                kind = attr(a, "type")
+                ln = line(a)
+                if kind in ("8", "9"):
+                    out.add(name)
+                    if name in seat_of and bet.total.get(seat_of[name], 0):
+                        # sits out after posting: the posted chips stay in the pot
+                        folded.add(name)
+                        ev.append(ActionEvent(ln, seat_of[name], name, Act.FOLD))
+                    continue
+                st = seat(a, name)
+                if kind not in ("1", "2", "15"):
+                    acted.add(name)
+                if a.get("sum") == "DP":
+                    # disconnect protection: the site treats the player as all-in with
+                    # what he has put in so far; no chips move
+                    continue
+                chips = amount(a.get("sum") or "0", scale)
+                all_in = bet.total.get(st, 0) + chips >= stacks[st] and chips > 0
+                if kind == "1":
+                    bet.put(st, chips)
+                    ev.append(PostEvent(ln, st, name, Post.SMALL_BLIND, chips, 0, all_in))
+                elif kind == "2":
+                    if hand.bb and chips > hand.bb and not all_in:
+                        bet.put(st, hand.bb)
+                        bet.put(st, chips - hand.bb, live=False)
+                        ev.append(PostEvent(ln, st, name, Post.DEAD, hand.bb, chips - hand.bb, all_in))
+                    else:
+                        bet.put(st, chips)
+                        ev.append(PostEvent(ln, st, name, Post.BIG_BLIND, chips, 0, all_in))
+                        if not bb_posted and not all_in and hand.kind == "tournament":
+                            hand.bb = chips
+                        bb_posted = True
+                elif kind == "15":
+                    bet.put(st, chips, live=False)
+                    hand.ante = max(hand.ante, chips)
+                    ev.append(PostEvent(ln, st, name, Post.ANTE, chips, 0, all_in))
+                elif kind == "0":
+                    folded.add(name)
+                    ev.append(ActionEvent(ln, st, name, Act.FOLD))
+                elif kind == "4":
+                    ev.append(ActionEvent(ln, st, name, Act.CHECK))
+                elif kind == "3":
+                    ev.append(bet.added(ln, st, name, chips, all_in, Act.CALL))
+                elif kind in ("5", "6", "7"):
+                    ev.append(bet.added(ln, st, name, chips, all_in or kind == "7"))
+                elif kind == "23":
+                    to = chips
+                    all_in = bet.total.get(st, 0) + to - bet.committed(st) >= stacks[st]
+                    ev.append(bet.raise_to(ln, st, name, to, all_in))
+                else:
+                    raise XmlError(a, f"unknown iPoker action type {kind}")
+        if hand.kind == "tournament" and not hand.sb:
+            sbs = [e.amount for e in ev if isinstance(e, PostEvent) and e.kind is Post.SMALL_BLIND and not e.all_in]
+            hand.sb = sbs[0] if sbs else hand.bb // 2
+        for st_ in hand.seats:
+            # no cards dealt and no action, or marked sitting out (perhaps after posting an
+            # ante or a blind): not in this hand
+            if st_.player not in acted and (st_.player in out or (dealt and st_.player not in dealt)):
+                st_.sitting_out = True
+
+        # Showdown: cards of the players still in at the end are known when they showed.
+        end_line = hand.end_line
+        live = [p for p in seat_of if p not in folded and p not in out and bet.total.get(seat_of[p], 0) > 0]
+        if len(live) >= 2:
+            for name in live:
+                if name in known:
+                    ev.append(ShowEvent(end_line, seat_of[name], name, known[name]))
+        for name, got in known.items():
+            if name != s.hero and name in seat_of and name not in live:
+                ev.append(ShowEvent(end_line, seat_of[name], name, got))
+        top, excess = bet.uncalled()
+        paid = 0
+        for name, won in wins.items():
+            st = seat_of[name]
+            if st == top and excess and won >= excess:
+                won -= excess
+            if won > 0:
+                paid += won
+                ev.append(CollectEvent(end_line, st, name, won))
+        if hand.kind == "cash" and paid:
+            # no rake is written: it is what the pot (less the uncalled bet) did not pay out
+            hand.summary.rake = sum(bet.total.values()) - excess - paid
+
+
+FORMATS = [IPokerFormat()]

@@ -1,0 +1,155 @@
+"""iPoker XML: pinned values read by hand from real hands, and the whole corpus parses."""
+
+from __future__ import annotations
+
+from hhaudit.formats._xml import amount
+from hhaudit.model import (
+    Act, ActionEvent, CollectEvent, DealEvent, Limit, Post, PostEvent, ShowEvent, Status, Street,
+    StreetEvent,
+)
+from hhaudit.parsing import parse
+
+from xmlcorpus import check_corpus, hand
+
+SITE = "iPoker (XML)"
+
+
+def acts(h):
+    return [(e.player, e.act, e.amount, e.to, e.all_in) for e in h.events if isinstance(e, ActionEvent)]
+
+
+def test_every_corpus_hand_parses() -> None:
+    check_corpus(SITE, "ipoker")
+
+
+def test_amounts_in_every_locale() -> None:
+    assert amount("1 480", 0) == 1480
+    assert amount("368,55", 2) == 36855
+    assert amount("0,05€", 2) == 5
+    assert amount("£6.50", 2) == 650
+    assert amount("141,301.13", 2) == 14130113
+    assert amount("21,127", 0) == 21127
+    assert amount("RSD8", 2) == 800
+    assert amount("$2,473.97", 2) == 247397
+
+
+def test_cash_hand_raise_to_all_in_call_and_uncalled_in_win() -> None:
+    h = hand("cash/iPoker/Flop/NLHE-GBP-0.05-0.10-201307.uncalled.2nd.winner.xml", "4988874195")
+    assert h.status is Status.AUDITED
+    assert (h.site, h.game, h.limit, h.kind, h.currency, h.scale) == ("iPoker", "NLHE", Limit.NO_LIMIT, "cash", "GBP", 2)
+    assert (h.sb, h.bb, h.button_seat, h.table_name) == (5, 10, 10, "Gelofo, 754744691")
+    assert [(s.seat, s.player, s.stack) for s in h.seats][:3] == [(1, "Certusjr", 1066), (3, "SudenUniMC", 1000), (5, "gortaleva", 722)]
+    assert [s.player for s in h.seats if s.sitting_out] == ["RotozeyIV"]
+    posts = [(e.player, e.kind, e.amount) for e in h.events if isinstance(e, PostEvent)]
+    assert posts == [("Certusjr", Post.SMALL_BLIND, 5), ("SudenUniMC", Post.BIG_BLIND, 10)]
+    # the site lists actions grouped by player; `no` gives the order
+    assert acts(h) == [
+        ("gortaleva", Act.RAISE, None, 40, False),
+        ("P0k3rkIng2k", Act.RAISE, None, 120, False),
+        ("TtheFish", Act.FOLD, None, None, False),
+        ("Certusjr", Act.FOLD, None, None, False),
+        ("SudenUniMC", Act.FOLD, None, None, False),
+        ("gortaleva", Act.RAISE, None, 650, False),
+        ("P0k3rkIng2k", Act.CALL, 484, None, True),  # type 7: all-in for 4.84 more
+    ]
+    deal = [e for e in h.events if isinstance(e, DealEvent)]
+    assert [(d.player, d.cards) for d in deal] == [("gortaleva", ("Ac", "Qh"))]
+    boards = [e.board for e in h.events if isinstance(e, StreetEvent)]
+    assert boards[-1] == ("5d", "7c", "9d", "Jd", "Qd")
+    shows = {e.player: e.cards for e in h.events if isinstance(e, ShowEvent)}
+    assert shows == {"gortaleva": ("Ac", "Qh"), "P0k3rkIng2k": ("Kd", "Ks")}
+    # win="£0.46" of gortaleva is his uncalled 6.50 - 6.04: no collection
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("P0k3rkIng2k", 1142)]
+    assert h.implicit_uncalled
+    assert h.summary.rake == 1223 - 1142
+
+
+def test_decimal_comma_format_2022() -> None:
+    h = hand("cash/iPoker/Flop/NLHE-6max-EUR-0.05-0.10-202210.new.format.txt", "6170875590")
+    assert (h.currency, h.scale, h.sb, h.bb, h.button_seat, h.max_seats) == ("EUR", 2, 5, 10, 3, 6)
+    assert [(s.player, s.stack) for s in h.seats if s.player == "Hero"] == [("Hero", 1217)]
+    a = acts(h)
+    assert a[3:] == [
+        ("Hero", Act.RAISE, None, 30, False), ("Player1", Act.FOLD, None, None, False),
+        ("Player2", Act.CALL, 20, None, False),
+        ("Player2", Act.BET, 30, None, False), ("Hero", Act.CALL, 30, None, False),
+        ("Player2", Act.BET, 60, None, False), ("Hero", Act.CALL, 60, None, False),
+        ("Player2", Act.BET, 60, None, False), ("Hero", Act.RAISE, None, 240, False),
+        ("Player2", Act.CALL, 180, None, False),
+    ]
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("Player2", 677)]
+    assert h.summary.rake == 725 - 677
+
+
+def test_fixed_limit_flat_format_raise_as_chips_put_in() -> None:
+    h = hand("cash/iPoker/Flop/LHE-HU-USD-20-40-201103.flat.format.txt", "2686565878")
+    assert (h.game, h.sb, h.bb, h.small_bet, h.big_bet) == ("FLHE", 1000, 2000, 2000, 4000)
+    assert acts(h) == [
+        ("Hero", Act.RAISE, None, 4000, False),  # type 6, sum $30 put in over the $10 blind
+        ("Player0", Act.CALL, 2000, None, False),
+        ("Player0", Act.CHECK, None, None, False),
+        ("Hero", Act.BET, 2000, None, False),
+        ("Player0", Act.FOLD, None, None, False),
+    ]
+    # win $99 includes the uncalled $20 bet: 80 pot, 1 rake
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("Hero", 7900)]
+    assert h.summary.rake == 100
+
+
+def test_tournament_antes_fractional_chips_and_all_in_raise() -> None:
+    h = hand("tour/iPoker/Flop/NLHE-USD-MTT-5r-201112.Sample.xml", "3869611627")
+    assert (h.kind, h.currency, h.scale, h.game) == ("tournament", "", 0, "NLHE")
+    posts = [(e.player, e.kind, e.amount) for e in h.events if isinstance(e, PostEvent)]
+    assert len([p for p in posts if p[1] is Post.ANTE]) == 9 and h.ante == 100
+    assert ("mli555", Post.SMALL_BLIND, 350) in posts and ("skyjack111", Post.BIG_BLIND, 700) in posts
+    tail = acts(h)[-4:]
+    assert tail == [
+        ("Bazikuri", Act.BET, 2100, None, False),
+        ("farfalla", Act.RAISE, None, 26505, True),
+        ("skyjack111", Act.FOLD, None, None, False),
+        ("Bazikuri", Act.FOLD, None, None, False),
+    ]
+    # win 34,055 less the uncalled 28,005 - 3,600
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("farfalla", 9650)]
+    assert h.summary.rake is None
+    frac = hand("tour/iPoker/Flop/NLHE-USD-MTT-5r-201112.Sample.xml", "3869858281")
+    assert frac.scale == 2 and any(s.stack == 14130113 for s in frac.seats)
+
+
+def test_file_cut_before_the_last_end_tag_still_reads() -> None:
+    h = hand("cash/iPoker/Flop/LHE-USD-5-10-201204.post.both.txt", "3232378938")
+    assert h.status is Status.AUDITED
+    dead = [e for e in h.events if isinstance(e, PostEvent) and e.kind is Post.DEAD]
+    assert [(e.amount, e.dead) for e in dead] == [(500, 250)]  # $7.50 = big blind + dead small
+
+
+def test_malformed_hand_is_a_parse_error_and_the_next_hand_reads() -> None:
+    text = """<session sessioncode="1">
+<general><mode>real</mode><gametype>Holdem NL $1/$2</gametype><tablename>T, 1</tablename>
+<currency>USD</currency><nickname>Hero</nickname></general>
+<game gamecode="11"><general><startdate>2011-01-01 10:00:00</startdate><players>
+<player seat="1" name="Hero" chips="$200" dealer="1" win="$0" bet="$1"/>
+<player seat="2" name="V" chips="$200" dealer="0" win="$3" bet="$2"/>
+</players></general>
+<round no="0"><action no="1" player="Hero" type="1" sum="$1"/><action no="2" player="V" type="2" sum="$2"></round>
+</game>
+<game gamecode="12"><general><startdate>2011-01-01 10:01:00</startdate><players>
+<player seat="1" name="Hero" chips="$199" dealer="0" win="$3" bet="$2"/>
+<player seat="2" name="V" chips="$201" dealer="1" win="$0" bet="$1"/>
+</players></general>
+<round no="0"><action no="1" player="V" type="1" sum="$1"/><action no="2" player="Hero" type="2" sum="$2"/></round>
+<round no="1"><cards type="Pocket" player="Hero">HA S10</cards><action no="3" player="V" type="0" sum="$0"/></round>
+</game>
+</session>
+"""
+    hands = list(parse(text))
+    assert [h.hand_id for h in hands] == ["11", "12"]
+    bad, good = hands
+    assert bad.status is Status.PARSE_ERROR and bad.problem is not None and bad.problem.line == 8
+    assert good.status is Status.AUDITED and good.sb == 100 and good.bb == 200
+    assert [(e.player, e.cards) for e in good.events if isinstance(e, DealEvent)] == [("Hero", ("Ah", "Ts"))]
+
+
+def test_six_plus_holdem_is_unsupported() -> None:
+    h = hand("cash/iPoker/Flop/6+Holdem-EUR-0.25-0.50-201702.txt", "7423436714")
+    assert h.status is Status.UNSUPPORTED_GAME
