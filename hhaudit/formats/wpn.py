@@ -1,0 +1,141 @@
+"""Winning Poker Network hand histories in the layout used until 2019.
+
+Grammar: `grammars/wpn.lark`. The header names neither the betting structure nor the
+currency: a "(PRR)" (or play-money "PM") table is a cash game with the stakes as blinds,
+anything else is a tournament; the structure is read as no limit (the 2016 layout does
+not say; fixed-limit tables are indistinguishable in the text). Calls, bets and raises
+are written as the chips the action adds; "allin (X)" is a bet, call or raise by X chips
+depending on what the player faces. Pay-outs come from the summary's "Collects:" fields.
+"Game started at:" is the player's local clock with no zone, so `started_at` stays empty.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from ..model import (
+    Act,
+    ActionEvent,
+    DealEvent,
+    Hand,
+    Limit,
+    Post,
+    PostEvent,
+    ShowEvent,
+    Street,
+    StreetEvent,
+    UncalledEvent,
+)
+from ._sitekit import Fields, SiteFormat
+from .base import UnsupportedGame
+from .common import cards
+
+_ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
+_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_POSTS = {"has small blind": Post.SMALL_BLIND, "has big blind": Post.BIG_BLIND, "posts ante": Post.ANTE,
+          "ante": Post.ANTE, "posts": Post.BIG_BLIND, "straddle": Post.STRADDLE}
+
+
+class WPNFormat(SiteFormat):
+    name = "wpn"
+    sites = ("WPN/ACR (old)",)
+    grammar = "wpn"
+    description = "Winning Poker Network, layout until 2019 ('Game started at:')"
+    start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?Game started at: ")
+
+    def on_GAME_ID(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.hand_id = f[0] or ""
+        rest = f[3] or ""
+        game = re.search(r"\(([^()]*)\)\s*(?:\d+-max)?$", rest)
+        name = game.group(1) if game else ""
+        if name != "Hold'em":
+            hand.variant = name.lower() or "unknown"
+            raise UnsupportedGame(rest)
+        table = re.sub(r"\s*\((?:Hold'em|PRR)\)\s*", " ", rest).strip()
+        if "(PRR)" in rest or rest.startswith("PM ") or " PM " in rest or (
+                table and not re.search(r", Table \d+|PMS_\d+", rest)):
+            play = rest.startswith("PM ") or " PM " in rest
+            hand.kind, hand.currency, hand.scale = "cash", "play" if play else "USD", 2
+        else:
+            hand.kind, hand.scale = "tournament", 0
+            m = re.search(r"PMS_(\d+)", rest)
+            hand.tournament_id = m.group(1) if m else ""
+        hand.table_name = table
+        self.set_stakes(hand, Limit.NO_LIMIT, self.amount(hand, f[1]), self.amount(hand, f[2]))
+
+    def on_BUTTON(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.button_seat = int(f[0] or 0)
+
+    def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
+        self.add_seat(hand, int(f[0] or 0), f[1] or "", self.amount(hand, f[2]), bool(f[3]), line)
+
+    def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
+        player, kind, amount = f[0] or "", _POSTS[f[1] or ""], self.amount(hand, f[2])
+        if kind is Post.ANTE:
+            hand.ante = max(hand.ante, amount)
+        hand.events.append(PostEvent(line, self.seat(hand, player), player, kind, amount))
+
+    def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        seat = self.seat(hand, player)
+        new = cards(f[1])
+        last = hand.events[-1] if hand.events else None
+        if isinstance(last, DealEvent) and last.seat == seat:
+            hand.events[-1] = DealEvent(last.line, seat, player, last.cards + new)
+        else:
+            hand.events.append(DealEvent(line, seat, player, new))
+
+    def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
+        player, verb, text = f[0] or "", f[1] or "", f[2]
+        seat = self.seat(hand, player)
+        if verb == "allin":
+            hand.events.append(self.all_in_action(hand, line, seat, player, self.amount(hand, text)))
+            return
+        act = _ACTS[verb]
+        if act in (Act.FOLD, Act.CHECK):
+            hand.events.append(ActionEvent(line, seat, player, act))
+        else:
+            hand.events.append(ActionEvent(line, seat, player, act, amount=self.amount(hand, text)))
+
+    def on_UNCALLED(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[1] or ""
+        hand.events.append(UncalledEvent(line, self.seat(hand, player), player, self.amount(hand, f[0])))
+
+    def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
+        groups = re.findall(r"\[([^\]]*)\]", f[1] or "")
+        board = tuple(c for g in groups for c in cards(g))
+        hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], cards(groups[-1]) if groups else (), board))
+
+    def on_MUCK(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, (), muck=True))
+
+    def on_POT(self, hand: Hand, f: Fields, line: int) -> None:
+        s = hand.summary
+        s.line = line
+        s.total_pot = self.amount(hand, f[0])
+        s.rake = self.amount(hand, f[1]) if f[1] else 0
+        if f[2]:
+            s.jackpot = self.amount(hand, f[2])
+
+    def on_BOARD(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.summary.boards.append(cards(f[0]))
+
+    def on_RESULT(self, hand: Hand, f: Fields, line: int) -> None:
+        player, mucked, desc, collects = f[0] or "", f[1], f[2], self.amount(hand, f[4])
+        if not collects and hand.seat_of(player) is None:
+            return  # a player who left the table before the hand, listed with nothing
+        seat = self.seat(hand, player)
+        if mucked:
+            hand.events.append(ShowEvent(line, seat, player, cards(mucked), muck=True))
+        if desc:
+            shown = re.findall(r"\[([^\]]*)\]", desc)
+            hole = cards(shown[-1]) if shown else ()
+            if len(hole) == 2:
+                hand.events.append(ShowEvent(line, seat, player, hole))
+        if collects:
+            self.collect(hand, line, player, collects, None)
+
+
+FORMATS = [WPNFormat()]
