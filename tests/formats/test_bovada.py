@@ -1,0 +1,241 @@
+"""Bovada / Ignition / Bodog: values pinned by reading the hands, and every corpus hand parses."""
+
+from __future__ import annotations
+
+import collections
+from pathlib import Path
+
+import pytest
+
+from hhaudit.model import (
+    ActionEvent,
+    CollectEvent,
+    DealEvent,
+    Limit,
+    Post,
+    PostEvent,
+    ShowEvent,
+    Status,
+    StreetEvent,
+    UncalledEvent,
+)
+from hhaudit.parsing import parse
+
+CORPUS = Path(__file__).parents[2] / ".." / "shared" / "corpus"
+REG = CORPUS / "ChazDazzle/fpdb-chaz/pyfpdb/regression-test-files"
+SITES = {"Bovada/Ignition"}
+# Deliberately broken files of the corpus: one hand cut off by the next one's header, and
+# two hands run together inside a summary line.
+TRUNCATED = {
+    "NLHE-HU-USD-STT - $20-$1 - 201509.partial.hand.txt",
+    "NLHE-USD-5-10-201511.concatenated.partial.txt",
+}
+
+
+def corpus_files() -> dict[str, int]:
+    if not (CORPUS / "HANDS.tsv").exists():
+        return {}
+    rows: collections.Counter[str] = collections.Counter()
+    for line in (CORPUS / "HANDS.tsv").read_text(encoding="utf-8").splitlines()[1:]:
+        parts = line.split("\t")
+        if parts[2] in SITES:
+            rows[parts[0]] += 1
+    return dict(rows)
+
+
+def hands_of(rel: str):
+    path = REG / rel
+    if not path.exists():
+        pytest.skip("corpus not present at ../shared/corpus")
+    return list(parse(str(path)))
+
+
+def hand_of(rel: str, hand_id: str):
+    for h in hands_of(rel):
+        if h.hand_id == hand_id:
+            return h
+    raise AssertionError(f"hand {hand_id} not in {rel}")
+
+
+def acts(hand):
+    return [(e.player, e.act.value, e.amount, e.to, e.all_in) for e in hand.events if isinstance(e, ActionEvent)]
+
+
+def posts(hand):
+    return [(e.player, e.kind, e.amount, e.dead, e.all_in) for e in hand.events if isinstance(e, PostEvent)]
+
+
+def test_mvs_cash_hand_side_pot():
+    (h,) = hands_of("cash/Bovada/Flop/NLHE-USD - $0.25-$0.50 - 202103.MVS.version.txt")
+    assert h.status is Status.AUDITED, h.problem
+    assert (h.hand_id, h.format, h.site) == ("4086249181", "bovada", "Bovada/Ignition")
+    assert (h.kind, h.currency, h.scale, h.sb, h.bb, h.limit, h.game) == ("cash", "USD", 2, 25, 50, Limit.NO_LIMIT, "NLHE")
+    assert h.table_name == "23799796"
+    assert h.started_at is not None and h.started_at.isoformat() == "2021-03-11T22:58:57+00:00" and h.tz == "UTC"
+    # "Dealer : Set dealer [5]" with no seat labelled Dealer: the button is seat 5.
+    assert h.button_seat == 5
+    assert [(s.seat, s.player, s.stack) for s in h.seats] == [
+        (1, "Big Blind", 9875), (2, "UTG", 1811), (3, "UTG+1", 7567), (4, "UTG+2", 6962), (6, "Small Blind", 7769)]
+    assert posts(h) == [("Small Blind", Post.SMALL_BLIND, 25, 0, False), ("Big Blind", Post.BIG_BLIND, 50, 0, False)]
+    assert [(e.player, e.cards) for e in h.events if isinstance(e, DealEvent)] == [
+        ("Big Blind", ("Kc", "Js")), ("UTG+1", ("Kd", "Qs")), ("UTG+2", ("Ks", "4h"))]
+    assert acts(h) == [
+        ("UTG", "fold", None, None, False),
+        ("UTG+1", "raise", None, 125, False),     # "Raises $1.25 to $1.25"
+        ("UTG+2", "call", 125, None, False),
+        ("Small Blind", "call", 100, None, False),
+        ("Big Blind", "call", 75, None, False),
+        ("Small Blind", "check", None, None, False),
+        ("Big Blind", "check", None, None, False),
+        ("UTG+1", "bet", 150, None, False),
+        ("UTG+2", "raise", None, 925, False),
+        ("Small Blind", "fold", None, None, False),
+        ("Big Blind", "call", 925, None, False),
+        ("UTG+1", "raise", None, 3542, False),    # "Raises $33.92 to $35.42"
+        ("UTG+2", "call", 2617, None, False),
+        ("Big Blind", "call", 2617, None, False),
+        ("Big Blind", "check", None, None, False),
+        ("UTG+1", "bet", 3900, None, True),       # "All-in $39" opening the turn
+        ("UTG+2", "call", 3295, None, True),      # "All-in $32.95": short of the bet
+        ("Big Blind", "call", 3900, None, False),
+    ]
+    streets = [(e.street.value, e.cards, e.board) for e in h.events if isinstance(e, StreetEvent)]
+    assert streets == [
+        ("flop", ("7d", "Kh", "9h"), ("7d", "Kh", "9h")),
+        ("turn", ("Qd",), ("7d", "Kh", "9h", "Qd")),
+        ("river", ("7h",), ("7d", "Kh", "9h", "Qd", "7h")),
+    ]
+    # Showdown lines print the best five; the show carries the hole cards dealt.
+    assert [(e.player, e.cards, e.muck) for e in h.events if isinstance(e, ShowEvent)] == [
+        ("Big Blind", ("Kc", "Js"), False), ("UTG+1", ("Kd", "Qs"), False), ("UTG+2", ("Ks", "4h"), False)]
+    assert [(e.player, e.amount, e.pot) for e in h.events if isinstance(e, CollectEvent)] == [
+        ("UTG+1", 1194, None), ("UTG+1", 20727, 0)]
+    # Pot $222.21 stated, no rake line: the rake is what the payouts left, $3.
+    assert (h.summary.total_pot, h.summary.rake) == (22221, 300)
+    assert h.summary.boards == [("7d", "Kh", "9h", "Qd", "7h")]
+
+
+def test_old_layout_fixed_limit_hand():
+    h = hands_of("cash/Bovada/Flop/LHE-USD-8-16-201204.old.format.txt")[0]
+    assert h.status is Status.AUDITED, h.problem
+    assert h.hand_id == "2596777580"
+    assert (h.limit, h.game, h.small_bet, h.big_bet, h.sb, h.bb) == (Limit.FIXED_LIMIT, "FLHE", 800, 1600, 400, 800)
+    assert h.button_seat == 6
+    # UTG and UTG+1 sat out: no cards, no action.
+    assert [(s.seat, s.player, s.stack, s.sitting_out) for s in h.seats] == [
+        (1, "Small Blind", 67800, False), (2, "Big Blind", 14750, False), (3, "UTG", 32000, True),
+        (4, "UTG+1", 22350, True), (6, "Dealer", 29300, False)]
+    assert posts(h) == [("Small Blind", Post.SMALL_BLIND, 400, 0, False), ("Big Blind", Post.BIG_BLIND, 800, 0, False)]
+    assert acts(h) == [
+        ("Dealer", "fold", None, None, False),
+        ("Small Blind", "raise", None, 1600, False),   # old layout "Raises $16": the total
+        ("Big Blind", "call", 800, None, False),
+        ("Small Blind", "bet", 800, None, False),
+        ("Big Blind", "raise", None, 1600, False),
+        ("Small Blind", "raise", None, 2400, False),
+        ("Big Blind", "call", 800, None, False),
+        ("Small Blind", "bet", 1600, None, False),
+        ("Big Blind", "call", 1600, None, False),
+        ("Small Blind", "bet", 1600, None, False),
+        ("Big Blind", "fold", None, None, False),
+    ]
+    # "Card dealt to table [..]" lines make the streets.
+    assert [(e.street.value, e.cards) for e in h.events if isinstance(e, StreetEvent)] == [
+        ("flop", ("Ks", "7c", "9s")), ("turn", ("8h",)), ("river", ("4c",))]
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, UncalledEvent)] == [("Small Blind", 1600)]
+    assert [(e.player, e.cards, e.muck) for e in h.events if isinstance(e, ShowEvent)] == [("Small Blind", (), True)]
+    assert [(e.player, e.amount, e.pot) for e in h.events if isinstance(e, CollectEvent)] == [("Small Blind", 11100, None)]
+    assert (h.summary.total_pot, h.summary.rake) == (11200, 100)
+
+
+def test_tournament_antes_all_in_raise_and_seat_order():
+    h = hand_of("tour/Bovada/Flop/NLHE-9max-USD-MTT - Monthly Milly - $1.000.000 Guaranteed - TT$500-$35 - 202106.txt",
+                "4328078333")
+    assert h.status is Status.AUDITED, h.problem
+    assert (h.kind, h.tournament_id, h.table_name, h.currency, h.scale) == ("tournament", "41678164", "81", "", 0)
+    assert (h.sb, h.bb, h.ante) == (300, 600, 60)
+    # Seats printed as 1243, 94, 177, ... (not table order) are renumbered in listed order;
+    # "Set dealer [5]" is the fifth listed seat, labelled Dealer.
+    assert [(s.seat, s.player) for s in h.seats][:5] == [
+        (1, "UTG+2"), (2, "UTG+3"), (3, "UTG+4"), (4, "UTG+5"), (5, "Dealer")]
+    assert h.button_seat == 5
+    p = posts(h)
+    assert len(p) == 11 and all(x[1] is Post.ANTE and x[2] == 60 for x in p[:9])
+    assert p[9:] == [("Small Blind", Post.SMALL_BLIND, 300, 0, False), ("Big Blind", Post.BIG_BLIND, 600, 0, False)]
+    assert acts(h)[-2:] == [
+        ("Small Blind", "raise", None, 20713, True),   # "All-in(raise) 20413 to 20713"
+        ("Big Blind", "call", 4482, None, True),       # "All-in 4482": chips added, short call
+    ]
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, UncalledEvent)] == [("Small Blind", 15631)]
+    assert [(e.player, e.amount, e.pot) for e in h.events if isinstance(e, CollectEvent)] == [("Big Blind", 10704, None)]
+    assert (h.summary.total_pot, h.summary.rake) == (10704, 0)
+
+
+def test_all_in_ante_before_the_cards():
+    (h,) = hands_of("tour/Bovada/Flop/NLHE-9max-USD-10-201211.ante.all.in.txt")
+    assert h.status is Status.AUDITED, h.problem
+    # "Big Blind [ME] : All-in 166" before the Dealer's ante: the hand has antes and the big
+    # blind posted none, so it is an all-in ante; the Dealer's 240 ante is cut back by 74.
+    assert posts(h) == [("Big Blind", Post.ANTE, 166, 0, True), ("Dealer", Post.ANTE, 240, 0, False)]
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, UncalledEvent)] == [("Dealer", 74)]
+    assert acts(h) == []
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("Dealer", 332)]
+
+
+def test_all_in_blind_and_call_amounts():
+    (h,) = hands_of("tour/Bovada/Flop/NLHE-9max-USD - $10-$0.60 - 201212.all.in.blind.antes.txt")
+    assert posts(h) == [
+        ("Big Blind", Post.ANTE, 40, 0, False), ("Dealer", Post.ANTE, 40, 0, False),
+        ("Dealer", Post.SMALL_BLIND, 200, 0, False),
+        ("Big Blind", Post.BIG_BLIND, 237, 0, True),   # "All-in 237" after its ante: the blind
+    ]
+    assert acts(h) == [("Dealer", "call", 37, None, False)]  # "Call 37": chips added
+
+
+def test_repeated_action_lines_are_one_action():
+    h = hand_of("tour/Bovada/Flop/NLHE-6max-USD-STT - Holdem (Double-Up Turbo) - $10-$0.50 - 201502.txt",
+                "3152357958")
+    assert h.status is Status.AUDITED, h.problem
+    # "Dealer : Raises 450 to 450" is written 16 times in a row.
+    assert acts(h) == [
+        ("UTG", "fold", None, None, False),
+        ("Dealer", "raise", None, 450, False),
+        ("Small Blind", "fold", None, None, False),
+        ("Big Blind", "fold", None, None, False),
+    ]
+
+
+def test_dead_chip_post_and_fold_and_show():
+    (h,) = hands_of("cash/Bovada/Flop/LHE-9max-USD - $20-$40 - 201204.limit.blinds.txt")
+    assert h.status is Status.AUDITED, h.problem
+    # "Posts dead chip $30" at $20-$40: the $20 big blind live, the $10 small blind dead.
+    assert posts(h)[-1] == ("UTG+3", Post.DEAD, 2000, 1000, False)
+    assert (h.summary.total_pot, h.summary.rake) == (11000, 300)
+
+
+def test_folds_and_shows():
+    hands = hands_of("tour/Bovada/Flop/NLHE-9max-USD-MTT - GSPO9 High Roller Tune-Up - $50.000 Gtd - $300-$25 - 202110.txt")
+    shown = [(e.player, e.cards, e.muck) for h in hands for e in h.events
+             if isinstance(e, ShowEvent) and not e.muck]
+    assert shown, "no shows in the file"
+
+
+@pytest.mark.parametrize("rel,count", sorted(corpus_files().items()))
+def test_every_corpus_hand_parses(rel: str, count: int):
+    path = CORPUS / rel
+    if not path.exists():
+        pytest.skip("corpus not present at ../shared/corpus")
+    hands = list(parse(str(path)))
+    assert len(hands) == count
+    for h in hands:
+        assert h.format == "bovada"
+        if Path(rel).name in TRUNCATED:
+            assert h.status in (Status.AUDITED, Status.PARSE_ERROR)
+        else:
+            assert h.status in (Status.AUDITED, Status.UNSUPPORTED_GAME), (h.hand_id, h.problem)
+
+
+def test_truncated_files_fail_at_the_broken_line():
+    (h,) = hands_of("tour/Bovada/Flop/NLHE-HU-USD-STT - $20-$1 - 201509.partial.hand.txt")
+    assert h.status is Status.PARSE_ERROR and h.hand_id == "3260004104"
+    assert h.problem is not None and h.problem.line == 10 and h.problem.text.startswith("Dealer : RaisBovada Hand #")
