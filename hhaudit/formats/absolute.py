@@ -32,6 +32,7 @@ from .common import cards, to_utc
 _ACTS = {"Folds": Act.FOLD, "Checks": Act.CHECK, "Calls": Act.CALL, "Bets": Act.BET, "Raises": Act.RAISE}
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _LIMIT = re.compile(r"(?i)\b(No Limit|Pot Limit|Normal|Limit)\b\s*(?P<a>[$€£]?[\d.,]+)?(?:/(?P<b>[$€£]?[\d.,]+))?")
+_LIMIT_NL = re.compile(r"(?i)\b(No Limit|Pot Limit)\b\s*(?P<a>[$€£]?[\d.,]+)?(?:/(?P<b>[$€£]?[\d.,]+))?")
 _GROUPED = re.compile(r"\d{1,3}(?:,\d{3})*(?:\.\d+)?")
 
 
@@ -53,7 +54,9 @@ class AbsoluteFormat(SiteFormat):
         if not re.match(r"(?i)(?:Tourney ID \d+ )?hold'?em\b", rest):
             hand.variant = rest.split()[0].lower() if rest.split() else "unknown"
             raise UnsupportedGame(rest)
-        m = _LIMIT.search(rest)
+        # "Holdem Multi Normal Tournament No Limit 10": "Normal" names the tournament's
+        # speed there, so an explicit "No Limit" / "Pot Limit" wins over it.
+        m = _LIMIT_NL.search(rest) or _LIMIT.search(rest)
         if m is None:
             raise ValueError("no betting structure in the hand's first line")
         word = m.group(1).lower()

@@ -79,6 +79,7 @@ def test_tournament_all_ins_and_side_pots():
                      "No Limit Hold'em Freeroll(Real Money).txt")
     h = hands[0]
     assert (h.kind, h.tournament_id, h.scale, h.sb, h.bb, h.button_seat) == ("tournament", "5945889", 0, 5, 10, 9)
+    assert h.limit is Limit.NO_LIMIT  # "Multi Normal Tournament No Limit"
     assert h.seats[0].stack == 1440
     assert acts(h)[-3:] == [("SHUSWAPER", "bet", 20, None, False), ("MARSHMAN5984", "raise", None, 200, False),
                             ("SHUSWAPER", "fold", None, None, False)]
