@@ -1,0 +1,312 @@
+"""888 / Pacific Poker (Cassava network) text hand histories.
+
+Grammar: `grammars/pacific.lark`. 888 writes every amount in brackets and in the player's
+locale ("1 430", "368,55", "3.000 $", "$1,728.25"); a bet, call or raise is the chips the
+player puts in with that action ("raises [$450]" after a $150 small blind makes $600). There
+are no uncalled-bet lines, no pot or rake lines: only what each player collected.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import ClassVar
+
+from ..model import (
+    Act,
+    ActionEvent,
+    CollectEvent,
+    DealEvent,
+    Hand,
+    Limit,
+    Post,
+    PostEvent,
+    Seat,
+    ShowEvent,
+    Street,
+    StreetEvent,
+    UncalledEvent,
+)
+from ..money import currency_of, parse_amount
+from .base import LineFormat, UnsupportedGame
+from .common import card, game_code, to_utc
+
+Fields = tuple[str | None, ...]
+
+_ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
+_POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE, "the ante": Post.ANTE}
+_STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
+_LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Fix Limit": Limit.FIXED_LIMIT,
+           "Limit": Limit.FIXED_LIMIT}
+_WHEN = re.compile(r"(?P<d>\d{2}) (?P<m>\d{2}) (?P<y>\d{4}) (?P<t>\d{1,2}:\d{2}:\d{2})")
+_GAME_NO = re.compile(r"\s*\ufeff?#Game No : \d+")
+_HEADER = re.compile(r"\s*\ufeff?\*{5} .+? Hand History for Game \d+ \*{5}")
+# German suit words, the Russian client's rank letters (as Cyrillic and as the cp1252
+# mojibake of cp1251 bytes) and the Spanish client's suit letters (picas, treboles).
+_SUIT_WORDS = (("Kreuz", "c"), ("Karo", "d"), ("Pik", "s"), ("Herz", "h"))
+_RANKS = {"В": "J", "Â": "J", "Д": "Q", "Ä": "Q", "К": "K", "Ê": "K", "Т": "A", "Ò": "A"}
+_SUITS = {"p": "s", "t": "c"}
+_SEPARATORS = re.compile(r"[.,\u00a0\u202f ']")
+
+
+def card888(text: str) -> str:
+    t = text.strip()
+    for word, suit in _SUIT_WORDS:
+        if t.endswith(word):
+            t = t[: -len(word)] + suit
+            break
+    rank, suit = t[:-1], t[-1:]
+    return card(_RANKS.get(rank, rank) + _SUITS.get(suit, suit))
+
+
+def cards888(text: str | None) -> tuple[str, ...]:
+    if not text:
+        return ()
+    return tuple(card888(p) for p in text.split(",") if p.strip())
+
+
+def amount888(text: str | None, scale: int) -> int:
+    """An amount in any of 888's locales. A separator followed by exactly three digits
+    groups thousands; the last separator followed by one or two digits is the decimal mark."""
+    if text is None:
+        raise ValueError("amount missing")
+    s = text.replace("$", "").replace("€", "").replace("£", "").strip()
+    m = re.search(r"\d[\d.,\u00a0\u202f ']*", s)
+    if m is None:
+        raise ValueError(f"not an amount: {text!r}")
+    num = m.group(0).rstrip(" .,'\u00a0\u202f")
+    parts = _SEPARATORS.split(num)
+    if len(parts) > 1 and 1 <= len(parts[-1]) <= 2:
+        whole, frac = "".join(parts[:-1]), parts[-1]
+    else:
+        whole, frac = "".join(parts), ""
+    return parse_amount(f"{whole}.{frac}" if frac else whole, scale)
+
+
+class PacificFormat(LineFormat):
+    name = "pacific"
+    sites = ("888/Pacific",)
+    grammar = "pacific"
+    description = "888poker / Pacific Poker (Cassava) text histories, every client locale"
+    start: ClassVar[re.Pattern[str]] = re.compile(
+        r"\s*\ufeff?(?:#Game No : \d+|\*{5} .+? Hand History for Game \d+ \*{5})"
+    )
+
+    def detect(self, head: list[str]) -> bool:  # type: ignore[override]
+        return any(_HEADER.match(line) for line in head if line.strip())
+
+    def split(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+        """A hand starts at "#Game No : N", or at the "*****" header when that line is absent
+        (the header right after a "#Game No" line belongs to the same hand)."""
+        chunk: list[str] = []
+        first = 1
+        after_game_no = False
+        for number, line in enumerate(lines, 1):
+            is_game_no = bool(_GAME_NO.match(line))
+            starts = is_game_no or (bool(_HEADER.match(line)) and not after_game_no)
+            if line.strip():
+                after_game_no = is_game_no
+            if starts:
+                if any(s.strip() for s in chunk):
+                    yield first, chunk
+                chunk = [line]
+                first = number
+            else:
+                if not chunk:
+                    first = number
+                chunk.append(line)
+        if any(s.strip() for s in chunk):
+            yield first, chunk
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def amount(hand: Hand, text: str | None) -> int:
+        return amount888(text, hand.scale)
+
+    @staticmethod
+    def seat(hand: Hand, player: str | None) -> int:
+        name = player or ""
+        found = [s.seat for s in hand.seats if s.player == name]
+        if len(found) == 1:
+            return found[0]
+        if not found:
+            raise ValueError(f"{name!r} is not seated at this table")
+        raise ValueError(f"{len(found)} seats are named {name!r}: the log does not say which one acts")
+
+    # ------------------------------------------------------------------ header
+    def on_GAME_NO(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.hand_id = f[0] or ""
+
+    def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.hand_id = f[2] or hand.hand_id
+        hand.implicit_uncalled = True
+        self._dealing = False
+
+    def on_STAKES(self, hand: Hand, f: Fields, line: int) -> None:
+        self._stakes = (f[0] or "", f[1] or "")
+        limit, game, when = f[2] or "", f[3] or "", f[5]
+        hand.variant = "holdem" if game in ("Holdem", "Hold'em") else game.lower()
+        if when:
+            m = _WHEN.search(when)
+            if m:
+                hand.started_at, hand.tz = to_utc(f"{m['y']}/{m['m']}/{m['d']} {m['t']} ET")
+        lim = _LIMITS.get(limit)
+        if hand.variant != "holdem" or lim is None:
+            raise UnsupportedGame(game)
+        hand.limit = lim
+        hand.game = game_code(lim)
+        hand.currency = currency_of(f"{f[0]} {f[1]}")
+
+    def on_TABLE(self, hand: Hand, f: Fields, line: int) -> None:
+        name, tournament, table, max_seats, money = f[0], f[1], f[3], f[4], f[5]
+        if tournament:
+            hand.kind = "tournament"
+            hand.tournament_id = tournament
+            hand.table_name = table or ""
+            hand.currency, hand.scale = "", 0
+        else:
+            hand.kind = "cash"
+            hand.table_name = name or ""
+            hand.scale = 2
+            if money == "Practice Play":
+                hand.currency = "play"
+            elif not hand.currency:
+                hand.currency = "USD"
+        hand.max_seats = int(max_seats) if max_seats else None
+        low_text, high_text = self._stakes
+        try:
+            low, high = self.amount(hand, low_text), self.amount(hand, high_text)
+        except ValueError:  # a BLAST tournament prints its prize pool where the blinds go
+            low, high = 0, 0
+        hand.sb, hand.bb = low, high
+        if hand.limit is Limit.FIXED_LIMIT:  # 888 prints the blinds: the bets are BB and 2 BB
+            hand.small_bet, hand.big_bet = high, 2 * high
+
+    def on_BUTTON(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.button_seat = int(f[0] or 0)
+
+    def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.seats.append(Seat(int(f[0] or 0), f[1] or "", self.amount(hand, f[2]), False, line))
+
+    # ------------------------------------------------------------------ betting
+    def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
+        player, what, first, live, all_in = f[0] or "", f[1] or "", f[2], f[3], bool(f[4])
+        seat = self.seat(hand, player)
+        amount = self.amount(hand, first)
+        if what == "dead blind":
+            if live is not None:  # "[0.50 + 1]": the small blind dead, the big blind live
+                hand.events.append(PostEvent(line, seat, player, Post.DEAD, self.amount(hand, live), amount, all_in))
+            else:
+                hand.events.append(PostEvent(line, seat, player, Post.DEAD, 0, amount, all_in))
+            return
+        kind = _POSTS[what]
+        if kind is Post.ANTE:
+            hand.ante = max(hand.ante, amount)
+        hand.events.append(PostEvent(line, seat, player, kind, amount, 0, all_in))
+
+    def on_DEALING(self, hand: Hand, f: Fields, line: int) -> None:
+        self._dealing = True
+
+    def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(DealEvent(line, self.seat(hand, player), player, cards888(f[1])))
+
+    def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
+        player, act, amount, all_in = f[0] or "", _ACTS[f[1] or ""], f[2], bool(f[3])
+        seat = self.seat(hand, player)
+        if act is Act.FOLD and not self._dealing:
+            # A "fold" before the cards are dealt is a player who declines to post the
+            # blind due from him: he sits this hand out, no cards, no action.
+            for s in hand.seats:
+                if s.seat == seat:
+                    s.sitting_out = True
+            return
+        if act in (Act.CALL, Act.BET, Act.RAISE):
+            hand.events.append(ActionEvent(line, seat, player, act, self.amount(hand, amount), None, all_in))
+        else:
+            hand.events.append(ActionEvent(line, seat, player, act))
+
+    def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
+        street, new = _STREETS[f[0] or ""], cards888(f[1])
+        board: tuple[str, ...] = ()
+        for e in reversed(hand.events):
+            if isinstance(e, StreetEvent):
+                board = e.board
+                break
+        hand.events.append(StreetEvent(line, street, new, board + new))
+
+    # ------------------------------------------------------------------ summary
+    def _showdown(self, hand: Hand, line: int) -> None:
+        if not any(isinstance(e, StreetEvent) and e.street is Street.SHOWDOWN for e in hand.events):
+            hand.events.append(StreetEvent(line, Street.SHOWDOWN, (), ()))
+
+    def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        seat = self.seat(hand, player)
+        self._showdown(hand, line)
+        hand.events.append(ShowEvent(line, seat, player, cards888(f[1])))
+
+    def on_MUCK(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        seat = self.seat(hand, player)
+        self._showdown(hand, line)
+        hand.events.append(ShowEvent(line, seat, player, cards888(f[1]), muck=True))
+
+    def on_NO_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, (), muck=True))
+
+    def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(CollectEvent(line, self.seat(hand, player), player, self.amount(hand, f[1])))
+
+    # ------------------------------------------------------------------ after the last line
+    def finish(self, hand: Hand) -> None:
+        """888 writes neither uncalled bets nor rake. Every amount it writes is chips put in,
+        so the pot is known here: the part of the top bet nobody matched is returned (older 888
+        software pays it back inside the player's "collected" amount, newer software leaves
+        it out), and in a cash game what the pot holds beyond
+        what was collected is the rake."""
+        contrib: dict[int, int] = {}
+        live: dict[int, int] = {}  # what counts toward matching bets (no dead blinds)
+        for e in hand.events:
+            if isinstance(e, PostEvent):
+                contrib[e.seat] = contrib.get(e.seat, 0) + e.amount + e.dead
+                live[e.seat] = live.get(e.seat, 0) + e.amount
+            elif isinstance(e, ActionEvent) and e.amount:
+                contrib[e.seat] = contrib.get(e.seat, 0) + e.amount
+                live[e.seat] = live.get(e.seat, 0) + e.amount
+        if not contrib:
+            return
+        stacks = {s.seat: s.stack for s in hand.seats}
+        top = max(live, key=lambda k: live[k])
+        second = max((v for k, v in live.items() if k != top), default=0)
+        excess = live[top] - second
+        collects = [e for e in hand.events if isinstance(e, CollectEvent)]
+        pot = sum(contrib.values()) - max(excess, 0)
+        paid = sum(e.amount for e in collects)
+        own = [e for e in collects if e.seat == top]
+        if excess > 0 and paid > pot and own and max(e.amount for e in own) >= excess:
+            # More was collected than the pot holds without the unmatched bet: this
+            # collection includes it (older 888 software paid it back that way).
+            big = max(own, key=lambda e: e.amount)
+            i = hand.events.index(big)
+            rest = big.amount - excess
+            returned = UncalledEvent(big.line, big.seat, big.player, excess)
+            if rest:
+                hand.events[i:i + 1] = [returned, CollectEvent(big.line, big.seat, big.player, rest, big.pot, big.run)]
+            else:
+                hand.events[i] = returned
+            collects = [e for e in hand.events if isinstance(e, CollectEvent)]
+        # An all-in player's cards are tabled: 888 writes "mucks [cards]" for an all-in
+        # hand it did not show voluntarily, but the cards are in play and win pots.
+        for i, e in enumerate(hand.events):
+            if isinstance(e, ShowEvent) and e.muck and e.cards and contrib.get(e.seat, 0) >= stacks.get(e.seat, 1):
+                hand.events[i] = ShowEvent(e.line, e.seat, e.player, e.cards, False, e.run)
+        if hand.kind == "cash" and collects:
+            paid = sum(e.amount for e in collects)
+            if pot >= paid:
+                hand.summary.rake = pot - paid
+
+
+FORMATS = [PacificFormat()]
