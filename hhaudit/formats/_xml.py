@@ -129,7 +129,7 @@ def cards(text: str | None, sep: str | None = None) -> tuple[str, ...]:
     out = []
     for piece in text.replace(",", " ").split(sep):
         p = piece.strip()
-        if not p or set(p.lower()) <= {"x", "-", "?"}:
+        if not p or set(p.lower()) <= {"x", "-", "?"} or p.lower() == "null":
             continue
         out.append(card(p))
     return tuple(out)

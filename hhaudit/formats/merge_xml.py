@@ -1,0 +1,250 @@
+"""Merge Gaming Network XML hand histories (Carbon Poker and the other Merge skins).
+
+Each hand is a `<game id=".." starttime="YYYYMMDDhhmmss" numholecards=".." ...>` element,
+preceded by a `<description type="Holdem" stakes="No Limit ($1/$2)"/>` line giving the game
+and stakes. Players are listed by seat (`balance`, `dealtin`); events name the player by
+seat number. Rounds: BLINDS, PREFLOP, POSTFLOP, POSTTURN, POSTRIVER, SHOWDOWN, END_OF_GAME
+(or END_OF_FOLDED_GAME) with `<winner amount=".." uncalled="true|false" potnumber="..">`.
+
+Amounts: BET, CALL and ALL_IN are the chips the action puts in; RAISE is the player's street
+total since 2010-09-08 (ET) and the chips put in before (the site changed the format). An
+ALL_IN without an amount only repeats that the player is all-in. In tournaments the listed
+balance is the stack after the blinds and antes were posted. A `winner` with
+`uncalled="true"` is the uncalled bet returned. Stud, Omaha and other games of mixed
+tournaments (`numholecards` other than 2) are reported as unsupported.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from datetime import datetime, timezone
+from zoneinfo import ZoneInfo
+
+from ..model import (
+    Act,
+    ActionEvent,
+    CollectEvent,
+    DealEvent,
+    Hand,
+    Limit,
+    Post,
+    PostEvent,
+    Seat,
+    ShowEvent,
+    Street,
+    StreetEvent,
+    UncalledEvent,
+)
+from ..money import currency_of
+from .base import UnsupportedGame
+from .common import game_code
+from ._xml import Betting, XmlError, XmlFormat, amount, attr, cards
+
+_STAKES = re.compile(r"(?P<limit>No Limit|Pot Limit|Limit)\s*\(?(?:(?P<sb>[^/()\s]*\d[^/()\s]*)/(?P<bb>[^/()\s]*\d[^/()\s]*))?")
+_STREETS = {"POSTFLOP": Street.FLOP, "POSTTURN": Street.TURN, "POSTRIVER": Street.RIVER}
+_LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Limit": Limit.FIXED_LIMIT}
+_NEW_RAISE = datetime(2010, 9, 8, tzinfo=ZoneInfo("America/New_York"))
+_ET = ZoneInfo("America/New_York")
+
+
+class MergeFormat(XmlFormat):
+    name = "merge_xml"
+    sites = ("Merge",)
+    description = "Merge Gaming Network XML (<description .../><game id=...>)"
+    hand_start = re.compile(r"<game[\s>]")
+    hand_end = re.compile(r"</game\s*>")
+    closing = "</game>"
+    marker = re.compile(r"<description type=|<game id=\"[^\"]*\" starttime=")
+
+    def detect(self, head: list[str]) -> bool:  # type: ignore[override]
+        return any(self.marker.search(line) for line in head) and not any(
+            "<session" in line or "<gametype>" in line for line in head)
+
+    def session_header(self, text: str, previous: str) -> str:
+        i = text.rfind("<description")
+        if i < 0:
+            return previous
+        j = text.find(">", i)
+        return text[i : j + 1] if j >= 0 else previous
+
+    def guess_id(self, text: str) -> str:
+        m = re.search(r'<game id="([^"]*)"', text)
+        return m.group(1) if m else ""
+
+    def build(self, hand: Hand, root: ET.Element, header: str, where: dict[ET.Element, int]) -> None:
+        hand.hand_id = attr(root, "id")
+        line = lambda e: where.get(e, hand.line)  # noqa: E731
+        desc = ET.fromstring(header) if header else None
+        gtype = desc.get("type", "") if desc is not None else ""
+        stakes = desc.get("stakes", "") if desc is not None else ""
+        hand.kind = "tournament" if "Tournament" in gtype else "cash"
+        start = root.get("starttime", "")
+        digits = re.sub(r"\D", "", start)[:14]
+        if len(digits) == 14:
+            local = datetime.strptime(digits, "%Y%m%d%H%M%S").replace(tzinfo=_ET)
+            hand.started_at, hand.tz = local.astimezone(timezone.utc), "ET"
+        data = root.get("data", "").replace(":", "|").split("|")
+        hand.table_name = data[1].strip() if len(data) > 1 else ""
+        if hand.kind == "tournament" and len(data) > 2:
+            hand.tournament_id = data[2].split("-")[0]
+        seats_attr = root.get("seats")
+        hand.max_seats = int(seats_attr) if seats_attr and seats_attr.isdigit() else None
+        m = _STAKES.search(stakes)
+        if root.get("numholecards") != "2" or root.get("multigametype") not in (None, "23") or (
+                "Holdem" not in gtype and "HORSE" not in gtype and "Mixed" not in gtype):
+            raise UnsupportedGame(gtype)
+        if m is None:
+            raise XmlError(root, f"no limit in the stakes {stakes!r}")
+        hand.limit = _LIMITS[m.group("limit")]
+        hand.game = game_code(hand.limit)
+        players = root.find("players")
+        if players is None:
+            raise XmlError(root, "<game> without <players>")
+        if hand.kind == "cash":
+            hand.currency = currency_of(stakes) or ("USD" if root.get("realmoney") == "true" else "play")
+            hand.scale = 2 if hand.currency != "play" else 0
+        else:
+            values = [e.get("amount") or e.get("balance") or "" for e in root.iter()]
+            fractional = any("." in v and v.rsplit(".", 1)[1].strip("0") for v in values)
+            hand.scale = 2 if fractional else 0
+        scale = hand.scale
+        if m.group("sb") and m.group("bb"):
+            low, high = amount(m.group("sb"), scale), amount(m.group("bb"), scale)
+            if hand.limit is Limit.FIXED_LIMIT:
+                hand.small_bet, hand.big_bet, hand.bb, hand.sb = low, high, low, low // 2
+            else:
+                hand.sb, hand.bb = low, high
+        lvl = re.search(r"Blinds\s+(\d+)/(\d+)", stakes)
+        if lvl:
+            hand.sb, hand.bb = int(lvl.group(1)), int(lvl.group(2))
+        hand.button_seat = int(players.get("dealer")) if (players.get("dealer") or "").isdigit() else None
+        names: dict[int, str] = {}
+        for p in players.iter("player"):
+            seat = int(attr(p, "seat"))
+            names[seat] = attr(p, "nickname")
+            hand.seats.append(Seat(seat, names[seat], amount(p.get("balance") or "0", scale),
+                                   p.get("dealtin") == "false", line(p)))
+        seat_state = {s.seat: s for s in hand.seats}
+        unlisted: set[int] = set()
+        new_raise = hand.started_at is None or hand.started_at >= _NEW_RAISE
+
+        def who(e: ET.Element) -> tuple[int, str]:
+            s = int(attr(e, "player"))
+            if s not in names:
+                # the site sometimes leaves a player out of <players>: seat him with the
+                # chips the hand shows him putting in as his stack (the least he had)
+                names[s] = f"Seat {s}"
+                seat_state[s] = Seat(s, names[s], 0, False, line(e))
+                hand.seats.append(seat_state[s])
+                unlisted.add(s)
+            return s, names[s]
+
+        ev = hand.events
+        bet = Betting()
+        board: tuple[str, ...] = ()
+        shown: dict[int, tuple[tuple[str, ...], bool]] = {}
+        for rnd in root.iter("round"):
+            rid = rnd.get("id", "")
+            if rid in _STREETS:
+                bet.new_street()
+                for c in rnd.iter("cards"):
+                    if c.get("type") == "COMMUNITY":
+                        full = cards(c.get("cards"))
+                        new = full[len(board):]
+                        board = full
+                        ev.append(StreetEvent(line(c), _STREETS[rid], new, board))
+                        break
+            if rid == "SHOWDOWN":
+                ev.append(StreetEvent(line(rnd), Street.SHOWDOWN, (), ()))
+            for c in rnd.iter("cards"):
+                kind = c.get("type")
+                if kind == "HOLE" and c.get("player", "-1") in {str(s) for s in names}:
+                    s, n = who(c)
+                    got = cards(c.get("cards"))
+                    if got:
+                        ev.append(DealEvent(line(c), s, n, got))
+                elif kind in ("SHOWN", "MUCKED") and c.get("player", "-1") in {str(s) for s in names}:
+                    s, _ = who(c)
+                    shown[s] = (cards(c.get("cards")), kind == "MUCKED")
+            for e in rnd.iter("event"):
+                kind = e.get("type", "")
+                if kind in ("CHAT", "PLAYER_OUT", "SIT_OUT_NEXT", "LEAVE", "JOIN", "DISCONNECTED",
+                            "RECONNECTED", "SIT_IN", "TIMEOUT"):
+                    continue
+                s, n = who(e)
+                ln = line(e)
+                raw = e.get("amount")
+                chips = amount(raw, scale) if raw else 0
+                if kind in ("SMALL_BLIND", "BIG_BLIND", "ANTE"):
+                    if hand.kind == "tournament":
+                        seat_state[s].stack += chips  # balances are after the posts
+                    if kind == "ANTE":
+                        bet.put(s, chips, live=False)
+                        hand.ante = max(hand.ante, chips)
+                        ev.append(PostEvent(ln, s, n, Post.ANTE, chips))
+                        continue
+                    if kind == "BIG_BLIND" and hand.bb and chips > hand.bb:
+                        bet.put(s, hand.bb)
+                        bet.put(s, chips - hand.bb, live=False)
+                        ev.append(PostEvent(ln, s, n, Post.DEAD, hand.bb, chips - hand.bb))
+                        continue
+                    bet.put(s, chips)
+                    post = Post.SMALL_BLIND if kind == "SMALL_BLIND" else Post.BIG_BLIND
+                    ev.append(PostEvent(ln, s, n, post, chips))
+                elif kind in ("FOLD", "SIT_OUT"):
+                    ev.append(ActionEvent(ln, s, n, Act.FOLD))
+                elif kind == "CHECK":
+                    ev.append(ActionEvent(ln, s, n, Act.CHECK))
+                elif kind == "CALL":
+                    ev.append(bet.added(ln, s, n, chips, False, Act.CALL))
+                elif kind == "BET":
+                    ev.append(bet.added(ln, s, n, chips, False))
+                elif kind == "RAISE" or kind == "COMPLETE":
+                    if new_raise or kind == "COMPLETE":
+                        ev.append(bet.raise_to(ln, s, n, chips, False))
+                    else:
+                        ev.append(bet.added(ln, s, n, chips, False))
+                elif kind == "ALL_IN":
+                    if raw is None:
+                        continue  # repeats that the player is all-in
+                    ev.append(bet.added(ln, s, n, chips, True))
+                elif kind == "SHOW":
+                    pass  # the cards follow as <cards type="SHOWN">
+                elif kind == "MUCK":
+                    pass
+                else:
+                    raise XmlError(e, f"unknown Merge event type {kind}")
+            if rid in ("END_OF_GAME", "END_OF_FOLDED_GAME"):
+                end_line = line(rnd)
+                for s, (got, muck) in shown.items():
+                    ev.append(ShowEvent(end_line, s, names[s], got, muck))
+                shown = {}
+                for w in rnd.iter("winner"):
+                    s, n = who(w)
+                    won = amount(attr(w, "amount"), scale)
+                    if w.get("uncalled") == "true":
+                        ev.append(UncalledEvent(line(w), s, n, won))
+                    else:
+                        pot = w.get("potnumber")
+                        number = int(pot) - 1 if pot and pot.isdigit() else None
+                        ev.append(CollectEvent(line(w), s, n, won, number))
+        for s, (got, muck) in shown.items():
+            ev.append(ShowEvent(hand.end_line, s, names[s], got, muck))
+        if hand.limit is Limit.FIXED_LIMIT and not hand.small_bet:
+            # tournament limit stakes are not written: the big blind is the small bet
+            bbs = [e.amount for e in ev if isinstance(e, PostEvent) and e.kind is Post.BIG_BLIND]
+            hand.bb = hand.small_bet = max(bbs, default=0)
+            hand.big_bet, hand.sb = 2 * hand.small_bet, hand.small_bet // 2
+        paid = sum(e.amount for e in ev if isinstance(e, CollectEvent))
+        returned = sum(e.amount for e in ev if isinstance(e, UncalledEvent))
+        if hand.kind == "cash" and paid:
+            # no rake is written: it is what the pot did not pay out
+            rake = sum(bet.total.values()) - returned - paid
+            hand.summary.rake = rake if rake >= 0 else None
+        for s in unlisted:
+            seat_state[s].stack = bet.total.get(s, 0)
+        hand.seats.sort(key=lambda x: x.seat)
+
+
+FORMATS = [MergeFormat()]
