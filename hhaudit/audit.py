@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from .model import (
@@ -107,6 +107,12 @@ class Auditor:
 
     # ------------------------------------------------------------------ replay
     def _replay(self, hand: Hand, state: State, out: AuditedHand) -> None:
+        for _ in self.steps(hand, state, out):
+            pass
+
+    def steps(self, hand: Hand, state: State, out: AuditedHand) -> Iterator[int]:
+        """Apply the hand's events one by one, yielding each event's index after it is
+        applied (for `hhaudit show`)."""
         betting_started = False
         posts_checked = False
         for seq, ev in enumerate(hand.events):
@@ -114,6 +120,7 @@ class Auditor:
                 state.apply_post(ev)
                 out.actions.append(ActionRow(seq, ev.line, state.street.value, 0, ev.seat, ev.player,
                                              ev.kind.value, ev.amount + ev.dead, None, ev.all_in))
+                yield seq
                 continue
             if isinstance(ev, ActionEvent):
                 if not betting_started:
@@ -123,6 +130,7 @@ class Auditor:
                     self._check_blinds(hand, state, out, seq, ev.line)
                     posts_checked = True
                 self._action(state, ev, seq, out)
+                yield seq
                 continue
             if isinstance(ev, StreetEvent):
                 if not betting_started:
@@ -139,30 +147,36 @@ class Auditor:
                 out.actions.append(ActionRow(seq, ev.line, ev.street.value, ev.run, None, None,
                                              "deal_" + ev.street.value if ev.street is not Street.SHOWDOWN
                                              else "showdown", None, None, False))
+                yield seq
                 continue
             if isinstance(ev, UncalledEvent):
                 state.apply_uncalled(ev)
                 out.actions.append(ActionRow(seq, ev.line, state.street.value, 0, ev.seat, ev.player,
                                              "return_uncalled", ev.amount, None, False))
+                yield seq
                 continue
             if isinstance(ev, ShowEvent):
                 out.actions.append(ActionRow(seq, ev.line, Street.SHOWDOWN.value, ev.run, ev.seat, ev.player,
                                              "muck" if ev.muck else "show", None, None, False))
+                yield seq
                 continue
             if isinstance(ev, CollectEvent):
                 out.actions.append(ActionRow(seq, ev.line, Street.SHOWDOWN.value, ev.run, ev.seat, ev.player,
                                              "collect", ev.amount, None, False))
+                yield seq
                 continue
             if isinstance(ev, FeeEvent):
                 if ev.kind == "room_added":
                     state.room_added += -ev.amount
                 out.actions.append(ActionRow(seq, ev.line, state.street.value, 0, ev.seat, ev.player,
                                              ev.kind, ev.amount, None, False))
+                yield seq
                 continue
             if isinstance(ev, DealEvent):
                 s = state.seats.get(ev.seat)
                 if s is not None:
                     s.dealt_in = True
+                yield seq
 
     def _check_blinds(self, hand: Hand, state: State, out: AuditedHand, seq: int, line: int) -> None:
         """AO06: the small blind on the first dealt-in seat left of the button (the button

@@ -1,0 +1,224 @@
+"""The `hhaudit` command line (contract §1)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .audit import severity_rank
+from .model import Category
+from .parsing import to_sources
+from .profiles import PROFILES, option_names
+from .reading import InputError
+
+
+class UsageError(Exception):
+    pass
+
+
+def _config(start: Path) -> dict[str, Any]:
+    """[tool.hhaudit] of the nearest pyproject.toml, if any."""
+    for folder in [start, *start.parents]:
+        p = folder / "pyproject.toml"
+        if p.is_file():
+            try:
+                data = tomllib.loads(p.read_text(encoding="utf-8"))
+            except (OSError, tomllib.TOMLDecodeError):
+                return {}
+            return dict(data.get("tool", {}).get("hhaudit", {}))
+    return {}
+
+
+def _split(values: Sequence[str] | None) -> list[str]:
+    out: list[str] = []
+    for v in values or ():
+        out.extend(x.strip() for x in v.split(",") if x.strip())
+    return out
+
+
+def _parse_option(text: str) -> tuple[str, Any]:
+    key, sep, value = text.partition("=")
+    key = key.strip().replace("-", "_")
+    if not sep or key not in option_names():
+        raise UsageError(f"--option {text!r}: use NAME=VALUE with NAME one of {', '.join(option_names())}")
+    v: Any = value.strip()
+    if v.lower() in ("true", "false"):
+        v = v.lower() == "true"
+    else:
+        try:
+            v = int(v)
+        except ValueError:
+            try:
+                v = float(v)
+            except ValueError:
+                pass
+    return key, v
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    from .pipeline import Options, run
+
+    cfg = _config(Path.cwd())
+    profile = args.profile or cfg.get("profile")
+    if profile is not None and profile not in PROFILES:
+        raise UsageError(f"unknown profile {profile!r}; known: {', '.join(PROFILES)}")
+    overrides = dict(cfg.get("options", {}))
+    overrides.update(dict(_parse_option(o) for o in args.option or ()))
+    bad = set(overrides) - set(option_names())
+    if bad:
+        raise UsageError(f"unknown profile option(s) in [tool.hhaudit]: {', '.join(sorted(bad))}")
+    select = _split(args.select) or list(cfg.get("select", []))
+    ignore = _split(args.ignore) or list(cfg.get("ignore", []))
+    if args.format != "auto":
+        from . import formats
+
+        if args.format not in formats.FORMATS:
+            raise UsageError(f"unknown format {args.format!r}; known: {', '.join(sorted(formats.FORMATS))}")
+    try:
+        sources = list(to_sources(args.paths))
+    except InputError as exc:
+        raise UsageError(str(exc)) from None
+    if not sources:
+        raise UsageError("no input files")
+    opts = Options(profile, tuple(sorted(overrides.items())), tuple(select), tuple(ignore), args.format)
+    jobs = args.jobs or os.cpu_count() or 1
+    quiet = args.quiet or not sys.stderr.isatty()
+    try:
+        if quiet:
+            totals = run(sources, args.output, opts, jobs=jobs)
+        else:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            with Progress(TextColumn("[bold]auditing"), BarColumn(), MofNCompleteColumn(),
+                          TextColumn("files  {task.fields[hands]} hands  {task.fields[rate]} hands/s  "
+                                     "{task.fields[findings]} findings"),
+                          TimeElapsedColumn(), transient=True) as bar:
+                task = bar.add_task("audit", total=len(sources), hands=0, findings=0, rate="-")
+                counts = {"hands": 0, "findings": 0}
+
+                def progress(hands: int, findings: int, files: int) -> None:
+                    counts["hands"] += hands
+                    counts["findings"] += findings
+                    elapsed = bar.tasks[0].elapsed or 0.0
+                    rate = f"{counts['hands'] / elapsed:,.0f}" if elapsed > 0.5 else "-"
+                    bar.update(task, advance=files, hands=f"{counts['hands']:,}",
+                               findings=f"{counts['findings']:,}", rate=rate)
+
+                totals = run(sources, args.output, opts, jobs=jobs, progress=progress)
+    except KeyboardInterrupt:
+        print("hhaudit: interrupted; no dataset was written", file=sys.stderr)
+        return 130
+    readable = [f for f in totals.files if not f.error]
+    for f in totals.files:
+        if f.error:
+            print(f"hhaudit: {f.source}: {f.error}", file=sys.stderr)
+    st = totals.statuses
+    print(f"{totals.hands} hands read from {len(readable)} of {len(totals.files)} files: "
+          f"{st.get('audited', 0)} audited, {st.get('unsupported_game', 0)} unsupported game, "
+          f"{st.get('parse_error', 0)} parse error")
+    n = sum(totals.categories.values())
+    print(f"{n} findings" + (":" if n else ""))
+    for cat in Category:
+        if totals.categories.get(cat.value):
+            print(f"  {cat.value:<15} {totals.categories[cat.value]}")
+    print(f"dataset written to {args.output}")
+    if not readable and totals.hands == 0:
+        return 2
+    threshold = {"error": 2, "warning": 1, "never": 99}[args.fail_on]
+    worst = max((severity_rank(s) for s, c in totals.severities.items() if c), default=-1)
+    return 1 if worst >= threshold else 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from .rules import RULES
+
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table("code", "name", "category", "severity", "description", "citation", box=None)
+    for code in sorted(RULES):
+        r = RULES[code]
+        t.add_row(r.code, r.name, r.category.value, r.severity.value, r.summary(), r.citation)
+    Console(width=200 if not sys.stdout.isatty() else None).print(t)
+    return 0
+
+
+def cmd_formats(args: argparse.Namespace) -> int:
+    from . import formats
+
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table("name", "sites", "grammar", "description", box=None)
+    for f in formats.FORMATS.values():
+        t.add_row(f.name, ", ".join(f.sites), f"grammars/{f.grammar}.lark" if f.grammar else "(XML)",
+                  getattr(f, "description", ""))
+    Console(width=200 if not sys.stdout.isatty() else None).print(t)
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from .show import show
+
+    try:
+        return show(args.path, args.hand, profile=args.profile)
+    except InputError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from .report import report
+
+    return report(args.out, html=args.html)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="hhaudit", description="Audit Texas Hold'em hand histories against the rules.")
+    p.add_argument("--version", action="version", version=f"hhaudit {__version__}")
+    sub = p.add_subparsers(dest="command", required=True)
+    a = sub.add_parser("audit", help="audit hand histories and write the Parquet dataset")
+    a.add_argument("paths", nargs="+", help="files, folders, globs, or - for stdin")
+    a.add_argument("-o", "--output", default="hhaudit-out", help="dataset folder (default hhaudit-out)")
+    a.add_argument("--format", default="auto", help="input format (default: detect)")
+    a.add_argument("--profile", choices=sorted(PROFILES), help="rulebook profile (default: online; tda-2024 for live logs)")
+    a.add_argument("--option", action="append", metavar="NAME=VALUE", help="override a profile option")
+    a.add_argument("--select", action="append", help="only these rules (codes, prefixes, names, categories)")
+    a.add_argument("--ignore", action="append", help="skip these rules")
+    a.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores)")
+    a.add_argument("--fail-on", choices=["error", "warning", "never"], default="error")
+    a.add_argument("--quiet", action="store_true", help="no progress bar")
+    a.set_defaults(func=cmd_audit)
+    r = sub.add_parser("report", help="summary tables of a dataset")
+    r.add_argument("out")
+    r.add_argument("--html", metavar="FILE", help="also write a self-contained HTML page")
+    r.set_defaults(func=cmd_report)
+    s = sub.add_parser("show", help="replay one hand step by step")
+    s.add_argument("path")
+    s.add_argument("--hand", required=True, help="hand id")
+    s.add_argument("--profile", choices=sorted(PROFILES))
+    s.set_defaults(func=cmd_show)
+    sub.add_parser("rules", help="list every rule").set_defaults(func=cmd_rules)
+    sub.add_parser("formats", help="list every input format").set_defaults(func=cmd_formats)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except UsageError as exc:
+        print(f"hhaudit: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

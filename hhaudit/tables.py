@@ -1,0 +1,245 @@
+"""The dataset: explicit Arrow schemas for the five tables, rows from audited hands, and an
+atomic Parquet writer (temporary folder, then rename)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from .audit import AuditedHand
+from .model import Act, ActionEvent, CollectEvent, DealEvent, ShowEvent, Status, Street, StreetEvent
+
+SCHEMA_VERSION = "1"
+TABLES = ("hands", "seats", "actions", "pots", "findings")
+
+_I64 = pa.int64()
+_STR = pa.string()
+
+SCHEMAS: dict[str, pa.Schema] = {
+    "hands": pa.schema([
+        ("hand_id", _STR), ("site", _STR), ("format", _STR), ("source", _STR), ("line", _I64),
+        ("game", _STR), ("kind", _STR), ("currency", _STR), ("scale", pa.int8()),
+        ("sb", _I64), ("bb", _I64), ("ante", _I64), ("started_at", pa.timestamp("us", tz="UTC")),
+        ("tz", _STR), ("table_name", _STR), ("max_seats", _I64), ("button_seat", _I64),
+        ("n_players", _I64), ("total_pot", _I64), ("rake", _I64), ("board", _STR),
+        ("status", _STR), ("n_findings", _I64), ("tournament_id", _STR), ("end_line", _I64),
+    ]),
+    "seats": pa.schema([
+        ("hand_id", _STR), ("source", _STR), ("seat", _I64), ("player", _STR), ("position", _STR),
+        ("stack_start", _I64), ("contributed", _I64), ("collected", _I64), ("net", _I64),
+        ("hole_cards", _STR), ("showed", pa.bool_()), ("vpip", pa.bool_()), ("pfr", pa.bool_()),
+    ]),
+    "actions": pa.schema([
+        ("hand_id", _STR), ("source", _STR), ("seq", _I64), ("line", _I64), ("street", _STR),
+        ("run", _I64), ("seat", _I64), ("player", _STR), ("action", _STR), ("amount", _I64),
+        ("to_amount", _I64), ("all_in", pa.bool_()),
+    ]),
+    "pots": pa.schema([
+        ("hand_id", _STR), ("source", _STR), ("pot", _I64), ("run", _I64), ("amount", _I64),
+        ("eligible", pa.list_(_I64)), ("winners", pa.list_(_I64)),
+        ("expected_winners", pa.list_(_I64)), ("paid", pa.list_(_I64)),
+        ("expected", pa.list_(_I64)), ("ok", pa.bool_()),
+    ]),
+    "findings": pa.schema([
+        ("hand_id", _STR), ("source", _STR), ("line", _I64), ("seq", _I64), ("rule", _STR),
+        ("name", _STR), ("category", _STR), ("severity", _STR), ("seat", _I64), ("player", _STR),
+        ("expected", _STR), ("actual", _STR), ("message", _STR), ("citation", _STR),
+    ]),
+}
+
+
+def positions(order: list[int], button: int | None, sb: int | None, bb: int | None) -> dict[int, str]:
+    """Position names clockwise from the button: BTN, SB, BB, UTG, UTG+1, ..., MP, HJ, CO."""
+    if not order:
+        return {}
+    if button is None or button not in order:
+        if sb is not None and sb in order:
+            i = order.index(sb)
+            button = order[i - 1] if len(order) > 2 else sb
+        else:
+            return {}
+    i = order.index(button)
+    ring = order[i:] + order[:i]
+    names: dict[int, str] = {}
+    if len(ring) == 2:
+        names[ring[0]] = "BTN"
+        names[ring[1]] = "BB"
+        return names
+    names[ring[0]] = "BTN"
+    rest = ring[1:]
+    late = ["CO", "HJ", "MP"]
+    for k, seat in enumerate(rest):
+        if k == 0:
+            names[seat] = "SB"
+        elif k == 1:
+            names[seat] = "BB"
+        else:
+            names[seat] = ""
+    middle = [s for s in rest[2:]]
+    tail = list(reversed(middle))
+    for k, seat in enumerate(tail):
+        if k < len(late) and len(middle) - k > 1:
+            names[seat] = late[k]
+    utg = [s for s in middle if not names[s]]
+    for k, seat in enumerate(utg):
+        names[seat] = "UTG" if k == 0 else f"UTG+{k}"
+    return names
+
+
+class Rows:
+    """Column buffers for the five tables."""
+
+    def __init__(self) -> None:
+        self.cols: dict[str, dict[str, list[Any]]] = {
+            t: {f.name: [] for f in SCHEMAS[t]} for t in TABLES
+        }
+        self.count = 0
+
+    def add(self, audited: AuditedHand) -> None:
+        h = audited.hand
+        self.count += 1
+        hc = self.cols["hands"]
+        state = audited.state
+        board = ""
+        for ev in reversed(h.events):
+            if hasattr(ev, "board") and getattr(ev, "board"):
+                board = " ".join(getattr(ev, "board"))
+                break
+        if not board and h.summary.boards:
+            board = " ".join(h.summary.boards[0])
+        dealt = [s for s in state.seats.values() if s.dealt_in] if state else []
+        row = {
+            "hand_id": h.hand_id, "site": h.site, "format": h.format, "source": h.source,
+            "line": h.line, "game": h.game if h.status is Status.AUDITED else (h.variant or h.game),
+            "kind": h.kind, "currency": h.currency, "scale": h.scale, "sb": h.sb, "bb": h.bb,
+            "ante": h.ante, "started_at": h.started_at, "tz": h.tz, "table_name": h.table_name,
+            "max_seats": h.max_seats, "button_seat": h.button_seat,
+            "n_players": len(dealt) if state else len(h.seats),
+            "total_pot": h.summary.total_pot, "rake": h.summary.rake, "board": board,
+            "status": h.status.value, "n_findings": len(audited.findings),
+            "tournament_id": h.tournament_id, "end_line": h.end_line,
+        }
+        for k, v in row.items():
+            hc[k].append(v)
+        for f in audited.findings:
+            fc = self.cols["findings"]
+            for k in fc:
+                fc[k].append(getattr(f, k))
+        if state is None:
+            return
+        ac = self.cols["actions"]
+        for a in audited.actions:
+            for k, v in (("hand_id", h.hand_id), ("source", h.source), ("seq", a.seq), ("line", a.line),
+                         ("street", a.street), ("run", a.run), ("seat", a.seat), ("player", a.player),
+                         ("action", a.action), ("amount", a.amount), ("to_amount", a.to_amount),
+                         ("all_in", a.all_in)):
+                ac[k].append(v)
+        pc = self.cols["pots"]
+        for p in audited.pots:
+            for k, v in (("hand_id", h.hand_id), ("source", h.source), ("pot", p.index), ("run", p.run),  # type: ignore[attr-defined]
+                         ("amount", p.amount), ("eligible", p.eligible), ("winners", p.winners),  # type: ignore[attr-defined]
+                         ("expected_winners", p.expected_winners), ("paid", p.paid),  # type: ignore[attr-defined]
+                         ("expected", p.expected), ("ok", p.ok)):  # type: ignore[attr-defined]
+                pc[k].append(v)
+        # seats
+        collected: dict[int, int] = {}
+        hole: dict[int, tuple[str, ...]] = {}
+        showed: set[int] = set()
+        vpip: set[int] = set()
+        pfr: set[int] = set()
+        preflop = True
+        for ev in h.events:
+            if isinstance(ev, CollectEvent):
+                collected[ev.seat] = collected.get(ev.seat, 0) + ev.amount
+            elif isinstance(ev, DealEvent):
+                hole[ev.seat] = ev.cards
+            elif isinstance(ev, ShowEvent) and not ev.muck and ev.cards:
+                hole[ev.seat] = ev.cards
+                showed.add(ev.seat)
+            elif isinstance(ev, StreetEvent) and ev.street is not Street.PREFLOP:
+                preflop = False
+            elif isinstance(ev, ActionEvent) and preflop:
+                if ev.act in (Act.CALL, Act.BET, Act.RAISE):
+                    vpip.add(ev.seat)
+                if ev.act in (Act.RAISE, Act.BET):
+                    pfr.add(ev.seat)
+        pos = positions([s.seat for s in dealt], state.button, state.sb_seat, state.bb_seat)
+        sc = self.cols["seats"]
+        start = {s.seat: s.stack for s in h.seats}
+        for seat in sorted(state.seats):
+            s = state.seats[seat]
+            contributed = s.total
+            got = collected.get(seat, 0)
+            for k, v in (("hand_id", h.hand_id), ("source", h.source), ("seat", seat), ("player", s.player),
+                         ("position", pos.get(seat, "") if s.dealt_in else "out"),
+                         ("stack_start", start.get(seat, 0)), ("contributed", contributed),
+                         ("collected", got), ("net", got - contributed),
+                         ("hole_cards", " ".join(hole.get(seat, ())) or None), ("showed", seat in showed),
+                         ("vpip", seat in vpip), ("pfr", seat in pfr)):
+                sc[k].append(v)
+
+    def tables(self) -> dict[str, pa.Table]:
+        return {t: pa.Table.from_pydict(self.cols[t], schema=SCHEMAS[t]) for t in TABLES}
+
+
+def empty_tables() -> dict[str, pa.Table]:
+    return {t: SCHEMAS[t].empty_table() for t in TABLES}
+
+
+def with_metadata(table: pa.Table, name: str) -> pa.Table:
+    meta = dict(table.schema.metadata or {})
+    meta[b"hhaudit.schema_version"] = SCHEMA_VERSION.encode()
+    meta[b"hhaudit.table"] = name.encode()
+    return table.replace_schema_metadata(meta)
+
+
+class DatasetWriter:
+    """Writes part files of each table into a temporary folder beside OUT and renames it
+    into place on `commit()`; `abort()` (or an exception) leaves the old OUT untouched."""
+
+    def __init__(self, out: str | os.PathLike[str], part_prefix: str = "part") -> None:
+        self.out = Path(out)
+        self.out.parent.mkdir(parents=True, exist_ok=True)
+        self.tmp = Path(tempfile.mkdtemp(prefix=f".{self.out.name}.tmp-", dir=self.out.parent))
+        for t in TABLES:
+            (self.tmp / t).mkdir()
+        self.prefix = part_prefix
+        self.parts = 0
+
+    def write(self, tables: dict[str, pa.Table]) -> None:
+        for name, table in tables.items():
+            pq.write_table(with_metadata(table, name), self.tmp / name / f"{self.prefix}-{self.parts:05d}.parquet")
+        self.parts += 1
+
+    def commit(self) -> Path:
+        if self.parts == 0:
+            self.write(empty_tables())
+        old = None
+        if self.out.exists():
+            old = self.out.with_name(f".{self.out.name}.old-{os.getpid()}")
+            os.replace(self.out, old)
+        os.replace(self.tmp, self.out)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+        return self.out
+
+    def abort(self) -> None:
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def write_dataset(out: str | os.PathLike[str], batches: Iterable[dict[str, pa.Table]]) -> Path:
+    w = DatasetWriter(out)
+    try:
+        for b in batches:
+            w.write(b)
+        return w.commit()
+    except BaseException:
+        w.abort()
+        raise
