@@ -1,0 +1,90 @@
+"""GGPoker (GG Network) hand histories: "Poker Hand #TM...: Tournament #..., ..." and
+"Poker Hand #HD...: Hold'em No Limit ($0.01/$0.02) - ...".
+
+Grammar: `grammars/ggpoker.lark`. The layout is PokerStars', so the handlers of
+`pokerstars.PokerStarsFormat` are reused; this module adds GG's own lines:
+- hero-only hole cards: "Dealt to 1a2b3c4d" with no cards for every other player (no event);
+- "Total pot N" without a rake (tournaments) and "| Rake $x | Jackpot $y | Bingo $z |
+  Fortune $w | Tax $t" (cash): Jackpot, Bingo and Fortune are drops taken from the pot and
+  go to `summary.jackpot` (their sum); Tax is added to the rake;
+- "Hand was run two times" with FIRST/SECOND streets, showdowns and boards (runs 1/2);
+- EV Cashout (GG's all-in insurance): "Pays Cashout Risk ($x)" -> FeeEvent "insurance_fee";
+- "Cash Drop to Pot : total $x" -> FeeEvent "room_added" with a negative amount.
+Short Deck ("Poker Hand #SD...: Short Deck ...") and Omaha are unsupported games.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from ..model import FeeEvent, Hand
+from .base import UnsupportedGame
+from .pokerstars import PokerStarsFormat
+
+Fields = tuple[str | None, ...]
+
+_DROPS = re.compile(r"\| (Jackpot|Bingo|Fortune|Tax) ([^|]*?\d[^|]*?)\s*(?=\||$)")
+_POTS = re.compile(r"(Main pot|Side pot(?:-\d+)?) ([^|]*?\d)(?=\.? |\.?$|\s*\|)")
+
+
+class GGPokerFormat(PokerStarsFormat):
+    name = "ggpoker"
+    sites = ("GGPoker",)
+    grammar = "ggpoker"
+    noise = None
+    description = "GGPoker / GG Network (Poker Hand #...)"
+    start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?Poker Hand #[0-9A-Za-z-]+: ")
+
+    def detect(self, head: list[str]) -> bool:  # type: ignore[override]
+        return any(self.start.match(line) for line in head if line.strip())
+
+    def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
+        rest = f[2] or ""
+        hand.site = "GGPoker"
+        hand.hand_id = f[1] or ""
+        if re.search(r"Short ?Deck|6\+", rest, re.I):
+            hand.variant = "shortdeck"
+            raise UnsupportedGame(rest)
+        try:
+            super().on_HEADER(hand, f, line)
+        finally:
+            hand.site = "GGPoker"
+
+    def on_DEALT_HIDDEN(self, hand: Hand, f: Fields, line: int) -> None:
+        self.seat(hand, f[0])  # the player must be seated; GG shows only the hero's cards
+
+    def on_CASH_DROP(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.events.append(FeeEvent(line, "room_added", -self.amount(hand, f[0])))
+
+    def on_EV_CASHOUT(self, hand: Hand, f: Fields, line: int) -> None:
+        self.seat(hand, f[0])
+
+    def on_CASHOUT_FEE(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(FeeEvent(line, "insurance_fee", self.amount(hand, f[1]), self.seat(hand, player), player))
+
+    def on_TOTAL_POT(self, hand: Hand, f: Fields, line: int) -> None:
+        total, pots, rake, extra = f[0], f[1] or "", f[2], f[3] or ""
+        s = hand.summary
+        s.line = line
+        s.total_pot = self.amount(hand, total)
+        s.rake = self.amount(hand, rake) if rake is not None else None
+        for m in _POTS.finditer(pots):
+            value = self.amount(hand, m.group(2))
+            if m.group(1) == "Main pot":
+                s.main_pot = value
+            else:
+                s.side_pots.append(value)
+        jackpot = 0
+        for m in _DROPS.finditer(extra):
+            value = self.amount(hand, m.group(2))
+            if m.group(1) == "Tax":
+                s.rake = (s.rake or 0) + value
+            else:
+                jackpot += value
+        if jackpot:
+            s.jackpot = jackpot
+
+
+FORMATS = [GGPokerFormat()]
