@@ -1,0 +1,280 @@
+"""Full Tilt Poker's own text histories ("Full Tilt Poker Game #N: ...").
+
+Grammar: `grammars/fulltilt.lark`. The layout is close to PokerStars' but every line kind
+is worded differently: "posts the small blind of $0.50", "raises to $3", "calls $2, and is
+all in", "antes 25", "The button is in seat #N" after the posts, "Uncalled bet of $2
+returned to X", "X wins the side pot (300)". Full Tilt's PokerStars-layout exports ("Full
+Tilt Hand #N: ...") are left to the PokerStars format: this detector does not match them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from ..model import (
+    Act,
+    ActionEvent,
+    CollectEvent,
+    DealEvent,
+    Hand,
+    Limit,
+    Post,
+    PostEvent,
+    Seat,
+    ShowEvent,
+    Street,
+    StreetEvent,
+    UncalledEvent,
+)
+from ..money import currency_of, parse_amount
+from .base import LineError, LineFormat, UnsupportedGame
+from .common import cards, game_code, to_utc
+
+Fields = tuple[str | None, ...]
+
+_ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises to": Act.RAISE}
+_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_GAME = re.compile(r" - (?:(?P<cap>CAP) )?(?P<limit>No Limit|Pot Limit|NL|PL|FL|Limit) Hold'em(?: - |$)")
+_OTHER_GAME = re.compile(r"Omaha|Stud|Razz|Draw|Badugi|2-7|Courchevel|Irish|Pineapple|Hold'em Hi/Lo")
+_UNITS = {"K": 1000, "M": 1000**2, "B": 1000**3}
+_STAKES = re.compile(
+    r" - (?P<sb>[$€£]?\d[\d,.]*[KMB]?)/(?P<bb>[$€£]?\d[\d,.]*[KMB]?)(?: Ante (?P<ante>[$€£]?\d[\d,.]*[KMB]?))?(?: - |$)"
+)
+_TABLE = re.compile(r"Table (?P<name>.+?)(?: \((?P<max>\d+) max\))?(?: \((?P<extra>[^()]*)\))*(?: - |$)")
+_TOURNAMENT = re.compile(r"\((?P<id>\d+)\)")
+_SEAT = re.compile(r"(?P<player>.*?) \((?P<stack>[$€£]?\d[\d,.]*)\)(?P<note>.*)")
+_SIDE = re.compile(r"(Main pot|Side pot(?: \d+)?) (\S+?)\.?(?= |$)")
+_SHOWED = re.compile(r"(.+?)(?: \((?:button|small blind|big blind)\))* (?:showed|mucked) \[([^\]]*)\]")
+_LIMITS = {"No Limit": Limit.NO_LIMIT, "NL": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "PL": Limit.POT_LIMIT,
+           "Limit": Limit.FIXED_LIMIT, "FL": Limit.FIXED_LIMIT}
+
+
+class FullTiltFormat(LineFormat):
+    name = "fulltilt"
+    sites = ("FullTilt",)
+    grammar = "fulltilt"
+    priority = 5  # before pokerstars, whose detector would take "Full Tilt Poker Game #"
+    noise = re.compile(r"\*+ # \d+ \*+|BEGIN")
+    description = "Full Tilt Poker's own text layout (classic and relaunch), cash and tournaments"
+    start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?(?:Full Tilt Poker|FullTiltPoker) Game #\d+: ")
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def amount(hand: Hand, text: str | None) -> int:
+        if text is None:
+            raise ValueError("amount missing")
+        t = text.strip().rstrip(".")
+        if t[-1:] in _UNITS:  # "50K/100K", a Flipout's "2B/2B"
+            return parse_amount(t[:-1], hand.scale) * _UNITS[t[-1]]
+        return parse_amount(t, hand.scale)
+
+    @staticmethod
+    def seat(hand: Hand, player: str | None) -> int:
+        for s in hand.seats:
+            if s.player == player:
+                return s.seat
+        if not hand.seats:
+            raise ValueError("the hand lists no seats (a table observed without stacks)")
+        raise ValueError(f"{player!r} is not seated at this table")
+
+    # ------------------------------------------------------------------ header
+    def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.hand_id = f[1] or ""
+        rest = f[2] or ""
+        self._summary = False
+        self._shown: dict[str, tuple[str, ...]] = {}
+        hand.started_at, hand.tz = to_utc(_swap_date(rest))
+        game = _GAME.search(rest)
+        if game is None or _OTHER_GAME.search(rest.split(" - ", 1)[-1]):
+            hand.variant = "other"
+            raise UnsupportedGame(rest)
+        hand.variant = "holdem"
+        hand.limit = _LIMITS[game.group("limit")]
+        hand.game = game_code(hand.limit)
+        table = _TABLE.search(rest)
+        tournament = rest.split(" - ", 1)[0] if table is None or not rest.startswith("Table ") else ""
+        if tournament:
+            hand.kind = "tournament"
+            t = _TOURNAMENT.search(tournament)
+            hand.tournament_id = t.group("id") if t else ""
+            hand.currency, hand.scale = "", 0
+            tab = re.search(r"Table (\d+)", tournament)
+            hand.table_name = tab.group(1) if tab else ""
+        else:
+            hand.kind = "cash"
+            assert table is not None
+            hand.table_name = table.group("name")
+            hand.max_seats = int(table.group("max")) if table.group("max") else None
+            stakes_text = _STAKES.search(rest)
+            cur = currency_of(stakes_text.group(0)) if stakes_text else ""
+            hand.currency = cur or "play"
+            hand.scale = 2 if cur else 0
+        if hand.kind == "tournament":
+            m = re.search(r"\((?P<max>\d+) max\)", rest)
+            hand.max_seats = int(m.group("max")) if m else None
+        stakes = _STAKES.search(rest)
+        if stakes is None:
+            raise LineError(line, 1, rest, "no stakes in the hand's first line")
+        if hand.scale == 0 and ("." in stakes.group("bb")) and hand.kind == "cash":
+            hand.scale = 2
+        low, high = self.amount(hand, stakes.group("sb")), self.amount(hand, stakes.group("bb"))
+        if hand.limit is Limit.FIXED_LIMIT:
+            hand.small_bet, hand.big_bet = low, high
+            hand.bb, hand.sb = low, low // 2
+        else:
+            hand.sb, hand.bb = low, high
+        if stakes.group("ante"):
+            hand.ante = self.amount(hand, stakes.group("ante"))
+        self._summary = False
+
+    def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
+        seat, rest = int(f[0] or 0), f[1] or ""
+        if self._summary:  # the summary's seat lines: keep the cards of the shows
+            shown = _SHOWED.match(rest)
+            if shown:
+                self._shown[shown.group(1)] = cards(shown.group(2))
+            return
+        m = _SEAT.fullmatch(rest)
+        if m is None:
+            # an observed table prints no stacks
+            player = rest.removesuffix(", is sitting out").removesuffix(" is sitting out")
+            hand.seats.append(Seat(seat, player, 0, "sitting out" in rest, line))
+            return
+        note = m.group("note")
+        hand.seats.append(Seat(seat, m.group("player"), self.amount(hand, m.group("stack")),
+                               "sitting out" in note, line))
+
+    def on_BUTTON(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.button_seat = int(f[0] or 0)
+
+    # ------------------------------------------------------------------ betting
+    def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
+        player, what, ante, amount, all_in = f[0] or "", f[1] or "", f[2], self.amount(hand, f[3]), bool(f[4])
+        seat = self.seat(hand, player)
+        if ante:
+            hand.ante = max(hand.ante, amount)
+            hand.events.append(PostEvent(line, seat, player, Post.ANTE, amount, 0, all_in))
+            return
+        if what == "the small blind of":
+            kind = Post.SMALL_BLIND
+            if hand.limit is Limit.FIXED_LIMIT and not all_in:
+                hand.sb = amount
+        elif what in ("the big blind of", ""):
+            # "X posts $1": a new player's (or returning player's) big blind
+            kind = Post.BIG_BLIND
+        else:  # "posts a dead small blind of": dead money only
+            hand.events.append(PostEvent(line, seat, player, Post.DEAD, 0, amount, all_in))
+            return
+        hand.events.append(PostEvent(line, seat, player, kind, amount, 0, all_in))
+
+    def on_HOLE_CARDS(self, hand: Hand, f: Fields, line: int) -> None:
+        pass
+
+    def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(DealEvent(line, self.seat(hand, player), player, cards(f[1]) + cards(f[2])))
+
+    def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
+        player, act, amount, all_in = f[0] or "", _ACTS[f[1] or ""], f[2], bool(f[3])
+        seat = self.seat(hand, player)
+        if act is Act.RAISE:
+            hand.events.append(ActionEvent(line, seat, player, act, None, self.amount(hand, amount), all_in))
+        elif act in (Act.CALL, Act.BET):
+            hand.events.append(ActionEvent(line, seat, player, act, self.amount(hand, amount), None, all_in))
+        else:
+            hand.events.append(ActionEvent(line, seat, player, act))
+
+    def on_UNCALLED(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[1] or ""
+        hand.events.append(UncalledEvent(line, self.seat(hand, player), player, self.amount(hand, f[0])))
+
+    def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
+        groups = re.findall(r"\[([^\]]*)\]", f[2] or "")
+        board = tuple(c for g in groups for c in cards(g))
+        new = cards(groups[-1]) if groups else ()
+        hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], new, board, int(f[1] or 0)))
+
+    def on_SHOWDOWN(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.events.append(StreetEvent(line, Street.SHOWDOWN, (), (), int(f[0] or 0)))
+
+    def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        shown = cards(f[1])
+        if not shown:  # "X shows a pair of Aces": the cards are in the summary
+            shown = self._dealt(hand, player)
+        run = next((e.run for e in reversed(hand.events) if isinstance(e, StreetEvent)), 0)
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, shown, False, run))
+
+    def on_MUCK(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, cards(f[1]), muck=True))
+
+    def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
+        player, pot, amount = f[0] or "", f[1] or "", f[2]
+        number: int | None
+        run = 0
+        if pot == "the pot":
+            number = None
+        elif pot == "the main pot":
+            number = 0
+        else:
+            digits = re.search(r"\d+", pot)
+            number = int(digits.group(0)) if digits else 1
+            if pot.startswith("pot "):  # "wins pot 1": the first board of a run-twice hand
+                number, run = None, int(digits.group(0)) if digits else 0
+        hand.events.append(
+            CollectEvent(line, self.seat(hand, player), player, self.amount(hand, amount), number, run)
+        )
+
+    # ------------------------------------------------------------------ summary
+    def on_SUMMARY(self, hand: Hand, f: Fields, line: int) -> None:
+        self._summary = True
+        hand.summary.line = line
+
+    def on_TOTAL_POT(self, hand: Hand, f: Fields, line: int) -> None:
+        s = hand.summary
+        s.total_pot = self.amount(hand, f[0])
+        s.rake = self.amount(hand, f[2])
+        for m in _SIDE.finditer(f[1] or ""):
+            value = self.amount(hand, m.group(2))
+            if m.group(1) == "Main pot":
+                s.main_pot = value
+            else:
+                s.side_pots.append(value)
+
+    def on_BOARD(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.summary.boards.append(cards(f[0]))
+
+    @staticmethod
+    def _dealt(hand: Hand, player: str) -> tuple[str, ...]:
+        for e in hand.events:
+            if isinstance(e, DealEvent) and e.player == player:
+                return e.cards
+        return ()
+
+    def finish(self, hand: Hand) -> None:
+        """Shows without cards ("X shows a pair of Aces") take the cards the summary's seat
+        line gives ("showed [Ah As] and won")."""
+        if not hand.seats:
+            raise LineError(hand.line, 1, f"Full Tilt Poker Game #{hand.hand_id}",
+                            "the hand lists no seats: a fragment of a hand (header and summary only)")
+        if not any(isinstance(e, ShowEvent) and not e.cards and not e.muck for e in hand.events):
+            return
+        shown = self._shown
+        hand.events = [
+            ShowEvent(e.line, e.seat, e.player, shown.get(e.player, ()), e.muck, e.run)
+            if isinstance(e, ShowEvent) and not e.cards and not e.muck else e
+            for e in hand.events
+        ]
+
+
+_DATE_AFTER = re.compile(r"(?P<time>\d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Z]{2,4}) - (?P<date>\d{4}/\d{2}/\d{2})")
+
+
+def _swap_date(text: str) -> str:
+    """Full Tilt writes "16:13:10 ET - 2006/05/22": put the date first for `to_utc`."""
+    return _DATE_AFTER.sub(lambda m: f"{m['date']} {m['time']} {m['tz']}", text)
+
+
+FORMATS = [FullTiltFormat()]

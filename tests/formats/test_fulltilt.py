@@ -1,0 +1,143 @@
+"""Full Tilt format: pinned values read by hand from real hands, and the whole corpus parses."""
+
+from __future__ import annotations
+
+import collections
+import itertools
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from hhaudit import formats
+from hhaudit.model import (
+    Act, ActionEvent, CollectEvent, DealEvent, Limit, Post, PostEvent, ShowEvent, Status, Street,
+    StreetEvent,
+)
+from hhaudit.parsing import parse
+from hhaudit.reading import iter_lines
+
+CORPUS = Path(__file__).parents[2] / ".." / "shared" / "corpus"
+FILES = CORPUS / "ChazDazzle/fpdb-chaz/pyfpdb/regression-test-files"
+SITE = "FullTilt"
+FORMAT = "fulltilt"
+
+
+def _need_corpus() -> None:
+    if not (CORPUS / "HANDS.tsv").is_file():
+        pytest.skip("the shared corpus (../shared/corpus) is not present")
+
+
+def _rows() -> dict[str, int]:
+    _need_corpus()
+    rows: collections.Counter[str] = collections.Counter()
+    with open(CORPUS / "HANDS.tsv", encoding="utf-8") as fh:
+        for line in fh:
+            cols = line.rstrip("\n").split("\t")
+            if len(cols) > 2 and cols[2] == SITE:
+                rows[cols[0]] += 1
+    return dict(rows)
+
+
+def _hand(rel: str, hand_id: str):
+    _need_corpus()
+    for h in parse(str(FILES / rel)):
+        if h.hand_id == hand_id:
+            return h
+    raise AssertionError(f"{hand_id} not found in {rel}")
+
+
+def _ev(h):
+    return [e for e in h.events]
+
+
+EXPLAINED = {
+    # a hand of an observed table printed with no seat lines at all
+    "NLHE-6max-USD-25-50.200610.Observed.No.player.stacks.txt": "1083884910",
+    # a fragment (header and summary only) of a hand inside a Matrix file
+    "NLHE-6max-Matrix-USD-26-201211.match4.txt": "31493008842",
+}
+
+
+def test_every_corpus_hand_parses() -> None:
+    rows = _rows()
+    assert rows
+    for rel, count in sorted(rows.items()):
+        path = CORPUS / rel
+        with open(path, "rb") as fh:
+            head = list(itertools.islice(iter_lines(fh), 40))
+        fmt = formats.detect(head)
+        assert fmt is not None and fmt.name == FORMAT, rel
+        hands = list(parse(str(path)))
+        assert len(hands) == count, rel
+        for h in hands:
+            if EXPLAINED.get(Path(rel).name) == h.hand_id:
+                assert h.status is Status.PARSE_ERROR and "no seats" in h.problem.message
+                continue
+            assert h.status in (Status.AUDITED, Status.UNSUPPORTED_GAME), (rel, h.hand_id, h.problem)
+
+
+def test_pokerstars_layout_full_tilt_exports_stay_with_pokerstars() -> None:
+    _need_corpus()
+    for rel in ("cash/Stars/Flop/NLHE-6max-play-5-10-201605.FullTilt.txt",
+                "tour/Stars/Flop/NLHE-6max-STT-play-1000-201605.FullTilt.txt"):
+        with open(FILES / rel, "rb") as fh:
+            head = list(itertools.islice(iter_lines(fh), 40))
+        assert formats.detect(head).name == "pokerstars", rel
+
+
+FTP = "cash/FTP/Flop/"
+
+
+def test_classic_cash_hand() -> None:
+    h = _hand(FTP + "NLHE-6max-USD-0.50-1.00-200902.archive.missing.first.line.txt", "10861314621")
+    assert (h.site, h.format, h.game, h.kind, h.currency, h.scale) == ("FullTilt", "fulltilt", "NLHE", "cash", "USD", 2)
+    assert (h.sb, h.bb, h.button_seat, h.max_seats, h.table_name) == (50, 100, 1, 6, "Tree Line")
+    assert h.started_at == datetime(2009, 2, 27, 2, 49, 39, tzinfo=timezone.utc)  # 21:49:39 ET
+    assert [s.stack for s in h.seats] == [11090, 3195, 11610, 10270, 10000, 6290]
+    posts = [e for e in h.events if isinstance(e, PostEvent)]
+    # "Hero posts $1": a new player's big blind
+    assert posts == [PostEvent(9, 2, "Player1", Post.SMALL_BLIND, 50), PostEvent(10, 4, "Player3", Post.BIG_BLIND, 100),
+                     PostEvent(11, 5, "Hero", Post.BIG_BLIND, 100)]
+    acts = [(e.player, e.act, e.amount, e.to) for e in h.events if isinstance(e, ActionEvent)][:5]
+    assert acts == [("Hero", Act.CHECK, None, None), ("Player4", Act.FOLD, None, None), ("Player0", Act.FOLD, None, None),
+                    ("Player1", Act.CALL, 50, None), ("Player3", Act.CHECK, None, None)]
+
+
+def test_tournament_side_pots_and_shows_without_cards() -> None:
+    h = _hand("tour/FTP/Flop/NLHE-6max-Matrix-USD-26-201211.match1.txt", _first_with(
+        "tour/FTP/Flop/NLHE-6max-Matrix-USD-26-201211.match1.txt", "Main pot 220."))
+    assert (h.kind, h.scale, h.currency, h.tournament_id) == ("tournament", 0, "", "244669447")
+    assert (h.summary.total_pot, h.summary.main_pot, h.summary.side_pots, h.summary.rake) == (520, 220, [300], 0)
+    paid = [(e.player, e.amount, e.pot) for e in h.events if isinstance(e, CollectEvent)]
+    assert paid == [("Player2", 300, 1), ("Player4", 220, 0)]
+    shows = [e for e in h.events if isinstance(e, ShowEvent) and not e.muck]
+    assert shows and all(len(e.cards) == 2 for e in shows)  # cards taken from the summary
+
+
+def test_run_it_twice_and_big_numbers() -> None:
+    h = _hand(FTP + "NLHE-2max-play-500k-1000k-201104.large.pot.txt", "29937911949")
+    assert (h.currency, h.scale, h.sb, h.bb) == ("play", 0, 500000, 1000000)
+    assert ActionEvent(14, 1, "Hero", Act.RAISE, None, 116556500, True) in h.events
+    runs = [(e.street, e.run, e.board) for e in h.events if isinstance(e, StreetEvent) and e.street is Street.RIVER]
+    assert runs == [(Street.RIVER, 1, ("8d", "6c", "7d", "Jd", "9d")), (Street.RIVER, 2, ("8d", "6c", "7d", "9s", "3s"))]
+    assert [(e.amount, e.run) for e in h.events if isinstance(e, CollectEvent)] == [(119556500, 1), (119556500, 2)]
+    assert h.summary.total_pot == 239113000 and len(h.summary.boards) == 2
+
+
+def test_flipout_billions_and_antes() -> None:
+    h = _hand("tour/FTP/Flop/NLHE-9max-Flipout-USD-300-201408.Entry 2.txt", "34541726731")
+    assert (h.sb, h.bb, h.ante) == (2 * 10**9, 2 * 10**9, 2 * 10**9)  # "2B/2B Ante 2B"
+    antes = [e for e in h.events if isinstance(e, PostEvent)]
+    assert len(antes) == 9 and all(e.kind is Post.ANTE and e.amount == 3000 and e.all_in for e in antes)
+
+
+def _first_with(rel: str, text: str) -> str:
+    hand_id = ""
+    with open(FILES / rel, encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            if "Game #" in line:
+                hand_id = line.split("Game #", 1)[1].split(":", 1)[0]
+            if text in line:
+                return hand_id
+    raise AssertionError(text)
