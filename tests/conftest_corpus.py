@@ -1,0 +1,28 @@
+"""Where the shared corpus is: `<repo>/../shared/corpus`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+CORPUS = REPO.parent / "shared" / "corpus"
+
+
+def corpus() -> Path:
+    if not (CORPUS / "HANDS.tsv").is_file():
+        pytest.skip(f"the shared corpus is not at {CORPUS}")
+    return CORPUS
+
+
+def hands_tsv(*sites: str) -> dict[str, int]:
+    """file -> number of HANDS.tsv rows, for the given site labels."""
+    rows: dict[str, int] = {}
+    with open(corpus() / "HANDS.tsv", encoding="utf-8") as fh:
+        next(fh)
+        for line in fh:
+            parts = line.rstrip("\n").split("\t")
+            if parts[2] in sites:
+                rows[parts[0]] = rows.get(parts[0], 0) + 1
+    return rows
