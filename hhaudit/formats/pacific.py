@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from typing import ClassVar
 
 from ..model import (
@@ -65,6 +66,7 @@ def cards888(text: str | None) -> tuple[str, ...]:
     return tuple(card888(p) for p in text.split(",") if p.strip())
 
 
+@lru_cache(maxsize=4096)
 def amount888(text: str | None, scale: int) -> int:
     """An amount in any of 888's locales. A separator followed by exactly three digits
     groups thousands; the last separator followed by one or two digits is the decimal mark."""
