@@ -48,7 +48,6 @@ from .common import cards, game_code, to_utc
 
 Fields = tuple[str | None, ...]
 
-_ROOMS = {"Ignition": "Ignition", "Bovada": "Bovada"}
 _GAME = re.compile(r"\b(?P<game>HOLDEM|OMAHA|OMAHA HiLo|OMAHA_HL|7CARD|7CARD HiLo|7CARD_HL)(?P<zone>ZonePoker)?\b")
 _LIMIT = re.compile(r"(No Limit|Pot Limit|Fixed Limit)")
 _TOURNAMENT = re.compile(r"Tournament #(?P<id>[\w-]+)")

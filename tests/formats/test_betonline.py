@@ -14,7 +14,6 @@ from hhaudit.model import (
     Limit,
     Post,
     PostEvent,
-    ShowEvent,
     Status,
     StreetEvent,
     UncalledEvent,
