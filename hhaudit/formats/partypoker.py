@@ -1,0 +1,327 @@
+"""PartyPoker hand histories (classic "***** Hand History for Game N *****" layout, the
+2013+ "Hand History For Game" layout, and converters' exports in the Party layout).
+
+Grammar: `grammars/partypoker.lark`. Amounts:
+- classic: "[$0.08 USD]" after calls, bets, raises and "is all-In": the chips the action
+  adds (a raise is written as the chips put in, not the new street total);
+- 2013+: "calls (13185876)" / "bets (x)" add chips, "raises a to b" gives the street total,
+  and "X is all-In." follows the action it qualifies.
+Cash game lines give the table's maximum buy-in ("$2 USD NL Texas Hold'em"), so the blinds
+are taken from the posts (the first small and big blind), with buy-in / 100 as the fallback.
+Party writes no uncalled-bet line. Thousands separators (",", "'") are read by parse_amount.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable, Iterator
+from typing import ClassVar
+
+from ..model import (
+    Act,
+    ActionEvent,
+    CollectEvent,
+    DealEvent,
+    FeeEvent,
+    Hand,
+    Limit,
+    Post,
+    PostEvent,
+    ShowEvent,
+    Street,
+    StreetEvent,
+)
+from ..money import currency_of
+from ._sitekit import Fields, SiteFormat
+from .base import UnsupportedGame
+from .common import cards, to_utc
+
+_ACTS = {"folds": Act.FOLD, "Forward Folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL,
+         "bets": Act.BET, "raises": Act.RAISE}
+_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+_MONTHS = {m: i for i, m in enumerate(
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
+_DATE = re.compile(
+    r"(?P<mon>[A-Za-z]{3})[a-z]* +(?P<d>\d{1,2}),? +(?P<h>\d{1,2}):(?P<mi>\d\d):(?P<s>\d\d)"
+    r" *(?P<tz>[A-Z]*) *(?P<y>\d{4})"
+)
+_STAKES = re.compile(r"(?P<low>[$€£]? ?[\d.,']+) ?/ ?(?P<high>[$€£]? ?[\d.,']+)")
+_BUYIN = re.compile(r"^(?P<amount>[$€£]? ?[\d.,']+) +(?:USD|EUR|GBP)?")
+_SIDE = re.compile(r"(Main Pot|Side Pot \d+|Rake): ([^:]*?\d[^:A-Za-z]*?(?: (?:USD|EUR|GBP))?)(?= |$)")
+_NUM_START = re.compile(r"\s*\ufeff?\s*(?:Game #\S+ starts\.|#Game No ?:|\*{5} Hand History [Ff]or Game )")
+
+
+def _only_header(chunk: list[str]) -> bool:
+    """A file cut right after a hand's "Game #N starts." line holds no hand."""
+    return all(not x.strip() or _NUM_START.match(x) and "Hand History" not in x for x in chunk)
+
+
+class PartyPokerFormat(SiteFormat):
+    name = "partypoker"
+    sites = ("PartyPoker",)
+    grammar = "partypoker"
+    description = "PartyPoker (classic and 2013+ layouts, and converted Party-layout exports)"
+    start: ClassVar[re.Pattern[str]] = _NUM_START
+    _history = re.compile(r"\s*\ufeff?\s*\*{5} Hand History [Ff]or Game \S+ \*{5}")
+
+    def detect(self, head: list[str]) -> bool:  # type: ignore[override]
+        return any(self._history.match(line) for line in head)
+
+    def split(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+        """A hand starts at "Game #N starts.", "#Game No : N" or the history line, whichever
+        comes first: the later of those header lines stay in the same hand."""
+        chunk: list[str] = []
+        first = 1
+        last_kind = ""
+        for number, line in enumerate(lines, 1):
+            s = line.strip().lstrip("\ufeff").strip()
+            kind = ""
+            if s.startswith("Game #") and s.endswith("starts."):
+                kind = "starts"
+            elif s.startswith("#Game No"):
+                kind = "no"
+            elif s.startswith("***** Hand History"):
+                kind = "history"
+            if kind:
+                order = ("starts", "no", "history")
+                continues = last_kind and order.index(kind) > order.index(last_kind)
+                if not continues:
+                    if chunk and any(x.strip() for x in chunk) and not _only_header(chunk):
+                        yield first, chunk
+                    chunk, first = [], number
+                last_kind = kind
+            elif s:
+                last_kind = ""
+            if not chunk:
+                first = number
+            chunk.append(line)
+        if chunk and any(x.strip() for x in chunk) and not _only_header(chunk):
+            yield first, chunk
+
+    def seat(self, hand: Hand, player: str | None) -> int:  # type: ignore[override]
+        """Party does not list a player who joins and posts in the same hand ("X has joined
+        the table." then "X posts big blind"): such a player gets the first free seat with an
+        unknown (0) stack, so that the hand still parses; the audit then reports it."""
+        try:
+            return SiteFormat.seat(hand, player)
+        except ValueError:
+            if not player:
+                raise
+            taken = {s.seat for s in hand.seats}
+            free = next(n for n in range(1, 100) if n not in taken)
+            self.add_seat(hand, free, player, 0, False, 0)
+            return free
+
+    # ------------------------------------------------------------------ header
+    def on_GAME_STARTS(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.hand_id = f[0] or ""
+        hand.implicit_uncalled = True
+
+    def on_GAME_NO(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.hand_id = hand.hand_id or f[0] or ""
+        hand.implicit_uncalled = True
+
+    def on_HISTORY(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.hand_id = f[0] or hand.hand_id
+        hand.implicit_uncalled = True
+
+    def on_GAMELINE(self, hand: Hand, f: Fields, line: int) -> None:
+        text, date = f[0] or "", f[1] or ""
+        m = _DATE.search(date)
+        if m:
+            mo = _MONTHS.get(m.group("mon").lower()[:3], 0)
+            stamp = f"{m.group('y')}/{mo:02d}/{int(m.group('d')):02d} {int(m.group('h')):02d}:{m.group('mi')}:{m.group('s')}"
+            tz = m.group("tz")
+            tz = {"MSKS": "MSK", "MESZ": "CEST", "YEKST": "", "ICT": ""}.get(tz, tz)
+            hand.started_at, hand.tz = to_utc(stamp + (" " + tz if tz else ""))
+            hand.tz = m.group("tz") or hand.tz
+        tourney = bool(re.search(r"Trny|Tourney|Tournament|Buy-in|Freeroll", text))
+        hand.kind = "tournament" if tourney else "cash"
+        t = re.search(r"Tournament #(\d+)", text)
+        if t:
+            hand.tournament_id = t.group(1)
+        if re.search(r"Short Deck|Omaha|Stud|Razz|Draw|Badugi", text):
+            hand.variant = re.sub(r"\W+", "", (re.search(r"Short Deck|Omaha|Stud|Razz|Draw|Badugi", text) or [""])[0]).lower()
+            raise UnsupportedGame(text)
+        if re.search(r"\bPL\b|\(PL\)|Pot Limit", text):
+            limit = Limit.POT_LIMIT
+        elif re.search(r"\bNL\b|\(NL\)|No Limit", text):
+            limit = Limit.NO_LIMIT
+        else:
+            limit = Limit.FIXED_LIMIT
+        cur = currency_of(text) if not tourney else ""
+        if not cur and not tourney and "$" in text:
+            cur = "USD"
+        hand.currency = cur
+        hand.scale = 2 if hand.kind == "cash" else 0
+        low = high = 0
+        s = _STAKES.search(text.split(" - ")[0])
+        if s and not tourney:
+            low, high = self.amount(hand, s.group("low")), self.amount(hand, s.group("high"))
+        elif s and re.match(r"\s*[\d.,']+ ?/", text):
+            low, high = self.amount(hand, s.group("low")), self.amount(hand, s.group("high"))
+        elif not tourney:
+            b = _BUYIN.search(text)
+            if b:
+                cap = self.amount(hand, b.group("amount"))
+                high = cap // 100
+                low = high // 2
+        self.set_stakes(hand, limit, low, high)
+        hand.game = {Limit.NO_LIMIT: "NLHE", Limit.POT_LIMIT: "PLHE", Limit.FIXED_LIMIT: "FLHE"}[limit]
+
+    def on_TABLE(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.table_name = (f[0] or "").strip()
+        if f[1] == "Play":
+            hand.currency = "play"
+            hand.scale = 0
+        if f[2]:
+            hand.button_seat = int(f[2])
+
+    def on_BUTTON(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.button_seat = int(f[0] or 0)
+
+    def on_PLAYERS(self, hand: Hand, f: Fields, line: int) -> None:
+        if f[1]:
+            hand.max_seats = int(f[1])
+
+    def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
+        seat, player, stack = int(f[0] or 0), f[1] or "", (f[2] or "").strip()
+        if any(s.seat == seat for s in hand.seats):
+            return
+        self.add_seat(hand, seat, player, self.amount(hand, stack) if re.search(r"\d", stack) else 0,
+                      not re.search(r"\d", stack), line)
+
+    def on_TRNY(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.kind = "tournament"
+        hand.tournament_id = f[0] or hand.tournament_id
+
+    def on_BLINDS(self, hand: Hand, f: Fields, line: int) -> None:
+        low, high = self.amount(hand, f[0]), self.amount(hand, f[1])
+        self.set_stakes(hand, hand.limit, low, high)
+        if f[2]:
+            hand.ante = self.amount(hand, f[2])
+
+    # ------------------------------------------------------------------ posts and betting
+    def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
+        player, what, amount = f[0] or "", f[1] or "", self.amount(hand, f[2])
+        seat = self.seat(hand, player)
+        blinds = [e for e in hand.events if isinstance(e, PostEvent) and e.kind in (Post.SMALL_BLIND, Post.BIG_BLIND)]
+        if what.startswith("ante"):
+            hand.ante = max(hand.ante, amount)
+            hand.events.append(PostEvent(line, seat, player, Post.ANTE, amount))
+        elif what == "small blind":
+            if not blinds and hand.limit is not Limit.FIXED_LIMIT:
+                hand.sb = amount
+            hand.events.append(PostEvent(line, seat, player, Post.SMALL_BLIND, amount))
+        elif what == "big blind + dead":
+            live = min(hand.bb, amount) if hand.bb else amount
+            hand.events.append(PostEvent(line, seat, player, Post.DEAD, live, amount - live))
+        else:
+            if not any(e.kind is Post.BIG_BLIND for e in blinds):
+                if hand.limit is Limit.FIXED_LIMIT:
+                    if hand.small_bet == 0:
+                        hand.small_bet, hand.big_bet = amount, 2 * amount
+                    hand.bb = amount
+                else:
+                    hand.bb = amount
+            hand.events.append(PostEvent(line, seat, player, Post.BIG_BLIND, amount))
+
+    def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(DealEvent(line, self.seat(hand, player), player, cards(f[1])))
+
+    def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
+        player, act = f[0] or "", _ACTS[f[1] or ""]
+        seat = self.seat(hand, player)
+        a, p, to = f[2] or f[3], f[4], f[5]
+        if act in (Act.FOLD, Act.CHECK):
+            hand.events.append(ActionEvent(line, seat, player, act))
+        elif to is not None:
+            hand.events.append(ActionEvent(line, seat, player, act, to=self.amount(hand, to)))
+        elif a is not None:
+            hand.events.append(ActionEvent(line, seat, player, act, amount=self.amount(hand, a)))
+        else:
+            raise ValueError(f"{f[1]} without an amount")
+        del p
+
+    def on_ALL_IN(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        seat = self.seat(hand, player)
+        if f[1] is not None:
+            hand.events.append(self.all_in_action(hand, line, seat, player, self.amount(hand, f[1])))
+            return
+        # "X is all-In." qualifies X's action just before it
+        for i in range(len(hand.events) - 1, -1, -1):
+            e = hand.events[i]
+            if isinstance(e, (ActionEvent, PostEvent)) and e.seat == seat:
+                hand.events[i] = dataclasses.replace(e, all_in=True)
+                return
+
+    def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
+        new = cards(f[1])
+        board: tuple[str, ...] = ()
+        for e in reversed(hand.events):
+            if isinstance(e, StreetEvent):
+                board = e.board
+                break
+        hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], new, board + new))
+
+    def on_CASHOUT(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(FeeEvent(line, "cash_out_fee", self.amount(hand, f[2]), self.seat(hand, player), player))
+
+    # ------------------------------------------------------------------ showdown and pots
+    def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        muck = f[1] == "doesn't show"
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, cards(f[2]), muck=muck))
+
+    def on_NO_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, (), muck=True))
+
+    def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
+        player, text, pot, side = f[0] or "", f[1] or "", f[2], f[3]
+        text = re.sub(r"\s*chips$", "", text.strip())
+        number = None if pot is None else (0 if pot == "main pot" else int(side or 1))
+        self.collect(hand, line, player, self.amount(hand, text), number)
+
+    def on_POTS(self, hand: Hand, f: Fields, line: int) -> None:
+        s = hand.summary
+        s.line = line
+        for m in _SIDE.finditer(f[0] or ""):
+            value = self.amount(hand, m.group(2))
+            if m.group(1) == "Main Pot":
+                s.main_pot = value
+            elif m.group(1) == "Rake":
+                s.rake = value
+            else:
+                s.side_pots.append(value)
+        if s.main_pot is not None:
+            s.total_pot = s.main_pot + sum(s.side_pots)
+
+    def on_BALANCE(self, hand: Hand, f: Fields, line: int) -> None:
+        """2013+ summary: "P balance 42618560, bet 16468017, collected 42618560, net +26150540
+        [ Kc, As ] [ a flush ... ]": the only place that layout names the winners and the
+        cards shown at showdown."""
+        player, rest = f[0] or "", f[1] or ""
+        seat = self.seat(hand, player)
+        shown = re.search(r"\[ *([2-9TJQKA][cdhs](?:, *[2-9TJQKA][cdhs])*) *\]", rest)
+        if shown and not any(isinstance(e, ShowEvent) and e.seat == seat for e in hand.events):
+            hand.events.append(ShowEvent(line, seat, player, cards(shown.group(1))))
+        won = re.search(r"collected ([^,\[]*?\d[^,\[]*?)(?:,|\[|$)", rest)
+        if won and not any(isinstance(e, CollectEvent) for e in hand.events if e.line < hand.summary.line or not hand.summary.line):
+            self.collect(hand, line, player, self.amount(hand, won.group(1).strip()), None)
+
+    def on_BOARD(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.summary.boards.append(cards(f[0]))
+
+    def finish(self, hand: Hand) -> None:
+        seen = {e.seat for e in hand.events if isinstance(e, (PostEvent, ActionEvent))}
+        for s in hand.seats:
+            if s.sitting_out and s.seat in seen:
+                s.sitting_out = False
+
+
+FORMATS = [PartyPokerFormat()]
