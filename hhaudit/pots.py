@@ -167,7 +167,10 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> 
                         f"rake at most {int(auditor.profile.max_rake_share * 100)}% of {m(pot_total)}",
                         f"rake {m(rake)}")
     # ---- pots and who should get them
-    pots = build_pots(contrib, live, all_in & live)
+    dead = {k: min(v, seats[k].dead) for k, v in contrib.items()}
+    pots = build_pots({k: v - dead[k] for k, v in contrib.items()}, live, all_in & live)
+    if pots and sum(dead.values()):
+        pots[0].amount += sum(dead.values())  # dead blinds play in the main pot
     if state.room_added and pots:
         pots[0].amount += state.room_added
     out.pots = pots  # type: ignore[assignment]

@@ -41,7 +41,8 @@ class SeatState:
     total: int = 0
     """Everything the player has put in the pot this hand (antes and dead chips included)."""
     dead: int = 0
-    """The part of `total` that was dead money (antes, dead blinds): it matches no bet."""
+    """The part of `total` that was a dead blind: it matches no bet and gives no
+    eligibility (rules.md 7b)."""
     folded: bool = False
     all_in: bool = False
     dealt_in: bool = True
@@ -225,8 +226,8 @@ class State:
         active = self.active()
         if not active:
             return None
-        if len(active) == 1 and active[0].street_bet >= self.current_bet:
-            return None
+        if len(active) == 1 and active[0].street_bet >= self.call_to(active[0].seat):
+            return None  # alone against all-ins it has matched (a short all-in blind included)
         start = self.last_actor if self.last_actor is not None else self._round_start()
         include_start = self.last_actor is None
         for seat in self.next_after(start, include=include_start):
@@ -263,7 +264,7 @@ class State:
         paid = live + dead
         s.stack -= paid
         s.total += paid
-        s.dead += dead
+        s.dead += ev.dead  # dead blinds; antes match each other and count for eligibility
         if ev.kind is not Post.ANTE:
             s.street_bet += live
         if s.stack <= 0 or ev.all_in:
@@ -296,7 +297,9 @@ class State:
     def _straddle(self, seat: int, live: int) -> None:
         self.blind_seats.append(seat)
         if live > self.current_bet:
-            self.last_full = max(self.last_full, live - self.current_bet, live // 2)
+            # A straddle sets a new bring-in, not a raise (Robert's NL): the minimum raise
+            # increment becomes the straddle itself (1/2 with a 4 straddle: raise to 8).
+            self.last_full = max(self.last_full, live)
             self.current_bet = live
             self.fl_level = live
 
@@ -361,7 +364,9 @@ class State:
                 elif increment >= self.last_full or self.current_bet == 0:
                     self.last_full = max(increment, self.last_full if self.current_bet else 0)
                     if self.current_bet == 0:
-                        self.last_full = increment
+                        # An opening bet is a full bet of at least the minimum bet: a short
+                        # all-in opening bet does not reopen the betting (rules.md 2c, 3a).
+                        self.last_full = max(increment, self.hand.bb)
                 self.current_bet = s.street_bet
             s.acted_level = self.current_bet
         self._after_action()
