@@ -31,6 +31,7 @@ from ..model import (
     ShowEvent,
     Street,
     StreetEvent,
+    UncalledEvent,
 )
 from ..money import currency_of
 from ._sitekit import Fields, SiteFormat
@@ -322,6 +323,56 @@ class PartyPokerFormat(SiteFormat):
         for s in hand.seats:
             if s.sitting_out and s.seat in seen:
                 s.sitting_out = False
+        self._settle(hand)
+
+    @staticmethod
+    def _settle(hand: Hand) -> None:
+        """Party writes no uncalled-bet line and pays the unmatched part of the top bet back
+        inside the winner's "wins" amount (2013+: inside "collected"), and classic cash hands
+        write no rake. The pot is known from the chips put in: when more was collected than
+        the pot holds without the unmatched bet, the collection is split into the uncalled
+        return and the win; in a cash game what the pot holds beyond the payouts is the rake."""
+        contrib: dict[int, int] = {}
+        live: dict[int, int] = {}
+        street: dict[int, int] = {}
+        for e in hand.events:
+            if isinstance(e, StreetEvent):
+                street = {}
+            elif isinstance(e, PostEvent):
+                contrib[e.seat] = contrib.get(e.seat, 0) + e.amount + e.dead
+                if e.kind is not Post.ANTE:
+                    live[e.seat] = live.get(e.seat, 0) + e.amount
+                    street[e.seat] = street.get(e.seat, 0) + e.amount
+            elif isinstance(e, ActionEvent):
+                add = 0
+                if e.to is not None:
+                    add = e.to - street.get(e.seat, 0)
+                elif e.amount:
+                    add = e.amount
+                street[e.seat] = street.get(e.seat, 0) + add
+                contrib[e.seat] = contrib.get(e.seat, 0) + add
+                live[e.seat] = live.get(e.seat, 0) + add
+        if not live:
+            return
+        top = max(live, key=lambda k: live[k])
+        second = max((v for k, v in live.items() if k != top), default=0)
+        excess = live[top] - second
+        pot = sum(contrib.values()) - max(excess, 0)
+        collects = [e for e in hand.events if isinstance(e, CollectEvent)]
+        paid = sum(e.amount for e in collects)
+        own = [e for e in collects if e.seat == top]
+        if excess > 0 and paid > pot and own and max(e.amount for e in own) >= excess:
+            big = max(own, key=lambda e: e.amount)
+            i = hand.events.index(big)
+            rest = big.amount - excess
+            returned = UncalledEvent(big.line, big.seat, big.player, excess)
+            if rest:
+                hand.events[i:i + 1] = [returned, dataclasses.replace(big, amount=rest)]
+            else:
+                hand.events[i] = returned
+            paid -= excess
+        if hand.kind == "cash" and collects and hand.summary.rake is None and pot >= paid:
+            hand.summary.rake = pot - paid
 
 
 FORMATS = [PartyPokerFormat()]

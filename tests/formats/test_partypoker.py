@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hhaudit.model import ActionEvent, CollectEvent, DealEvent, Post, PostEvent, ShowEvent, Status, StreetEvent
+from hhaudit.model import ActionEvent, CollectEvent, DealEvent, Post, PostEvent, ShowEvent, Status, StreetEvent, UncalledEvent
 from hhaudit.parsing import parse
 
 CORPUS = Path(__file__).parents[2] / ".." / "shared" / "corpus"
@@ -59,6 +59,8 @@ def test_classic_cash_sample():
     assert boards[-1] == ("As", "6h", "Qc", "Td", "Ac")
     assert [(e.player, e.cards) for e in h.events if isinstance(e, ShowEvent)] == [("Hero", ("Js", "Th")), ("suicini03", ("Qh", "Jd"))]
     assert [(e.player, e.amount, e.pot) for e in h.events if isinstance(e, CollectEvent)] == [("suicini03", 65, 0)]
+    # no rake line: the pot of 0.68 paid 0.65, so 0.03 was raked
+    assert h.summary.rake == 3
 
 
 def test_new_layout_mtt_summary_balances():
@@ -72,7 +74,9 @@ def test_new_layout_mtt_summary_balances():
     assert h.summary.boards == [("7s", "9c", "5s", "3s", "Qs")]
     shows = {e.player: e.cards for e in h.events if isinstance(e, ShowEvent)}
     assert shows == {"Player5": ("Ac", "Ks"), "Player7": ("Kc", "As"), "Hero": ("Ad", "Ah")}
-    assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("Player7", 42618560)]
+    # "collected 42618560" includes the 16,380,517 - 13,185,876 = 3,194,641 nobody matched
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, UncalledEvent)] == [("Player7", 3194641)]
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("Player7", 42618560 - 3194641)]
 
 
 def test_classic_tournament_thousands_and_all_in():
@@ -82,7 +86,9 @@ def test_classic_tournament_thousands_and_all_in():
     assert [(s.seat, s.player, s.stack) for s in h.seats] == [(5, "Player0", 4520), (4, "Player1", 7480)]
     # this file writes no blind posts: the all-in faces no bet, so it is a bet of 4,220
     assert acts(h)[0] == ("Player0", "bet", 4220, None, True)
-    assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("Player0", 5120)]
+    # "wins 5,120 chips" = his own 4,220 back (Player1 folded) + the 300/600 blinds
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, UncalledEvent)] == [("Player0", 4220)]
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("Player0", 900)]
 
 
 def test_short_deck_is_unsupported():
