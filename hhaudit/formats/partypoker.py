@@ -62,6 +62,7 @@ class PartyPokerFormat(SiteFormat):
     name = "partypoker"
     sites = ("PartyPoker",)
     grammar = "partypoker"
+    decimal_comma = True  # the Mac client writes "[$0,25 USD]"
     description = "PartyPoker (classic and 2013+ layouts, and converted Party-layout exports)"
     start: ClassVar[re.Pattern[str]] = _NUM_START
     _history = re.compile(r"\s*\ufeff?\s*\*{5} Hand History [Ff]or Game \S+ \*{5}")
