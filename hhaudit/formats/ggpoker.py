@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from ..model import FeeEvent, Hand
+from ..model import FeeEvent, Hand, Post, PostEvent
 from .base import UnsupportedGame
 from .pokerstars import PokerStarsFormat
 
@@ -50,6 +50,18 @@ class GGPokerFormat(PokerStarsFormat):
             super().on_HEADER(hand, f, line)
         finally:
             hand.site = "GGPoker"
+
+    def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
+        """GG tournament headers can already name the next level's blinds ("Level3
+        (80/160)" over posts of 60/120): the blinds actually posted are the hand's stakes."""
+        super().on_POST(hand, f, line)
+        e = hand.events[-1]
+        if isinstance(e, PostEvent) and not e.all_in and hand.kind == "tournament":
+            earlier = [p for p in hand.events[:-1] if isinstance(p, PostEvent) and p.kind is e.kind]
+            if not earlier and e.kind is Post.BIG_BLIND:
+                hand.bb = e.amount
+            elif not earlier and e.kind is Post.SMALL_BLIND:
+                hand.sb = e.amount
 
     def on_DEALT_HIDDEN(self, hand: Hand, f: Fields, line: int) -> None:
         self.seat(hand, f[0])  # the player must be seated; GG shows only the hero's cards

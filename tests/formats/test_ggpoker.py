@@ -82,3 +82,9 @@ def test_every_corpus_hand_parses(rel: str, count: int):
     bad = [(h.hand_id, h.problem) for h in hands if h.status is Status.PARSE_ERROR]
     assert not bad
     assert all(h.format == "ggpoker" for h in hands)
+
+
+def test_posted_blinds_override_the_header_level():
+    hands = {h.hand_id: h for h in hands_of("tour/GGPoker/Flop/NLHE-8max-MTT-USD-250-202006.txt")}
+    h = hands["TM247773056"]  # header "Level3 (80/160)", posts 60 and 120
+    assert (h.sb, h.bb) == (60, 120)
