@@ -103,6 +103,10 @@ class Auditor:
         from .pots import audit_pots
 
         audit_pots(self, hand, state, out)
+        if hand.live:
+            from .live_rules import check_live
+
+            check_live(self, hand, state, out)
         return out
 
     # ------------------------------------------------------------------ replay

@@ -267,6 +267,11 @@ class Hand:
     """True for formats that never write "uncalled bet returned" lines."""
     text: str = ""
     """The hand's raw text, kept for `hhaudit show` and error messages."""
+    profile: str = ""
+    """Rule profile the log asks for (live logs: `profile roberts-cash`); "" = the default."""
+    live: list[object] = field(default_factory=list)
+    """Live logs: what was said, each chip motion, rulings and out-of-turn actions
+    (`hhaudit.live_rules` records), judged by `live_rules.check_live`."""
 
     def seat_of(self, player: str) -> int | None:
         for s in self.seats:

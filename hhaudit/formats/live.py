@@ -1,0 +1,649 @@
+"""Live-game logs: a line format a dealer or floor person writes at or after the table.
+
+Grammar: `grammars/live.lark`; the syntax, with examples, is in `docs/live-format.md`.
+
+A file holds a session: `game` and `level` lines set the game for the hands after them,
+and each `hand N` block is one hand. Lines are read without regard to case or spacing and
+`#` starts a comment. Beside the action the table accepted, the log may record what a
+player said, each forward motion of chips (`bob chips 1000`, `bob chip 5000` for one
+oversized chip, `bob chips 1000+100+100`), out-of-turn actions (`oot carol call`) and the
+dealer's ruling (`ruling bob call`). Those are kept on `Hand.live` for
+`hhaudit.live_rules`, and the accepted action becomes an ordinary `ActionEvent`: the
+ruling, or with no ruling what the rules make of the words and chips.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import ClassVar
+
+from ..live_rules import (
+    EndStack,
+    LiveAction,
+    LiveHand,
+    Motion,
+    OutOfTurn,
+    RakeRule,
+    Ruling,
+    Said,
+    decide,
+    opening_bet,
+    required,
+)
+from ..model import (
+    ActionEvent,
+    CollectEvent,
+    DealEvent,
+    FeeEvent,
+    Hand,
+    Limit,
+    Post,
+    PostEvent,
+    Seat,
+    ShowEvent,
+    Street,
+    StreetEvent,
+)
+from ..profiles import PROFILES, get_profile
+from ..replay import State
+from .base import LineError, LineFormat
+from .common import card, game_code
+
+Fields = tuple[str | None, ...]
+
+_AMOUNT = r"\d[\d,]*(?:\.\d+)?k?"
+_SESSION = re.compile(r"\s*(?i:game|level|blinds)\b")
+_MAGIC = re.compile(r"\s*#\s*hhaudit\s+live\s+log\b", re.I)
+_GAME = re.compile(r"\s*game\s+(?P<limit>NL|PL|FL|no-?limit|pot-?limit|fixed-?limit|limit)"
+                   r"(?:\s+(?:hold'?em|nlhe|plhe|flhe|holdem))?\s+(?P<sb>" + _AMOUNT + r")\s*/\s*(?P<bb>"
+                   + _AMOUNT + r")(?P<rest>(?:\s.*)?)", re.I)
+_LEVEL = re.compile(r"\s*(?:level|blinds)\s+(?P<sb>" + _AMOUNT + r")\s*/\s*(?P<bb>" + _AMOUNT + r")(?P<rest>(?:\s.*)?)",
+                    re.I)
+_OPTION = re.compile(
+    r"\s*(?:(?P<ante>ante)\s+(?P<ante_v>" + _AMOUNT + r")"
+    r"|(?P<bba>bb\s*ante|bbante)\s+(?P<bba_v>" + _AMOUNT + r")"
+    r"|(?P<noante>no\s+ante)"
+    r"|(?P<straddle>straddle)\s+(?P<straddle_v>" + _AMOUNT + r")"
+    r"|(?P<blinds>blinds)\s+(?P<blinds_sb>" + _AMOUNT + r")\s*/\s*(?P<blinds_bb>" + _AMOUNT + r")"
+    r"|(?P<rake>rake)\s+(?:(?P<rake_none>none|no)|(?P<rake_pct>\d+(?:\.\d+)?)\s*%(?:\s+(?:max|cap)\s+(?P<rake_cap>"
+    + _AMOUNT + r"))?(?:\s+(?:round|unit)\s+(?P<rake_unit>" + _AMOUNT + r"))?(?P<rake_pre>\s+preflop)?)"
+    r"|(?P<odd>odd\s*-?\s*chip)\s+(?P<odd_v>button|left-of-button)"
+    r"|(?P<profile>profile)\s+(?P<profile_v>[\w-]+)"
+    r"|(?P<currency>currency)\s+(?P<currency_v>[A-Za-z]{3})"
+    r"|(?P<table>table)\s+(?P<table_v>\S+)"
+    r"|(?P<seats>max|seats)\s+(?P<seats_v>\d+))",
+    re.I,
+)
+_CARD = re.compile(r"\S{2,3}")
+_ACTS = {
+    "fold": "fold", "folds": "fold", "f": "fold",
+    "check": "check", "checks": "check", "x": "check",
+    "call": "call", "calls": "call", "c": "call",
+    "bet": "bet", "bets": "bet", "b": "bet",
+    "raise": "raise", "raises": "raise", "r": "raise",
+    "allin": "allin", "all-in": "allin", "all in": "allin", "shove": "allin", "shoves": "allin", "jam": "allin",
+}
+_POSTS = {
+    "sb": Post.SMALL_BLIND, "smallblind": Post.SMALL_BLIND,
+    "bb": Post.BIG_BLIND, "bigblind": Post.BIG_BLIND,
+    "ante": Post.ANTE, "bbante": Post.ANTE,
+    "straddle": Post.STRADDLE,
+    "dead": Post.DEAD, "missed": Post.DEAD, "post": Post.DEAD,
+}
+_STREETS = {"flop": (Street.FLOP, 3), "turn": (Street.TURN, 1), "river": (Street.RIVER, 1)}
+
+
+def amount(text: str | None) -> int:
+    """`1,500` -> 1500, `1.5k` -> 1500, `25` -> 25 (live chips are whole units)."""
+    if text is None:
+        raise ValueError("amount missing")
+    t = text.strip().lower().replace(",", "")
+    mult = 1
+    if t.endswith("k"):
+        t, mult = t[:-1], 1000
+    value = float(t) * mult
+    if value != int(value):
+        raise ValueError(f"not a whole number of chips: {text!r}")
+    return int(value)
+
+
+def chips_of(text: str) -> tuple[int, ...]:
+    """`1000+100+100` or `1000+3x100` -> (1000, 100, 100, 100)."""
+    out: list[int] = []
+    for part in text.replace(" ", "").split("+"):
+        if "x" in part.lower():
+            n, _, v = part.lower().partition("x")
+            out.extend([amount(v)] * int(n))
+        else:
+            out.append(amount(part))
+    return tuple(out)
+
+
+def act_of(text: str | None) -> str:
+    return _ACTS[re.sub(r"\s+", " ", (text or "").strip().lower()).replace("all- in", "all-in")]
+
+
+# ------------------------------------------------------------------ session settings
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    limit: Limit = Limit.NO_LIMIT
+    sb: int = 0
+    bb: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    ante: int = 0
+    bb_ante: int = 0
+    straddle: int = 0
+    rake: RakeRule | None = None
+    odd_chip: str = "button"
+    profile: str = ""
+    currency: str = ""
+    table: str = ""
+    max_seats: int | None = None
+    line: int = 0
+    error: tuple[int, int, str, str] | None = None
+
+
+def read_session(text: str, line: int, current: Session | None) -> Session:
+    """A `game` or `level` line applied to the settings in force."""
+    m = _GAME.match(text)
+    if m is not None:
+        word = m.group("limit").lower()
+        limit = Limit.POT_LIMIT if word.startswith("p") else Limit.FIXED_LIMIT if word.startswith(("f", "l")) \
+            else Limit.NO_LIMIT
+        s = Session(limit=limit, line=line)
+    else:
+        m = _LEVEL.match(text)
+        if m is None or current is None:
+            col = len(text) - len(text.lstrip()) + 1
+            raise LineError(line, col, text, "a session line reads `game NL 100/200 ...` or `level 200/400 ...`"
+                            + ("" if current is not None or m is None else " (no `game` line before this level)"))
+        s = replace(current, line=line, ante=0, bb_ante=0)
+    low, high = amount(m.group("sb")), amount(m.group("bb"))
+    if s.limit is Limit.FIXED_LIMIT:
+        s = replace(s, small_bet=low, big_bet=high, bb=low, sb=low // 2)
+    else:
+        s = replace(s, sb=low, bb=high)
+    rest = m.group("rest") or ""
+    pos = 0
+    base = m.start("rest")
+    while pos < len(rest):
+        if not rest[pos:].strip():
+            break
+        o = _OPTION.match(rest, pos)
+        if o is None or o.end() == pos:
+            col = base + pos + (len(rest[pos:]) - len(rest[pos:].lstrip())) + 1
+            raise LineError(line, col, text, "unknown game option (ante, bbante, straddle, blinds, rake, "
+                            "oddchip, profile, currency, table, seats)")
+        g = o.groupdict()
+        if g["ante"]:
+            s = replace(s, ante=amount(g["ante_v"]), bb_ante=0)
+        elif g["bba"]:
+            s = replace(s, bb_ante=amount(g["bba_v"]), ante=0)
+        elif g["noante"]:
+            s = replace(s, ante=0, bb_ante=0)
+        elif g["straddle"]:
+            s = replace(s, straddle=amount(g["straddle_v"]))
+        elif g["blinds"]:
+            s = replace(s, sb=amount(g["blinds_sb"]), bb=amount(g["blinds_bb"]))
+        elif g["rake"]:
+            if g["rake_none"]:
+                s = replace(s, rake=None)
+            else:
+                s = replace(s, rake=RakeRule(float(g["rake_pct"]),
+                                             amount(g["rake_cap"]) if g["rake_cap"] else None,
+                                             amount(g["rake_unit"]) if g["rake_unit"] else 1,
+                                             bool(g["rake_pre"])))
+        elif g["odd"]:
+            s = replace(s, odd_chip="button")
+        elif g["profile"]:
+            name = g["profile_v"].lower()
+            if name not in PROFILES:
+                raise LineError(line, base + o.start("profile_v") + 1, text,
+                                f"unknown profile {name!r} (known: {', '.join(PROFILES)})")
+            s = replace(s, profile=name)
+        elif g["currency"]:
+            s = replace(s, currency=g["currency_v"].upper())
+        elif g["table"]:
+            s = replace(s, table=g["table_v"])
+        elif g["seats"]:
+            s = replace(s, max_seats=int(g["seats_v"]))
+        pos = o.end()
+    return s
+
+
+class Chunk(list[str]):
+    """A hand's lines with the session settings in force for it."""
+
+    session: Session | None = None
+
+
+def strip_comment(line: str) -> str:
+    i = line.find("#")
+    return line if i < 0 else line[:i]
+
+
+# ------------------------------------------------------------------ pending actions
+
+
+@dataclass(slots=True)
+class _Plain:
+    line: int
+    seat: int
+    player: str
+    act: str
+    to: int | None
+    all_in: bool = False
+
+
+@dataclass(slots=True)
+class _Builder:
+    raw: list[object] = field(default_factory=list)
+    group: LiveAction | None = None
+    board: tuple[str, ...] = ()
+    posts: int = 0
+
+
+class LiveFormat(LineFormat):
+    name = "live"
+    sites = ("live",)
+    grammar = "live"
+    description = "live-game logs written by a dealer or floor person (docs/live-format.md)"
+    priority = 1
+    start: ClassVar[re.Pattern[str]] = re.compile(r"\s*hand\s+#?\S+", re.I)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._session: Session | None = None
+        self._b = _Builder()
+
+    # ------------------------------------------------------------------ detection, splitting
+    def detect(self, head: Sequence[str]) -> bool:
+        for line in head:
+            if _MAGIC.match(line):
+                return True
+            text = strip_comment(line).strip()
+            if not text:
+                continue
+            return _GAME.match(text) is not None
+        return False
+
+    def split(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+        """Hands with the settings in force; a session line ends the hand before it. A bad
+        session line is a chunk of its own (a parse_error hand)."""
+        session: Session | None = None
+        chunk: Chunk | None = None
+        first = 1
+        for number, line in enumerate(lines, 1):
+            text = strip_comment(line)
+            if _SESSION.match(text):
+                if chunk is not None:
+                    yield first, chunk
+                    chunk = None
+                try:
+                    session = read_session(text, number, session)
+                except (LineError, ValueError) as err:
+                    bad = Chunk([line])
+                    col = err.column if isinstance(err, LineError) else 1
+                    bad.session = Session(error=(number, col, line.strip(), getattr(err, "message", str(err))))
+                    yield number, bad
+                continue
+            if self.start.match(text):
+                if chunk is not None:
+                    yield first, chunk
+                chunk = Chunk([line])
+                chunk.session = session
+                first = number
+                continue
+            if chunk is not None:
+                chunk.append(line)
+            elif text.strip():
+                stray = Chunk([line])
+                stray.session = session
+                yield number, stray
+        if chunk is not None:
+            yield first, chunk
+
+    # ------------------------------------------------------------------ parsing
+    def parse_hand(self, lines: list[str], first_line: int, source: str) -> Hand:
+        session = getattr(lines, "session", None)
+        self._session = session
+        self._b = _Builder()
+        if session is not None and session.error is not None:
+            line, col, text, msg = session.error
+            hand = self.new_hand(source, first_line)
+            hand.end_line = first_line
+            from ..model import ParseProblem, Status
+            hand.status = Status.PARSE_ERROR
+            hand.problem = ParseProblem(line, col, text, msg)
+            hand.hand_id = f"{source.rsplit('/', 1)[-1]}:{first_line}"
+            return hand
+        cleaned = [strip_comment(x) for x in lines]
+        hand = super().parse_hand(cleaned, first_line, source)
+        hand.text = "\n".join(lines)
+        if hand.problem is not None:
+            p = hand.problem
+            original = lines[p.line - first_line] if 0 <= p.line - first_line < len(lines) else p.text
+            if p.column == 1:
+                p.column = _guess_column(original)
+            p.text = original.strip()
+        return hand
+
+    def new_hand(self, source: str, first_line: int) -> Hand:
+        hand = super().new_hand(source, first_line)
+        s = self._session
+        if s is None:
+            return hand
+        hand.limit = s.limit
+        hand.game = game_code(s.limit)
+        hand.sb, hand.bb = s.sb, s.bb
+        hand.small_bet, hand.big_bet = s.small_bet, s.big_bet
+        hand.ante = s.ante or s.bb_ante
+        hand.currency = s.currency
+        hand.table_name = s.table
+        hand.max_seats = s.max_seats
+        hand.profile = s.profile
+        hand.implicit_uncalled = True
+        hand.live.append(LiveHand(s.rake))
+        return hand
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def seat(hand: Hand, player: str | None, line: int) -> tuple[int, str]:
+        name = (player or "").lower()
+        for s in hand.seats:
+            if s.player.lower() == name:
+                return s.seat, s.player
+        raise ValueError(f"{player!r} is not seated in this hand")
+
+    def _close(self) -> None:
+        b = self._b
+        if b.group is not None:
+            b.raw.append(b.group)
+            b.group = None
+
+    def _group(self, hand: Hand, player: str | None, line: int) -> LiveAction:
+        seat, name = self.seat(hand, player, line)
+        b = self._b
+        if b.group is not None and b.group.seat != seat:
+            self._close()
+        if b.group is None:
+            b.group = LiveAction(line, seat, name)
+        return b.group
+
+    # ------------------------------------------------------------------ handlers
+    def on_HAND(self, hand: Hand, f: Fields, line: int) -> None:
+        if self._session is None:
+            raise LineError(line, 1, f[0] or "", "no `game` line before the first hand")
+        hand.hand_id = f[0] or ""
+
+    def on_BUTTON(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.button_seat = int(f[0] or 0)
+
+    def on_TABLE(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.table_name = (f[0] or "").strip()
+
+    def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
+        seat, player, stack, note = int(f[0] or 0), f[1] or "", f[2], f[3]
+        if player.lower() in ("empty", "-", "open"):
+            return
+        if stack is None:
+            raise ValueError(f"seat {seat}: a stack is needed (`seat {seat} {player} 10000`)")
+        if any(s.seat == seat for s in hand.seats):
+            raise ValueError(f"seat {seat} listed twice")
+        hand.seats.append(Seat(seat, player, amount(stack), bool(note), line))
+
+    def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
+        self._close()
+        seat, name = self.seat(hand, f[0], line)
+        kind_word = re.sub(r"\s+", "", (f[1] or "").lower())
+        kind = _POSTS[kind_word]
+        value = amount(f[2])
+        dead = amount(f[3]) if f[3] else 0
+        all_in = bool(f[4])
+        if kind is Post.DEAD and kind_word == "dead" and not f[3]:
+            ev = PostEvent(line, seat, name, Post.DEAD, 0, value, all_in)
+        elif kind is Post.DEAD:
+            ev = PostEvent(line, seat, name, Post.DEAD, value, dead, all_in)
+        else:
+            ev = PostEvent(line, seat, name, kind, value, dead, all_in)
+        self._b.posts += 1
+        self._b.raw.append(ev)
+
+    def on_CARDS(self, hand: Hand, f: Fields, line: int) -> None:
+        self._close()
+        seat, name = self.seat(hand, f[0], line)
+        self._b.raw.append(DealEvent(line, seat, name, _cards(f[1], 2)))
+
+    def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
+        seat, name = self.seat(hand, f[0], line)
+        act = act_of(f[1])
+        to = amount(f[2]) if f[2] else None
+        if act in ("bet", "raise") and to is None:
+            raise ValueError(f"{act} needs an amount (the street total: `{name} {act} 800`)")
+        g = self._b.group
+        if g is not None and g.seat == seat and g.ruling is None:
+            g.ruling = Ruling(line, act, to)
+            self._close()
+            return
+        self._close()
+        self._b.raw.append(_Plain(line, seat, name, act, to, bool(f[3])))
+
+    def on_SAYS(self, hand: Hand, f: Fields, line: int) -> None:
+        g = self._group(hand, f[0], line)
+        if g.said is not None or g.ruling is not None:
+            self._close()
+            g = self._group(hand, f[0], line)
+        what = f[1]
+        value = amount(f[2]) if f[2] else None
+        if what is None and value is None:
+            raise ValueError("says what? (`bob says raise`, `bob says call`, `bob says 1400`)")
+        if what is not None and what.lower() == "pot":
+            raise ValueError("\"pot\" is not a no-limit amount: write the amount the floor made of it")
+        kind = act_of(what) if what is not None else "amount"
+        g.said = Said(line, kind, value)
+        g.said_first = not g.motions
+
+    def on_CHIPS(self, hand: Hand, f: Fields, line: int) -> None:
+        g = self._group(hand, f[0], line)
+        chips = chips_of(f[1] or "")
+        g.motions.append(Motion(line, chips, single=False, listed=len(chips) > 1))
+
+    def on_CHIP(self, hand: Hand, f: Fields, line: int) -> None:
+        g = self._group(hand, f[0], line)
+        g.motions.append(Motion(line, (amount(f[1]),), single=True, listed=True))
+
+    def on_OOT(self, hand: Hand, f: Fields, line: int) -> None:
+        self._close()
+        seat, name = self.seat(hand, f[0], line)
+        act = act_of(f[1])
+        to = amount(f[2]) if f[2] else None
+        self._b.raw.append(OutOfTurn(line, seat, name, act, to))
+
+    def on_RULING(self, hand: Hand, f: Fields, line: int) -> None:
+        seat, name = self.seat(hand, f[0], line)
+        act = act_of(f[1])
+        to = amount(f[2]) if f[2] else None
+        back = f[3] or f[4]
+        g = self._b.group
+        if g is None or g.seat != seat or g.ruling is not None:
+            self._close()
+            g = self._group(hand, f[0], line)
+        g.ruling = Ruling(line, act, to, amount(back) if back else None)
+        self._close()
+
+    def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
+        self._close()
+        street, n = _STREETS[(f[0] or "").lower()]
+        new = _cards(f[1], n)
+        b = self._b
+        b.board = b.board + new
+        b.raw.append(StreetEvent(line, street, new, b.board))
+
+    def on_SHOWS(self, hand: Hand, f: Fields, line: int) -> None:
+        self._close()
+        seat, name = self.seat(hand, f[0], line)
+        self._b.raw.append(ShowEvent(line, seat, name, _cards(f[1], 2)))
+
+    def on_MUCKS(self, hand: Hand, f: Fields, line: int) -> None:
+        self._close()
+        seat, name = self.seat(hand, f[0], line)
+        self._b.raw.append(ShowEvent(line, seat, name, _cards(f[1], 2) if f[1] else (), muck=True))
+
+    def on_PAY(self, hand: Hand, f: Fields, line: int) -> None:
+        self._close()
+        pot_word = (f[0] or "").lower().replace(" ", "").replace("-", "")
+        pot: int | None
+        if not pot_word or pot_word == "pot":
+            pot = None
+        elif pot_word == "main":
+            pot = 0
+        else:
+            pot = int(pot_word[4:])
+        seat, name = self.seat(hand, f[1], line)
+        self._b.raw.append(CollectEvent(line, seat, name, amount(f[2]), pot))
+
+    def on_RAKE(self, hand: Hand, f: Fields, line: int) -> None:
+        self._close()
+        hand.summary.rake = (hand.summary.rake or 0) + amount(f[0])
+        hand.summary.line = line
+
+    def on_POT(self, hand: Hand, f: Fields, line: int) -> None:
+        self._close()
+        hand.summary.total_pot = amount(f[0])
+        hand.summary.line = hand.summary.line or line
+
+    def on_JACKPOT(self, hand: Hand, f: Fields, line: int) -> None:
+        self._close()
+        self._b.raw.append(FeeEvent(line, "jackpot", amount(f[0])))
+
+    def on_END(self, hand: Hand, f: Fields, line: int) -> None:
+        self._close()
+        parts = (f[0] or "").replace(",", " ").split()
+        if len(parts) % 2:
+            raise ValueError("end stacks come in pairs: `end alice 12000 bob 0`")
+        for i in range(0, len(parts), 2):
+            seat, name = self.seat(hand, parts[i], line)
+            hand.live.append(EndStack(line, seat, name, amount(parts[i + 1])))
+
+    # ------------------------------------------------------------------ the accepted actions
+    def finish(self, hand: Hand) -> None:
+        """Turn the pending actions into ActionEvents, replaying the hand as it goes: a
+        ruling (or the plain action) as written; with no ruling, what the rules make of
+        the words and chips."""
+        self._close()
+        b = self._b
+        if hand.button_seat is None:
+            raise LineError(hand.line, 1, "", "no `button N` line in this hand")
+        if b.posts == 0:
+            b.raw[0:0] = self._auto_posts(hand)
+        profile = get_profile(hand.profile or "tda-2024")
+        state = State.start(hand, profile)
+        events: list[object] = []
+        started = False
+        for item in b.raw:
+            if isinstance(item, PostEvent):
+                state.apply_post(item)
+                events.append(item)
+                continue
+            if isinstance(item, OutOfTurn):
+                item.before_seq = len(events)
+                hand.live.append(item)
+                continue
+            if isinstance(item, (_Plain, LiveAction)):
+                if not started:
+                    state.begin_betting()
+                    started = True
+                ev = self._accepted(hand, state, item, len(events), events, profile)
+                res = state.resolve_action(ev)
+                state.apply_action(ev, res)
+                events.append(ev)
+                continue
+            if isinstance(item, StreetEvent):
+                if not started:
+                    state.begin_betting()
+                    started = True
+                state.apply_street(item)
+            events.append(item)
+        hand.events = events  # type: ignore[assignment]
+        if not hand.seats:
+            raise LineError(hand.line, 1, "", "no seats")
+
+    def _accepted(self, hand: Hand, state: State, item: object, seq: int, events: list[object],
+                  profile: object) -> ActionEvent:
+        if isinstance(item, _Plain):
+            dec = decide(state, item.seat, item.act, item.to)
+            line, seat, name = item.line, item.seat, item.player
+        else:
+            assert isinstance(item, LiveAction)
+            item.seq = seq
+            hand.live.append(item)
+            seat, name = item.seat, item.player
+            if item.ruling is not None:
+                dec = decide(state, seat, item.ruling.act, item.ruling.to)
+                line = item.ruling.line
+            else:
+                opening = opening_bet(events, seq) or len(state.live()) == 2
+                got = required(state, item, profile, opening)  # type: ignore[arg-type]
+                dec = got if got is not None else decide(state, seat, "call", None)
+                line = item.line
+        if dec.act.value in ("fold", "check"):
+            return ActionEvent(line, seat, name, dec.act)
+        if dec.act.value == "call":
+            return ActionEvent(line, seat, name, dec.act, dec.chips, None, dec.all_in)
+        return ActionEvent(line, seat, name, dec.act, None, dec.to, dec.all_in)
+
+    def _auto_posts(self, hand: Hand) -> list[PostEvent]:
+        """No post lines: blinds (and antes, straddle) from the button and the game line."""
+        seats = sorted((s for s in hand.seats if not s.sitting_out), key=lambda s: s.seat)
+        if len(seats) < 2:
+            return []
+        btn = hand.button_seat or 0
+        ring = [s for s in seats if s.seat > btn] + [s for s in seats if s.seat <= btn]
+        s_sb, s_bb = (ring[-1], ring[0]) if len(seats) == 2 else (ring[0], ring[1])
+        line = hand.line
+        left = {s.seat: s.stack for s in seats}
+        out: list[PostEvent] = []
+
+        def post(s: Seat, kind: Post, value: int) -> None:
+            paid = min(value, left[s.seat])
+            if paid <= 0:
+                return
+            left[s.seat] -= paid
+            out.append(PostEvent(line, s.seat, s.player, kind, paid, 0, left[s.seat] == 0))
+
+        sess = self._session
+        if sess is not None and sess.ante:
+            for s in ring:
+                post(s, Post.ANTE, sess.ante)
+        post(s_sb, Post.SMALL_BLIND, hand.sb)
+        post(s_bb, Post.BIG_BLIND, hand.bb)
+        if sess is not None and sess.bb_ante:
+            post(s_bb, Post.ANTE, sess.bb_ante)
+        if sess is not None and sess.straddle and len(seats) > 2:
+            post(ring[2 % len(ring)], Post.STRADDLE, sess.straddle)
+        return out
+
+
+def _cards(text: str | None, n: int) -> tuple[str, ...]:
+    parts = _CARD.findall(text or "")
+    got = tuple(card(p) for p in parts)
+    if len(got) != n:
+        raise ValueError(f"{n} card{'s' if n > 1 else ''} expected, got {len(got)}")
+    return got
+
+
+def _guess_column(line: str) -> int:
+    """Where a line that could not be read goes wrong: the word after the keyword or the
+    player's name (`bob raiz 800` -> the column of `raiz`)."""
+    m = re.match(r"(\s*)(\S+)(\s+)(\S)", line)
+    if m is None:
+        return len(line) - len(line.lstrip()) + 1
+    return m.start(4) + 1
+
+
+FORMATS = [LiveFormat()]

@@ -1,0 +1,542 @@
+"""Live-only rules: declarations, chip motions, oversized chips, undercalls, out-of-turn
+actions and the dealer's rulings, judged against TDA-2024 40-46, 51, 53, 56 (rules.md §1d, §4).
+
+A live log (`hhaudit/formats/live.py`) records, beside the action the table accepted (an
+ordinary `ActionEvent`), what the player said and each forward motion of chips
+(`LiveAction`), and actions made out of turn (`OutOfTurn`). They are carried on
+`Hand.live`. `required()` works out what the rules make of the words and chips; the format
+uses it for the accepted action when the log has no ruling, and `check_live()` (called once
+per hand by the auditor) compares every recorded ruling with it. A misruling is reported
+once, at the ruling's line; the hand goes on being audited as it happened (the ruling).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .model import Act, ActionEvent, Category, CollectEvent, Hand, Limit, PostEvent, Street, StreetEvent, UncalledEvent
+from .profiles import Profile
+from .replay import State
+from .rules import RULES, Rule, register
+
+if TYPE_CHECKING:
+    from .audit import AuditedHand, Auditor
+
+
+# ============================================================== records
+
+
+@dataclass(slots=True)
+class Said:
+    """A verbal declaration: `kind` is fold, check, call, bet, raise, allin or amount
+    (an amount alone, "fourteen hundred"); `to` the stated street total, if any."""
+
+    line: int
+    kind: str
+    to: int | None = None
+
+
+@dataclass(slots=True)
+class Motion:
+    """One forward motion of chips. `chips` are the denominations when the log lists them
+    (`1000+100+100`), else one number for the whole motion; `single` for one chip."""
+
+    line: int
+    chips: tuple[int, ...]
+    single: bool = False
+    listed: bool = False
+
+    @property
+    def amount(self) -> int:
+        return sum(self.chips)
+
+
+@dataclass(slots=True)
+class Ruling:
+    """What the dealer ruled (or the action the log wrote right after the details)."""
+
+    line: int
+    act: str
+    to: int | None = None
+    returned: int | None = None
+
+
+@dataclass(slots=True)
+class LiveAction:
+    """Everything the log says about one action by one player."""
+
+    line: int
+    seat: int
+    player: str
+    said: Said | None = None
+    said_first: bool = False
+    motions: list[Motion] = field(default_factory=list)
+    ruling: Ruling | None = None
+    seq: int = -1
+    """Index in `Hand.events` of the `ActionEvent` the table accepted."""
+
+
+@dataclass(slots=True)
+class OutOfTurn:
+    """An action taken out of turn (backed up; TDA 53)."""
+
+    line: int
+    seat: int
+    player: str
+    act: str
+    to: int | None = None
+    before_seq: int = -1
+    """Index in `Hand.events` of the first event after the out-of-turn action."""
+
+
+@dataclass(slots=True)
+class EndStack:
+    line: int
+    seat: int
+    player: str
+    stack: int
+
+
+@dataclass(slots=True)
+class RakeRule:
+    """The session's rake: `percent` of the pot, rounded down to `unit`, at most `cap`;
+    none when the hand ends before the flop unless `preflop`."""
+
+    percent: float = 0.0
+    cap: int | None = None
+    unit: int = 1
+    preflop: bool = False
+
+    def due(self, pot: int, saw_flop: bool) -> int:
+        if not saw_flop and not self.preflop:
+            return 0
+        raw = int(pot * self.percent // 100)
+        raw -= raw % max(self.unit, 1)
+        return min(raw, self.cap) if self.cap is not None else raw
+
+
+@dataclass(slots=True)
+class LiveHand:
+    """Per-hand live settings that are not part of the shared model."""
+
+    rake: RakeRule | None = None
+
+
+# ============================================================== what the rules require
+
+
+@dataclass(slots=True)
+class Decision:
+    act: Act
+    to: int
+    """Street total after the action (for fold/check: the seat's street bet)."""
+    chips: int
+    """Chips this action puts in."""
+    pushed: int
+    """Chips the player pushed forward (all motions)."""
+    all_in: bool
+    code: str
+    reason: str
+
+    @property
+    def returned(self) -> int:
+        return max(0, self.pushed - self.chips)
+
+
+def _make(state: State, seat: int, act: Act, to: int, pushed: int, code: str, reason: str) -> Decision:
+    s = state.seats[seat]
+    cap = s.street_bet + s.stack
+    if act in (Act.FOLD, Act.CHECK):
+        return Decision(act, s.street_bet, 0, pushed, False, code, reason)
+    if act is Act.CALL:
+        owed = state.call_amount(seat)
+        return Decision(act, s.street_bet + owed, owed, pushed, owed >= s.stack, code, reason)
+    to = min(to, cap)
+    if to <= state.call_to(seat):
+        owed = state.call_amount(seat)
+        return Decision(Act.CALL, s.street_bet + owed, owed, pushed, owed >= s.stack, code, reason)
+    act = Act.BET if state.current_bet == 0 else Act.RAISE
+    return Decision(act, to, to - s.street_bet, pushed, to >= cap, code, reason)
+
+
+def decide(state: State, seat: int, act: str, to: int | None, pushed: int = 0,
+           code: str = "", reason: str = "") -> Decision:
+    """An action as written (`call`, `raise 800`, `allin`) in chips, from the state."""
+    s = state.seats[seat]
+    cap = s.street_bet + s.stack
+    if act == "fold":
+        return _make(state, seat, Act.FOLD, 0, pushed, code, reason)
+    if act == "check":
+        return _make(state, seat, Act.CHECK, 0, pushed, code, reason)
+    if act == "call":
+        if state.call_amount(seat) == 0:
+            return _make(state, seat, Act.CHECK, 0, pushed, code, reason)  # TDA 55: "call" = check
+        return _make(state, seat, Act.CALL, 0, pushed, code, reason)
+    if act == "allin":
+        return _make(state, seat, Act.RAISE, cap, pushed, code, reason)
+    target = to if to is not None else state.min_raise_to()
+    return _make(state, seat, Act.RAISE, target, pushed, code, reason)
+
+
+def required(state: State, rec: LiveAction, profile: Profile, opening: bool) -> Decision | None:
+    """What TDA-2024 (or the profile) makes of the words and chips of `rec`, or None when
+    the log records nothing to judge or the rules leave it to the floor.
+
+    `opening`: the seat faces the opening bet of the round (the BB counts pre-flop)."""
+    seat = rec.seat
+    s = state.seats[seat]
+    owed = state.call_amount(seat)
+    cap = s.street_bet + s.stack
+    pushed_all = sum(m.amount for m in rec.motions)
+    said = rec.said
+    if said is not None and (rec.said_first or not rec.motions) and said.kind != "amount":
+        # TDA 40: the declaration came first and defines the action.
+        if said.kind == "raise" and said.to is None or said.kind == "bet" and said.to is None:
+            multi = profile.string_bet_multi_trip_after_raise and state.hand.limit is Limit.NO_LIMIT
+            used = pushed_all if multi else (rec.motions[0].amount if rec.motions else 0)
+            pushed = pushed_all
+            if len(rec.motions) > 1 and not multi:
+                code, why = "SB01", ("after \"raise\" only the first motion counts; the second trip to "
+                                     "the stack is a string raise (TDA-2024 42, 56)")
+            else:
+                code, why = "SB05", "\"raise\" with the chips of one motion (TDA-2024 40, 42)"
+            if state.hand.limit is Limit.FIXED_LIMIT:
+                return decide(state, seat, "raise", None, pushed, code, why)
+            target = max(s.street_bet + used, state.min_raise_to())
+            return _make(state, seat, Act.RAISE, target, pushed, code, why)
+        why = f"the declaration \"{said.kind}{'' if said.to is None else ' ' + str(said.to)}\" came first and is binding (TDA-2024 40, 51)"
+        if said.kind in ("bet", "raise") and said.to is not None and state.current_bet and said.to < state.min_raise_to():
+            # a declared raise below the minimum is made a full minimum raise (TDA 43-A)
+            return _make(state, seat, Act.RAISE, state.min_raise_to(), pushed_all, "SB05", why)
+        return decide(state, seat, said.kind, said.to, pushed_all, "SB05", why)
+    if not rec.motions and said is not None and said.kind == "amount":
+        return _chips(state, seat, said.to - s.street_bet if said.to is not None else 0, (), False,
+                      0, owed, cap, opening, "SB03", declared_amount=True)
+    if not rec.motions:
+        return None
+    first = rec.motions[0]
+    code = "SB01" if len(rec.motions) > 1 else ""
+    return _chips(state, seat, first.amount, first.chips if first.listed else (), first.single,
+                  pushed_all, owed, cap, opening, code)
+
+
+def _chips(state: State, seat: int, amount: int, listed: tuple[int, ...], single: bool, pushed: int,
+           owed: int, cap: int, opening: bool, code: str, declared_amount: bool = False) -> Decision | None:
+    """One silent motion of `amount` chips (TDA 41, 43-A, 44, 45, 51)."""
+    s = state.seats[seat]
+    string = code == "SB01"
+    lead = ("chips in several motions with a return to the stack and no declaration first: "
+            "only the first motion counts (TDA-2024 56, WSOP-T 103); ") if string else ""
+    if amount >= s.stack:
+        return _make(state, seat, Act.RAISE, cap, pushed, code or "SB03",
+                     lead + "the player's last chips are all-in (TDA-2024 45)")
+    to = s.street_bet + amount
+    if owed == 0 and state.current_bet == 0 or owed == 0 and to <= state.current_bet:
+        if amount == 0:
+            return None
+        return _make(state, seat, Act.RAISE, to, pushed, code or ("SB02" if single else "SB03"),
+                     lead + ("a silent chip not facing a bet is a bet of its full value (TDA-2024 44)"
+                             if single else "chips not facing a bet are a bet of their amount (TDA-2024 40-C)"))
+    if amount < owed:
+        if not opening:
+            return None  # TDA 51: the floor decides
+        return _make(state, seat, Act.CALL, 0, pushed, code or "SB04",
+                     lead + f"an undercall of {amount} facing the opening bet (or heads-up) is a mandatory "
+                            "full call (TDA-2024 51)")
+    if single and amount > owed:
+        return _make(state, seat, Act.CALL, 0, pushed, code or "SB02",
+                     lead + "one oversized chip without a declaration is a call (TDA-2024 44)")
+    if len(listed) > 1 and amount - min(listed) < owed:
+        return _make(state, seat, Act.CALL, 0, pushed, code or "SB03",
+                     lead + "every chip was needed to make the call: removing one of the smallest chips "
+                            "leaves less than the call (TDA-2024 45)")
+    least = state.min_raise_to()
+    increment = to - state.current_bet
+    full = least - state.current_bet
+    if state.hand.limit is Limit.FIXED_LIMIT:
+        if increment * 2 >= full:
+            return _make(state, seat, Act.RAISE, least, pushed, code or "SB03",
+                         lead + "at least half a bet more than the call is a raise (limit)")
+        return _make(state, seat, Act.CALL, 0, pushed, code or "SB03",
+                     lead + "less than half a bet more than the call is a call")
+    if to >= least:
+        return _make(state, seat, Act.RAISE, to, pushed, code or "SB03",
+                     lead + "a full raise in one motion (TDA-2024 42)")
+    if increment * 2 >= full:
+        return _make(state, seat, Act.RAISE, least, pushed, code or "SB03",
+                     lead + f"{increment} over the bet is at least 50% of the minimum raise of {full}: "
+                            "a full minimum raise is forced (TDA-2024 43-A, 45)")
+    return _make(state, seat, Act.CALL, 0, pushed, code or "SB03",
+                 lead + f"{increment} over the bet is less than 50% of the minimum raise of {full}: "
+                        "a call (TDA-2024 43-A, 45)")
+
+
+def describe(state: State, act: Act, to: int, chips: int, returned: int) -> str:
+    back = f", {returned} returned" if returned > 0 else ""
+    if act is Act.FOLD:
+        return "fold" + back
+    if act is Act.CHECK:
+        return "check" + back
+    if act is Act.CALL:
+        return f"call of {chips}{back}"
+    if act is Act.BET:
+        return f"bet of {chips}{back}"
+    return f"raise to {to}{back}"
+
+
+def _same(dec: Decision, act: Act, to: int) -> bool:
+    kind = {Act.BET: Act.RAISE}
+    if kind.get(dec.act, dec.act) != kind.get(act, act):
+        return False
+    return dec.act not in (Act.BET, Act.RAISE) or dec.to == to
+
+
+# ============================================================== rules
+
+
+@register
+class StringBet(Rule):
+    """A string bet or raise ruled as the total of several motions.
+
+    Bad: facing 500, silently 1000 into the pot, back to the stack, another 500: ruled a
+    raise to 1500. Good: only the first motion counts: a call of 500, 1000 returned
+    (TDA-2024 56; "raise" declared first, Robert's cash allows several trips).
+    """
+
+    code = "SB01"
+    name = "string-bet-misruled"
+    category = Category.STRING_BET
+    citation = "TDA-2024 40, 42, 43-A, 56; WSOP-T 103; Robert's Betting & Raising (cash: several trips after \"raise\")"
+
+
+@register
+class OversizedChip(Rule):
+    """One oversized chip, put in silently, ruled a raise.
+
+    Bad: 100-200, the SB drops one 500 chip on his posted 100: ruled a raise to 500.
+    Good: a call (to 200), 400 returned; not facing a bet, a bet of the chip's value.
+    """
+
+    code = "SB02"
+    name = "oversized-chip-misruled"
+    category = Category.STRING_BET
+    citation = "TDA-2024 44; Robert's Betting & Raising"
+
+
+@register
+class MultipleChips(Rule):
+    """Several chips in one motion misjudged by the smallest-chip test or the 50% standard.
+
+    Bad: 250-500, facing a raise to 1100, 1000 + 500 ruled a raise. Good: a call (the 500 is
+    needed); 1000 + five 100s is a forced raise to 1700; 1000 + three 100s a call, 200 back.
+    """
+
+    code = "SB03"
+    name = "multiple-chips-misruled"
+    category = Category.STRING_BET
+    citation = "TDA-2024 41, 43-A, 45, 61"
+
+
+@register
+class Undercall(Rule):
+    """An undercall not made a full call where TDA 51 makes it mandatory.
+
+    Bad: facing the opening bet of 500 multi-way, 300 pushed silently: ruled a fold, 300
+    returned. Good: a mandatory full call of 500 (heads-up: facing any bet).
+    """
+
+    code = "SB04"
+    name = "undercall-misruled"
+    category = Category.STRING_BET
+    citation = "TDA-2024 51"
+
+
+@register
+class DeclarationIgnored(Rule):
+    """A ruling that differs from a binding verbal declaration made first.
+
+    Bad: says "call", then pushes 1500 facing 500: ruled a raise. Good: a call of 500, the
+    rest returned ("raise" then one motion: a raise of that size, at least the minimum).
+    """
+
+    code = "SB05"
+    name = "declaration-misruled"
+    category = Category.STRING_BET
+    citation = "TDA-2024 40, 42, 43-A, 51"
+
+
+@register
+class OutOfTurnMisruled(Rule):
+    """An out-of-turn action held binding (or released) against TDA 53.
+
+    Bad: Ex 1, seat 6 says "raise to 800" out of turn, seat 5 calls, then seat 6 is allowed
+    to just call. Good: seat 6 is bound to 800; had seat 5 raised, seat 6 has every option.
+    An out-of-turn fold is always binding.
+    """
+
+    code = "SB06"
+    name = "out-of-turn-misruled"
+    category = Category.ACTION_ORDER
+    citation = "TDA-2024 53-A, 58; Robert's (cash: a check or call out of turn may not become a raise)"
+
+
+@register
+class RakeNotHouseRule(Rule):
+    """Rake taken differs from the session's rake rule.
+
+    Bad: "rake 10% max 500", pot 2000, rake taken 300. Good: rake 200.
+    """
+
+    code = "SB07"
+    name = "rake-not-house-rule"
+    category = Category.ACCOUNTING
+    citation = "house rake rule in the log's game line (rules.md 7c)"
+
+
+# ============================================================== the auditor's hook
+
+
+def walk(hand: Hand, profile: Profile, state: State | None = None) -> Iterator[tuple[int, object, State]]:
+    """Apply `hand.events` to a fresh state, yielding (seq, event, state) *before* each
+    betting action is applied (after it for every other event)."""
+    st = state or State.start(hand, profile)
+    started = False
+    for seq, ev in enumerate(hand.events):
+        if isinstance(ev, PostEvent):
+            st.apply_post(ev)
+        elif isinstance(ev, ActionEvent):
+            if not started:
+                st.begin_betting()
+                started = True
+            if ev.seat not in st.seats:
+                continue
+            yield seq, ev, st
+            st.apply_action(ev, st.resolve_action(ev))
+            continue
+        elif isinstance(ev, StreetEvent):
+            if not started:
+                st.begin_betting()
+                started = True
+            st.apply_street(ev)
+        elif isinstance(ev, UncalledEvent):
+            st.apply_uncalled(ev)
+        yield seq, ev, st
+
+
+def opening_bet(events: list[object], seq: int) -> bool:
+    """True when, at event `seq`, the round's bet is its opening bet: no raise yet on this
+    street (pre-flop the BB is the opening bet)."""
+    for ev in reversed(events[:seq]):
+        if isinstance(ev, StreetEvent):
+            return True
+        if isinstance(ev, ActionEvent) and ev.act is Act.RAISE:
+            return False
+    return True
+
+
+def check_live(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) -> None:
+    """Judge every ruling and out-of-turn action of a live hand (one call per hand)."""
+    profile = final.profile
+    recs = {r.seq: r for r in hand.live if isinstance(r, LiveAction)}
+    oots = [r for r in hand.live if isinstance(r, OutOfTurn)]
+    pending: dict[int, tuple[OutOfTurn, int, Street]] = {}
+    for seq, ev, st in walk(hand, profile):
+        for o in oots:
+            if o.before_seq == seq and o.seat in st.seats:
+                pending[o.seat] = (o, st.current_bet, st.street)
+        if isinstance(ev, StreetEvent):
+            pending.clear()
+            continue
+        if not isinstance(ev, ActionEvent):
+            continue
+        res = st.resolve_action(ev)
+        rec = recs.get(seq)
+        got_oot = pending.pop(ev.seat, None)
+        if got_oot is not None and _judge_oot(auditor, out, st, seq, ev, res.to, rec, *got_oot):
+            continue  # the out-of-turn rule decided this action (reported once)
+        if rec is not None and rec.ruling is not None:
+            heads_up = len(st.live()) == 2
+            dec = required(st, rec, profile, opening_bet(hand.events, seq) or heads_up)
+            if dec is not None and not _same(dec, ev.act, res.to):
+                pushed = dec.pushed
+                got = describe(st, ev.act, res.to, res.chips, max(0, pushed - res.chips))
+                auditor.finding(out, RULES[dec.code], ev.line, seq,
+                                describe(st, dec.act, dec.to, dec.chips, dec.returned),
+                                "ruled a " + got if ev.act not in (Act.FOLD, Act.CHECK) else "ruled " + got,
+                                dec.reason, ev.seat, ev.player)
+    _judge_rake(auditor, hand, final, out)
+    _judge_end_stacks(auditor, hand, final, out)
+
+
+def _judge_oot(auditor: Auditor, out: AuditedHand, st: State, seq: int, ev: ActionEvent, to: int,
+               rec: LiveAction | None, o: OutOfTurn, level: int, street: Street) -> bool:
+    """Judge the in-turn action of a player who acted out of turn. True when the
+    out-of-turn rule governs the action (binding), or a finding was made."""
+    if street is not st.street:
+        return False
+    changed = st.current_bet > level
+    bound = decide(st, o.seat, o.act, o.to)
+    said = f"{o.act}{'' if o.to is None else ' ' + str(o.to)}"
+    rule = RULES["SB06"]
+    if o.act == "fold" or not changed:
+        if not _same(bound, ev.act, to):
+            why = ("an out-of-turn fold is always binding (TDA-2024 53-A, 58)" if o.act == "fold" else
+                   f"the action to {o.player} did not change after the out-of-turn \"{said}\": it is binding "
+                   "(TDA-2024 53-A)")
+            auditor.finding(out, rule, ev.line, seq,
+                            describe(st, bound.act, bound.to, bound.chips, 0) + " (out-of-turn action binding)",
+                            describe(st, ev.act, to, st.resolve_action(ev).chips, 0), why, ev.seat, ev.player)
+        return True
+    # the action changed: the out-of-turn action is not binding; the player has every option
+    call = st.call_amount(o.seat)
+    options = f"any option: call {call}, raise to at least {st.min_raise_to()}, or fold"
+    roberts = st.profile.oot_binding == "roberts"
+    if roberts and o.act in ("check", "call") and ev.act in (Act.BET, Act.RAISE):
+        auditor.finding(out, rule, ev.line, seq, f"call {call} or fold (Robert's: an out-of-turn {o.act} "
+                        "may not become a bet or raise)", describe(st, ev.act, to, 0, 0),
+                        "Robert's Rules: a player who checks or calls out of turn may not then raise",
+                        ev.seat, ev.player)
+        return True
+    forced = rec is not None and rec.ruling is not None and _same(bound, ev.act, to) and (
+        rec.said is not None or rec.motions) and (
+        rec.said is None or rec.said.kind != o.act or rec.said.to != o.to)
+    if forced:
+        auditor.finding(out, rule, ev.line, seq, options + f" (the out-of-turn \"{said}\" is not binding)",
+                        f"ruled bound to the out-of-turn {describe(st, ev.act, to, st.resolve_action(ev).chips, 0)}",
+                        f"a bet or raise came in after the out-of-turn \"{said}\": it is not binding "
+                        "(TDA-2024 53-A)", ev.seat, ev.player)
+    return forced
+
+
+def _judge_rake(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) -> None:
+    extra = next((r for r in hand.live if isinstance(r, LiveHand)), None)
+    if extra is None or extra.rake is None or hand.summary.rake is None:
+        return
+    top, excess = final.expected_uncalled()
+    pot = final.pot - excess
+    saw_flop = any(isinstance(e, StreetEvent) and e.street is Street.FLOP for e in hand.events)
+    due = extra.rake.due(pot, saw_flop)
+    if due != hand.summary.rake:
+        auditor.finding(out, RULES["SB07"], hand.summary.line or hand.end_line, -1, f"rake {due} (pot {pot})",
+                        f"rake {hand.summary.rake}", "the rake taken does not follow the game's rake rule")
+
+
+def _judge_end_stacks(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) -> None:
+    ends = [r for r in hand.live if isinstance(r, EndStack)]
+    if not ends:
+        return
+    paid: dict[int, int] = {}
+    for e in hand.events:
+        if isinstance(e, CollectEvent):
+            paid[e.seat] = paid.get(e.seat, 0) + e.amount
+    top, excess = final.expected_uncalled()
+    for r in ends:
+        s = final.seats.get(r.seat)
+        if s is None:
+            continue
+        want = s.stack + paid.get(r.seat, 0) + (excess if r.seat == top else 0)
+        if want != r.stack:
+            auditor.finding(out, RULES["AC06"], r.line, -1, f"{r.player} ends with {want}",
+                            f"{r.player} ends with {r.stack}", seat=r.seat, player=r.player)
