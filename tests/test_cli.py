@@ -1,0 +1,96 @@
+"""The command line: exit codes, clear errors without tracebacks, the dataset it writes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pyarrow.parquet as pq
+
+import hhaudit
+from hhaudit.tables import SCHEMAS, TABLES
+
+import shutil
+
+import pytest
+
+SOURCE = Path(__file__).resolve().parents[1] / "sample_histories" / "pokerstars"
+
+
+@pytest.fixture()
+def samples(tmp_path: Path) -> Path:
+    """The two hand-written sample hands, alone in a folder."""
+    d = tmp_path / "samples"
+    d.mkdir()
+    for name in ("clean-cash.txt", "short-raise-odd-chip.txt"):
+        shutil.copy(SOURCE / name, d / name)
+    return d
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "hhaudit", *args], capture_output=True, text=True,
+                          cwd=cwd, timeout=120)
+
+
+def test_audit_samples_writes_every_table_and_fails_on_errors(tmp_path: Path, samples: Path) -> None:
+    out = tmp_path / "out"
+    r = run("audit", str(samples), "-o", str(out), "--quiet", "--jobs", "1")
+    assert r.returncode == 1, r.stderr
+    assert "2 hands read from 2 of 2 files: 2 audited, 0 unsupported game, 0 parse error" in r.stdout
+    for name in TABLES:
+        table = pq.read_table(out / name)
+        assert table.schema.remove_metadata() == SCHEMAS[name]
+    tables = hhaudit.read(out)
+    f = tables.findings.sort_values("line")
+    assert list(f["rule"]) == ["MR01", "OC01"]
+    assert list(f["expected"]) == ["minimum raise is to 750", "expected Gina 713; Hugo 712"]
+    clean = tables.pots[tables.pots.hand_id == "100000000001"]
+    assert list(clean["amount"]) == [3900] and list(clean["ok"]) == [True]
+
+
+def test_fail_on_never_and_same_output_with_two_jobs(tmp_path: Path, samples: Path) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    assert run("audit", str(samples), "-o", str(a), "--quiet", "--fail-on", "never", "--jobs", "1").returncode == 0
+    assert run("audit", str(samples), "-o", str(b), "--quiet", "--fail-on", "never", "--jobs", "2").returncode == 0
+    ta, tb = hhaudit.read(a), hhaudit.read(b)
+    for name in TABLES:
+        assert ta[name].astype(str).equals(tb[name].astype(str)), name
+
+
+def test_missing_path_is_one_clear_line(tmp_path: Path) -> None:
+    r = run("audit", str(tmp_path / "nope.txt"), "-o", str(tmp_path / "o"))
+    assert r.returncode == 2
+    assert "nope.txt: no such file or folder" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_unknown_format_file_is_reported_not_crashed(tmp_path: Path) -> None:
+    p = tmp_path / "notes.txt"
+    p.write_text("shopping list\neggs\n")
+    r = run("audit", str(p), "-o", str(tmp_path / "o"), "--quiet")
+    assert r.returncode == 2
+    assert "notes.txt: not a hand-history format hhaudit reads" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_rules_and_formats_list_the_registry() -> None:
+    r = run("rules")
+    assert r.returncode == 0 and "MR01" in r.stdout and "TDA-2024 47-A" in r.stdout
+    r = run("formats")
+    assert r.returncode == 0 and "pokerstars" in r.stdout
+
+
+def test_show_replays_a_hand_with_its_findings(samples: Path) -> None:
+    r = run("show", str(samples / "short-raise-odd-chip.txt"), "--hand", "100000000002")
+    assert r.returncode == 0
+    assert "min raise to 750" in r.stdout
+    assert "MR01" in r.stdout and "OC01" in r.stdout
+
+
+def test_stdin(tmp_path: Path, samples: Path) -> None:
+    text = (samples / "clean-cash.txt").read_text()
+    r = subprocess.run([sys.executable, "-m", "hhaudit", "audit", "-", "-o", str(tmp_path / "o"), "--quiet"],
+                       input=text, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "1 hands read" in r.stdout
