@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import tempfile
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterable
@@ -12,26 +14,70 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from .model import Category, Severity, Status, Street
 from .parsing import to_sources
 from .pipeline import Options, Totals, run
-from .tables import TABLES
+from .tables import SCHEMA_VERSION, SCHEMAS, TABLES
 
+# Closed sets get a fixed category list (so every dataset has the same categories, in a
+# meaningful order); other low-cardinality strings get categories from the data.
+_FIXED: dict[tuple[str, str], tuple[list[str], bool]] = {
+    ("hands", "status"): ([s.value for s in Status], False),
+    ("hands", "kind"): (["cash", "tournament"], False),
+    ("actions", "street"): ([s.value for s in Street], True),
+    ("findings", "category"): ([c.value for c in Category], False),
+    ("findings", "severity"): ([s.value for s in Severity], False),
+}
 _CATEGORICAL = {
     "hands": ("site", "format", "game", "kind", "currency", "status", "tz"),
     "seats": ("position",),
     "actions": ("street", "action"),
     "findings": ("rule", "name", "category", "severity", "citation"),
 }
+_TYPES = {pa.int64(): pd.Int64Dtype(), pa.int8(): pd.Int8Dtype(), pa.bool_(): pd.BooleanDtype(),
+          pa.string(): pd.StringDtype()}
+
+
+class SchemaVersionError(ValueError):
+    """A dataset written with a newer, incompatible schema than this hhaudit reads."""
 
 
 def to_pandas(name: str, table: pa.Table) -> pd.DataFrame:
-    """A table as a DataFrame with nullable integers and categoricals for closed sets."""
-    df = table.to_pandas(types_mapper={pa.int64(): pd.Int64Dtype(), pa.int8(): pd.Int8Dtype(),
-                                       pa.bool_(): pd.BooleanDtype(), pa.string(): pd.StringDtype()}.get)
+    """A table as a DataFrame: nullable integers and booleans (`Int64`, `Int8`, `boolean`),
+    `string` text, UTC timestamps, and categoricals for closed sets. Integers stay integers."""
+    df = table.to_pandas(types_mapper=_TYPES.get)
     for col in _CATEGORICAL.get(name, ()):
-        if col in df:
+        if col not in df:
+            continue
+        fixed = _FIXED.get((name, col))
+        if fixed is not None:
+            values, ordered = fixed
+            extra = sorted(set(df[col].dropna()) - set(values))
+            df[col] = pd.Categorical(df[col], categories=values + extra, ordered=ordered)
+        else:
             df[col] = df[col].astype("category")
     return df
+
+
+def _major(version: str) -> int:
+    try:
+        return int(version.split(".")[0])
+    except ValueError:
+        return -1
+
+
+def check_schema_version(path: str | os.PathLike[str], metadata: dict[bytes, bytes] | None) -> None:
+    """Raise SchemaVersionError if a part file says it was written with a newer major schema
+    version than this hhaudit's. Files without the key (written by other tools) are accepted."""
+    raw = (metadata or {}).get(b"hhaudit.schema_version")
+    if raw is None:
+        return
+    found = raw.decode("utf-8", "replace")
+    if _major(found) > _major(SCHEMA_VERSION) or _major(found) < 0:
+        raise SchemaVersionError(
+            f"{path}: dataset schema version {found} is newer than the version {SCHEMA_VERSION} "
+            f"this hhaudit reads; upgrade hhaudit (pip install -U hhaudit) or re-run "
+            f"`hhaudit audit` with this version")
 
 
 class Tables(dict[str, pd.DataFrame]):
@@ -44,6 +90,13 @@ class Tables(dict[str, pd.DataFrame]):
             raise AttributeError(name) from None
 
 
+# Frames returned by `read` carry attrs["hhaudit.dataset"], a key to their hands table here,
+# so that `df.hh.units(col)` can find each row's scale. Weak: a dataset no longer referenced
+# is forgotten.
+_HANDS: "weakref.WeakValueDictionary[str, pd.DataFrame]" = weakref.WeakValueDictionary()
+_KEYS = itertools.count()
+
+
 def read(out: str | os.PathLike[str]) -> Tables:
     """Load a dataset written by `hhaudit audit` as DataFrames, in the written order."""
     root = Path(out)
@@ -52,15 +105,79 @@ def read(out: str | os.PathLike[str]) -> Tables:
     result = Tables()
     for name in TABLES:
         files = sorted((root / name).glob("*.parquet"))
-        tables = [pq.read_table(f) for f in files]
-        table = pa.concat_tables(tables) if tables else pa.table({})
+        tables = []
+        for f in files:
+            t = pq.read_table(f)
+            check_schema_version(f, t.schema.metadata)
+            tables.append(_conform(name, t))
+        table = pa.concat_tables(tables) if tables else SCHEMAS[name].empty_table()
         result[name] = to_pandas(name, table)
+    _register(result)
     return result
+
+
+def _conform(name: str, table: pa.Table) -> pa.Table:
+    """The table with the schema's columns first, in the schema's types (extra columns kept)."""
+    schema = SCHEMAS[name]
+    table = table.replace_schema_metadata(None)
+    cols, fields = [], []
+    for f in schema:
+        if f.name in table.column_names:
+            cols.append(table[f.name].cast(f.type))
+        else:
+            cols.append(pa.nulls(len(table), f.type))
+        fields.append(f)
+    for f in table.schema:
+        if f.name not in schema.names:
+            cols.append(table[f.name])
+            fields.append(f)
+    return pa.Table.from_arrays(cols, schema=pa.schema(fields))
+
+
+def _register(tables: Tables) -> None:
+    key = f"d{next(_KEYS)}"
+    _HANDS[key] = tables["hands"]
+    for df in tables.values():
+        df.attrs["hhaudit.dataset"] = key
 
 
 def units(amount: Any, scale: Any) -> Any:
     """Printed units of integer amounts (`amount / 10**scale`), for display only."""
     return amount / (10 ** scale)
+
+
+@pd.api.extensions.register_dataframe_accessor("hh")
+class HHAccessor:
+    """`df.hh.units("amount")`: a column in printed units (`amount / 10**scale`), as a new
+    Float64 Series for display. The stored integers are never changed.
+
+    The scale comes from the frame's own `scale` column if it has one, else from the hands
+    table given as `hands=`, else from the dataset the frame was read from (frames returned
+    by `hhaudit.read` and `hhaudit.audit`, and most frames derived from them, remember it)."""
+
+    def __init__(self, df: pd.DataFrame) -> None:
+        self._df = df
+
+    def scale(self, hands: pd.DataFrame | None = None) -> pd.Series:
+        df = self._df
+        if "scale" in df:
+            return df["scale"]
+        if hands is None:
+            key = df.attrs.get("hhaudit.dataset")
+            hands = _HANDS.get(key) if key is not None else None
+        if hands is None:
+            raise ValueError("no scale for these rows: the frame has no `scale` column and no "
+                             "known dataset; pass hands=<the hands table>")
+        if not {"hand_id", "source"} <= set(df.columns):
+            raise ValueError("rows need hand_id and source columns to find their hand's scale")
+        keys = hands[["hand_id", "source", "scale"]].drop_duplicates(["hand_id", "source"])
+        joined = df[["hand_id", "source"]].merge(keys, on=["hand_id", "source"], how="left")
+        return pd.Series(joined["scale"].to_numpy(), index=df.index, name="scale")
+
+    def units(self, column: str, hands: pd.DataFrame | None = None) -> pd.Series:
+        values = self._df[column].astype("Float64")
+        scale = self.scale(hands).astype("Float64")
+        return (values / (10 ** scale)).rename(column)
 
 
 @dataclass
@@ -97,11 +214,26 @@ class AuditResult:
 
         w = DatasetWriter(out)
         try:
-            w.write({name: pa.Table.from_pandas(df, preserve_index=False) for name, df in self.tables.items()})
+            w.write({name: _from_pandas(name, df) for name, df in self.tables.items()})
             return w.commit()
         except BaseException:
             w.abort()
             raise
+
+
+def _from_pandas(name: str, df: pd.DataFrame) -> pa.Table:
+    """A DataFrame back to the table's Arrow schema (categoricals as strings, Int64 as int64)."""
+    schema = SCHEMAS[name]
+    cols = []
+    for f in schema:
+        if f.name not in df:
+            cols.append(pa.nulls(len(df), f.type))
+            continue
+        s = df[f.name]
+        if isinstance(s.dtype, pd.CategoricalDtype):
+            s = s.astype(pd.StringDtype())
+        cols.append(pa.array(s, type=f.type, from_pandas=True))
+    return pa.Table.from_arrays(cols, schema=schema)
 
 
 def audit(

@@ -17,7 +17,25 @@ from .audit import AuditedHand
 from .model import Act, ActionEvent, CollectEvent, DealEvent, ShowEvent, Status, Street, StreetEvent
 
 SCHEMA_VERSION = "1"
+"""Dataset schema version, `MAJOR` or `MAJOR.MINOR`, stored as `hhaudit.schema_version` in
+every part file's metadata. A new MINOR only adds columns; a new MAJOR changes or removes
+one, and `hhaudit.read` refuses datasets of a newer major version than its own."""
 TABLES = ("hands", "seats", "actions", "pots", "findings")
+
+# The columns the contract (/shared/spec/contract.md section 2) requires, per table.
+CONTRACT_COLUMNS: dict[str, tuple[str, ...]] = {
+    "hands": ("hand_id", "site", "format", "source", "line", "game", "kind", "currency", "scale",
+              "sb", "bb", "ante", "started_at", "tz", "table_name", "max_seats", "button_seat",
+              "n_players", "total_pot", "rake", "board", "status", "n_findings"),
+    "seats": ("hand_id", "source", "seat", "player", "position", "stack_start", "contributed",
+              "collected", "net", "hole_cards", "showed", "vpip", "pfr"),
+    "actions": ("hand_id", "source", "seq", "line", "street", "run", "seat", "player", "action",
+                "amount", "to_amount", "all_in"),
+    "pots": ("hand_id", "source", "pot", "run", "amount", "eligible", "winners",
+             "expected_winners", "paid", "expected", "ok"),
+    "findings": ("hand_id", "source", "line", "seq", "rule", "name", "category", "severity",
+                 "seat", "player", "expected", "actual", "message", "citation"),
+}
 
 _I64 = pa.int64()
 _STR = pa.string()
