@@ -177,7 +177,10 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> 
     if s.main_pot is not None and pots and s.side_pots:
         stated = [s.main_pot] + s.side_pots
         computed = [p.amount for p in pots]
-        if stated != computed and sum(stated) + rake != sum(computed) and sum(stated) != sum(computed):
+        # A log may split a pot further (at a folded seat's level) but never merge or move
+        # chips across the pots' boundaries: every computed boundary must be a stated one.
+        net = bool(rake) and sum(stated) + rake == sum(computed)  # pots stated after rake
+        if stated != computed and not net and not _cuts(computed) <= _cuts(stated):
             auditor.finding(out, RULES["AC04"], s.line or last_line, -1,
                             "pots " + " / ".join(m(x) for x in computed),
                             "pots " + " / ".join(m(x) for x in stated))
@@ -269,11 +272,32 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
     if not judged and not exp_seats:
         return
     names = {s.seat: s.player for s in state.seats.values()}
+    # More than the pots a seat is eligible for (a folded seat, a short all-in paid a side
+    # pot): a side-pot error whatever the cards (TDA 21).
+    cap = {seat: sum(p.amount for p in pots if seat in p.eligible) for seat in paid_seats}
+    over = [seat for seat in sorted(paid_seats) if paid[seat] > cap[seat]]
+    if over:
+        seat = over[0]
+        mine = [c for c in collects if c.seat == seat]
+        where = next((c for c in mine if c.pot is not None and c.pot < len(pots)
+                      and seat not in pots[c.pot].eligible), mine[-1])
+        exp_txt = "; ".join(f"{names.get(s, s)} {fmt(expected[s])}" for s in sorted(exp_seats, key=ring.index if all(x in ring for x in exp_seats) else int))
+        act_txt = "; ".join(f"{names.get(s, s)} {fmt(paid[s])}" for s in sorted(paid_seats))
+        auditor.finding(out, RULES["SP01"], where.line, -1,
+                        f"expected {exp_txt}" if judged else f"at most {fmt(cap[seat])} to {names.get(seat, seat)}",
+                        f"log paid {act_txt}",
+                        f"{names.get(seat, seat)} paid {fmt(paid[seat])}, more than the "
+                        f"{fmt(cap[seat])} of the pots {names.get(seat, seat)} is eligible for",
+                        seat=seat, player=names.get(seat))
+        for row in pot_rows:
+            row.ok = sorted(row.winners) == sorted(row.expected_winners) if row.winners and judged else None
+        return
     if judged and paid_seats != exp_seats:
         wrong = sorted(paid_seats - exp_seats)
         missing = sorted(exp_seats - paid_seats)
         ineligible = [w for w in wrong if not any(w in p.eligible for p in pots)]
-        rule = RULES["SP01"] if ineligible or _only_side_differs(pots, wrong) else RULES["WN01"]
+        # eligible seats paid (or left out) against the cards: the wrong hand won
+        rule = RULES["SP01"] if ineligible else RULES["WN01"]
         where = next((c for c in collects if c.seat in wrong), collects[-1])
         exp_txt = "; ".join(f"{names.get(s, s)} {fmt(expected[s])}" for s in sorted(exp_seats, key=ring.index if all(x in ring for x in exp_seats) else int))
         act_txt = "; ".join(f"{names.get(s, s)} {fmt(paid[s])}" for s in sorted(paid_seats))
@@ -291,7 +315,10 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
         for row in pot_rows:
             row.ok = True
         return
+    if sum(paid.values()) + deductions != sum(expected.values()):
+        return  # paid more or less than the pot: AC02 already says so
     diff = {s: paid.get(s, 0) - expected.get(s, 0) for s in exp_seats | paid_seats}
+    last_line = next((c.line for c in reversed(collects) if diff.get(c.seat)), last_line)
     odd = all(abs(d) <= 1 for d in diff.values()) and sum(paid.values()) + deductions == sum(expected.values())
     rule = RULES["OC01"] if odd else RULES["SP01"]
     exp_txt = "; ".join(f"{names.get(s, s)} {fmt(expected[s])}" for s in sorted(exp_seats))
@@ -300,6 +327,15 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
                     f"log paid {act_txt}", "split does not follow the pots" if not odd else "odd chip to the wrong seat")
     for row in pot_rows:
         row.ok = False
+
+
+def _cuts(amounts: list[int]) -> set[int]:
+    """Running totals of a list of pot sizes: the boundaries between the pots."""
+    out, total = set(), 0
+    for a in amounts:
+        total += a
+        out.add(total)
+    return out
 
 
 def _only_side_differs(pots: list[Pot], wrong: list[int]) -> bool:
