@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import tomllib
 from collections.abc import Sequence
@@ -89,9 +90,17 @@ def cmd_audit(args: argparse.Namespace) -> int:
     opts = Options(profile, tuple(sorted(overrides.items())), tuple(select), tuple(ignore), args.format)
     jobs = args.jobs or os.cpu_count() or 1
     quiet = args.quiet or not sys.stderr.isatty()
+    if args.scheduler and args.engine != "dask":
+        raise UsageError("--scheduler needs --engine dask")
+    extra: dict[str, Any] = {"incremental": args.incremental, "engine": args.engine, "scheduler": args.scheduler}
+
+    def _terminate(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, _terminate)
     try:
         if quiet:
-            totals = run(sources, args.output, opts, jobs=jobs)
+            totals = run(sources, args.output, opts, jobs=jobs, **extra)
         else:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -110,10 +119,12 @@ def cmd_audit(args: argparse.Namespace) -> int:
                     bar.update(task, advance=files, hands=f"{counts['hands']:,}",
                                findings=f"{counts['findings']:,}", rate=rate)
 
-                totals = run(sources, args.output, opts, jobs=jobs, progress=progress)
+                totals = run(sources, args.output, opts, jobs=jobs, progress=progress, **extra)
     except KeyboardInterrupt:
-        print("hhaudit: interrupted; no dataset was written", file=sys.stderr)
+        print("hhaudit: interrupted; the previous dataset (if any) is unchanged", file=sys.stderr)
         return 130
+    except RuntimeError as exc:
+        raise UsageError(str(exc)) from None
     readable = [f for f in totals.files if not f.error]
     for f in totals.files:
         if f.error:
@@ -122,6 +133,10 @@ def cmd_audit(args: argparse.Namespace) -> int:
     print(f"{totals.hands} hands read from {len(readable)} of {len(totals.files)} files: "
           f"{st.get('audited', 0)} audited, {st.get('unsupported_game', 0)} unsupported game, "
           f"{st.get('parse_error', 0)} parse error")
+    if totals.duplicates:
+        print(f"{totals.duplicates} duplicate hands skipped (listed in {Path(args.output) / 'duplicates'})")
+    if args.incremental:
+        print(f"{totals.reused} unchanged files reused, {len(totals.files) - totals.reused} audited")
     n = sum(totals.categories.values())
     print(f"{n} findings" + (":" if n else ""))
     for cat in Category:
@@ -191,6 +206,12 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--select", action="append", help="only these rules (codes, prefixes, names, categories)")
     a.add_argument("--ignore", action="append", help="skip these rules")
     a.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores)")
+    a.add_argument("--incremental", action="store_true",
+                   help="re-audit only new or changed files (manifest.json in the output folder)")
+    a.add_argument("--engine", choices=["local", "dask"], default="local",
+                   help="local processes (default) or a Dask cluster")
+    a.add_argument("--scheduler", metavar="ADDRESS",
+                   help="Dask scheduler address (default: a local cluster of --jobs workers)")
     a.add_argument("--fail-on", choices=["error", "warning", "never"], default="error")
     a.add_argument("--quiet", action="store_true", help="no progress bar")
     a.set_defaults(func=cmd_audit)

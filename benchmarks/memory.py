@@ -1,0 +1,89 @@
+"""Peak memory of the full pipeline (read, parse, audit, Parquet) as the input grows.
+
+    python benchmarks/memory.py [--hands 200000] [--jobs 1] [--corpus ../shared/corpus]
+
+The corpus's PokerStars-layout hands are replicated to `--hands` hands (each copy gets a hand
+number of its own, so none is a duplicate) and written to one temporary file; `hhaudit.pipeline.run`
+then audits that file into a temporary dataset in a fresh subprocess, which reports its peak
+resident set size (`resource.getrusage`, itself and its worker processes). Streaming means
+the peak stays flat whatever `--hands` is: compare two sizes, e.g. `--hands 20000` and
+`--hands 200000`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.run import load  # noqa: E402
+
+_HAND_NO = re.compile(r"#(\d+)")
+
+CHILD = r"""
+import json, resource, sys, time
+from hhaudit.pipeline import Options, run
+from hhaudit.reading import iter_sources
+path, out, jobs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+t = time.perf_counter()
+totals = run(list(iter_sources([path])), out, Options(), jobs=jobs)
+elapsed = time.perf_counter() - t
+me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+print(json.dumps({"hands": totals.hands, "seconds": elapsed, "rss_kb": me, "children_rss_kb": kids}))
+"""
+
+
+def write_hands(path: Path, n: int, corpus: Path) -> int:
+    """Write `n` replicated corpus hands with distinct hand numbers; return the bytes written."""
+    base = load(corpus)
+    size = 0
+    with open(path, "w", encoding="utf-8", newline="\n") as fh:
+        for k in range(n):
+            _, lines = base[k % len(base)]
+            copy = k // len(base)
+            head = _HAND_NO.sub(lambda m: f"#{m.group(1)}{copy:04d}", lines[0], count=1)
+            text = "\n".join([head, *lines[1:]]) + "\n\n\n"
+            fh.write(text)
+            size += len(text)
+    return size
+
+
+def measure(n: int, jobs: int, corpus: Path) -> dict[str, float]:
+    with tempfile.TemporaryDirectory(prefix="hhaudit-mem-") as tmp:
+        src = Path(tmp) / "hands.txt"
+        size = write_hands(src, n, corpus)
+        t = time.perf_counter()
+        r = subprocess.run([sys.executable, "-c", CHILD, str(src), str(Path(tmp) / "out"), str(jobs)],
+                           capture_output=True, text=True, check=False)
+        if r.returncode != 0:
+            raise SystemExit(r.stderr)
+        res = json.loads(r.stdout.strip().splitlines()[-1])
+        res["wall"] = time.perf_counter() - t
+        res["mb_input"] = size / 1e6
+        return res
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--hands", type=int, nargs="+", default=[200_000])
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--corpus", default=str(Path(__file__).resolve().parents[1].parent / "shared" / "corpus"))
+    args = ap.parse_args()
+    for n in args.hands:
+        r = measure(n, args.jobs, Path(args.corpus))
+        print(f"{n:>9,} hands {r['mb_input']:>8.1f} MB  jobs {args.jobs}  {r['seconds']:>7.1f} s  "
+              f"peak RSS {r['rss_kb'] / 1024:>7.1f} MB (main), {r['children_rss_kb'] / 1024:>7.1f} MB (largest worker)",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,200 @@
+"""The pipeline: units and parts independent of --jobs, duplicates, incremental runs, Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+import hhaudit
+from hhaudit.pipeline import DUPLICATES, MANIFEST, Options, run
+from hhaudit.reading import iter_sources
+from hhaudit.tables import TABLES
+
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_histories" / "pokerstars"
+CLEAN = (SAMPLES / "clean-cash.txt").read_text(encoding="utf-8")  # no finding
+SHORT = (SAMPLES / "short-raise-odd-chip.txt").read_text(encoding="utf-8")  # MR01 and OC01
+SIDE = (SAMPLES / "side-pots-six-way.txt").read_text(encoding="utf-8")
+KINDS = {"c": CLEAN, "s": SHORT, "p": SIDE}
+
+
+def hand(kind: str, number: int) -> str:
+    """One sample hand under another hand number."""
+    return re.sub(r"Hand #\d+", f"Hand #{number}", KINDS[kind], count=1).rstrip("\n") + "\n\n\n"
+
+
+def write(path: Path, hands: list[tuple[str, int]]) -> Path:
+    path.write_text("".join(hand(k, n) for k, n in hands), encoding="utf-8")
+    return path
+
+
+def sources(*paths: Path) -> list:
+    return list(iter_sources([str(p) for p in paths]))
+
+
+def contents(out: Path) -> dict[str, list[tuple]]:
+    """Every table's rows, in dataset order, plus the part file names."""
+    t = hhaudit.read(out)
+    res: dict[str, list[tuple]] = {n: [tuple(r) for r in t[n].astype(str).itertuples(index=False)] for n in TABLES}
+    res["parts"] = [sorted(p.name for p in (out / n).iterdir()) for n in (*TABLES, DUPLICATES)]  # type: ignore[assignment]
+    d = pq.read_table(out / DUPLICATES)
+    res["duplicates"] = [tuple(r.values()) for r in d.to_pylist()]
+    return res
+
+
+def ids(out: Path) -> list[str]:
+    return list(hhaudit.read(out).hands["hand_id"])
+
+
+def test_many_files_same_dataset_with_one_and_two_jobs(tmp_path: Path) -> None:
+    files = [write(tmp_path / f"f{k}.txt", [("csp"[j % 3], 1000 * k + j) for j in range(7)]) for k in range(4)]
+    a, b = tmp_path / "a", tmp_path / "b"
+    ta = run(sources(*files), a, Options(), jobs=1, batch=3)
+    tb = run(sources(*files), b, Options(), jobs=2, batch=3, split_bytes=10 ** 9)
+    assert contents(a) == contents(b)
+    # 4 files of 7 hands in units of 3: parts 0, 1, 2 of each file, in input order
+    assert sorted(p.name for p in (a / "hands").iterdir()) == [f"part-{i:06d}-{c:05d}.parquet"
+                                                               for i in range(4) for c in range(3)]
+    assert ids(a) == [str(1000 * k + j) for k in range(4) for j in range(7)]
+    # short-raise hands are j = 1, 4 in each file: 8 hands with one MR01 and one OC01 each
+    assert ta.hands == tb.hands == 28
+    assert ta.categories == tb.categories == {"min_raise": 8, "odd_chip": 8}
+
+
+def test_one_large_file_split_across_jobs(tmp_path: Path) -> None:
+    big = write(tmp_path / "big.txt", [("csp"[j % 3], 5000 + j) for j in range(25)])
+    small = write(tmp_path / "small.txt", [("s", 1), ("c", 2)])
+    a, b = tmp_path / "a", tmp_path / "b"
+    run(sources(small, big), a, Options(), jobs=1, batch=4)
+    tb = run(sources(small, big), b, Options(), jobs=2, batch=4, split_bytes=len(hand("s", 1)) * 3)
+    assert contents(a) == contents(b)
+    assert ids(b) == ["1", "2"] + [str(5000 + j) for j in range(25)]
+    # 25 hands in units of 4: 7 parts for the big file
+    assert len([p for p in (b / "hands").iterdir() if p.name.startswith("part-000001-")]) == 7
+    assert [f.hands for f in tb.files] == [2, 25]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_duplicates_kept_once_at_their_first_place(tmp_path: Path, jobs: int) -> None:
+    a = write(tmp_path / "a.txt", [("c", 1), ("s", 2), ("c", 1), ("p", 3), ("s", 2)])
+    b = write(tmp_path / "b.txt", [("s", 2), ("c", 4)])
+    out = tmp_path / "out"
+    t = run(sources(a, b), out, Options(), jobs=jobs, batch=2, split_bytes=0)
+    assert ids(out) == ["1", "2", "3", "4"]
+    assert t.hands == 4 and t.duplicates == 3
+    assert t.categories == {"min_raise": 1, "odd_chip": 1}  # hand 2 judged once
+    tables = hhaudit.read(out)
+    assert list(tables.findings["hand_id"]) == ["2", "2"]
+    assert set(tables.seats["hand_id"]) == {"1", "2", "3", "4"}
+    assert len(tables.seats) == len(tables.seats.drop_duplicates(["hand_id", "seat"]))
+    dups = pq.read_table(out / DUPLICATES).to_pylist()
+    lines = {k: i * 0 for k, i in ()}
+    # each copy: where it is and where its first is (line numbers of the hands' first lines)
+    n = hand("c", 1).count("\n")
+    s = hand("s", 2).count("\n")
+    starts_a = [1, 1 + n, 1 + n + s, 1 + 2 * n + s, 1 + 2 * n + s + hand("p", 3).count("\n")]
+    assert [(d["hand_id"], Path(d["source"]).name, d["line"], Path(d["first_source"]).name, d["first_line"])
+            for d in dups] == [("1", "a.txt", starts_a[2], "a.txt", 1),
+                               ("2", "a.txt", starts_a[4], "a.txt", starts_a[1]),
+                               ("2", "b.txt", 1, "a.txt", starts_a[1])]
+    del lines
+
+
+def test_cli_prints_duplicates(tmp_path: Path) -> None:
+    a = write(tmp_path / "a.txt", [("c", 1), ("s", 2)])
+    b = write(tmp_path / "b.txt", [("s", 2)])
+    r = subprocess.run([sys.executable, "-m", "hhaudit", "audit", str(a), str(b), "-o", str(tmp_path / "o"),
+                        "--quiet", "--jobs", "1", "--fail-on", "never"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "2 hands read from 2 of 2 files" in r.stdout
+    assert "1 duplicate hands skipped" in r.stdout
+
+
+def test_incremental_reaudits_only_new_or_changed_files(tmp_path: Path) -> None:
+    a = write(tmp_path / "a.txt", [("c", 1), ("s", 2)])
+    b = write(tmp_path / "b.txt", [("p", 3)])
+    out, fresh = tmp_path / "out", tmp_path / "fresh"
+    t1 = run(sources(a, b), out, Options(), incremental=True)
+    assert t1.reused == 0 and (out / MANIFEST).is_file()
+    # nothing changed: everything reused, same dataset
+    before = contents(out)
+    t2 = run(sources(a, b), out, Options(), incremental=True)
+    assert t2.reused == 2 and t2.hands == 3 and t2.categories == {"min_raise": 1, "odd_chip": 1}
+    assert contents(out) == before
+    # b grows (a live log), c is new and comes first: only b and c are read
+    with open(b, "a", encoding="utf-8") as fh:
+        fh.write(hand("s", 4))
+    c = write(tmp_path / "c.txt", [("c", 5)])
+    t3 = run(sources(c, a, b), out, Options(), incremental=True)
+    assert t3.reused == 1 and t3.hands == 5
+    assert ids(out) == ["5", "1", "2", "3", "4"]
+    run(sources(c, a, b), fresh, Options())
+    assert {k: v for k, v in contents(out).items()} == contents(fresh)
+
+
+def test_incremental_brings_back_a_copy_whose_first_is_gone(tmp_path: Path) -> None:
+    a = write(tmp_path / "a.txt", [("c", 1), ("s", 2)])
+    b = write(tmp_path / "b.txt", [("s", 2), ("p", 3)])
+    out = tmp_path / "out"
+    t = run(sources(a, b), out, Options(), incremental=True)
+    assert t.duplicates == 1 and ids(out) == ["1", "2", "3"]
+    write(a, [("c", 1)])  # hand 2 no longer in a: b's copy is now the first
+    t = run(sources(a, b), out, Options(), incremental=True)
+    assert t.duplicates == 0 and t.reused == 0
+    assert ids(out) == ["1", "2", "3"]
+    assert Path(hhaudit.read(out).hands["source"][1]).name == "b.txt"
+    assert pq.read_table(out / DUPLICATES).num_rows == 0
+
+
+def _start(args: list[str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-m", "hhaudit", "audit", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True)
+
+
+def _wait_for_tmp(parent: Path, proc: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        if any(p.name.startswith(".out.tmp-") and (p / "hands").is_dir() for p in parent.iterdir()):
+            return
+        time.sleep(0.02)
+    raise AssertionError("the run never started writing")
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
+def test_interrupted_run_leaves_the_previous_dataset(tmp_path: Path, sig: signal.Signals) -> None:
+    small = write(tmp_path / "small.txt", [("c", 7)])
+    big = write(tmp_path / "big.txt", [("csp"[j % 3], 10_000 + j) for j in range(3000)])
+    out = tmp_path / "work" / "out"
+    run(sources(small), out, Options())
+    assert ids(out) == ["7"]
+    proc = _start([str(small), str(big), "-o", str(out), "--jobs", "2", "--quiet"])
+    _wait_for_tmp(out.parent, proc)
+    os.killpg(proc.pid, sig)  # the whole process group, as a terminal's Ctrl-C does
+    _, err = proc.communicate(timeout=60)
+    assert ids(out) == ["7"]
+    leftovers = [p.name for p in out.parent.iterdir() if p.name != "out"]
+    if sig == signal.SIGINT:
+        assert proc.returncode == 130, err
+        assert b"interrupted" in err and b"Traceback" not in err
+        assert leftovers == []
+    else:
+        assert proc.returncode == -signal.SIGKILL
+
+
+def test_sigint_without_previous_dataset_leaves_nothing(tmp_path: Path) -> None:
+    big = write(tmp_path / "big.txt", [("csp"[j % 3], 10_000 + j) for j in range(3000)])
+    out = tmp_path / "work" / "out"
+    out.parent.mkdir()
+    proc = _start([str(big), "-o", str(out), "--jobs", "1", "--quiet"])
+    _wait_for_tmp(out.parent, proc)
+    os.killpg(proc.pid, signal.SIGINT)
+    proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert list(out.parent.iterdir()) == []
