@@ -189,6 +189,9 @@ class AuditResult:
     path: Path | None = None
     _tmp: Any = field(default=None, repr=False)
 
+    def __getitem__(self, name: str) -> pd.DataFrame:
+        return self.tables[name]
+
     @property
     def hands(self) -> pd.DataFrame:
         return self.tables["hands"]

@@ -20,7 +20,7 @@ from .api import read
 
 VOLUNTARY = ("fold", "check", "call", "bet", "raise")
 NO_CURRENCY = "(none)"
-PLAYER_COLUMNS = ["player", "currency", "hands", "vpip", "pfr", "three_bet", "wtsd", "wsd",
+PLAYER_COLUMNS = ["player", "site", "currency", "hands", "vpip", "pfr", "three_bet", "wtsd", "wsd",
                   "net", "rake_paid", "findings"]
 
 
@@ -37,7 +37,7 @@ def seat_figures(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
     """One row per seat dealt in: the seats columns plus currency, scale, three_bet_opp,
     three_bet, went_to_showdown, won_at_showdown, rake_paid (chips, float: an attribution)."""
     seats = tables["seats"]
-    hands = tables["hands"][["hand_id", "source", "currency", "scale", "rake"]]
+    hands = tables["hands"][["hand_id", "source", "site", "currency", "scale", "rake"]]
     key = ["hand_id", "source"]
     dealt = seats[seats["position"].astype("string") != "out"].merge(hands, on=key, how="left")
     a = tables["actions"]
@@ -67,7 +67,7 @@ def seat_figures(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
 
 
 def player_stats(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
-    """Per player and currency: hands dealt in; VPIP, PFR, 3-bet, WTSD and W$SD in percent;
+    """Per player, site and currency: hands dealt in; VPIP, PFR, 3-bet, WTSD and W$SD in percent;
     net won and rake paid in printed units; findings naming the player."""
     d = seat_figures(tables)
     if d.empty:
@@ -75,7 +75,8 @@ def player_stats(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
     d["currency"] = d["currency"].astype("string").fillna(NO_CURRENCY).replace("", NO_CURRENCY)
     d["net_u"] = _units(d["net"], d["scale"])
     d["rake_u"] = d["rake_paid"].astype("Float64") / (10 ** d["scale"].astype("Float64"))
-    g = d.groupby(["player", "currency"], sort=False)
+    d["site"] = d["site"].astype("string").fillna("")
+    g = d.groupby(["player", "site", "currency"], sort=False)
     out = pd.DataFrame({
         "hands": g.size(),
         "vpip": _pct(g["vpip"].sum(), g.size()),
@@ -87,10 +88,11 @@ def player_stats(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
         "rake_paid": g["rake_u"].sum().round(2),
     })
     f = tables["findings"]
-    f = f[f["player"].notna()].merge(tables["hands"][["hand_id", "source", "currency"]],
+    f = f[f["player"].notna()].merge(tables["hands"][["hand_id", "source", "site", "currency"]],
                                      on=["hand_id", "source"], how="left")
     f["currency"] = f["currency"].astype("string").fillna(NO_CURRENCY).replace("", NO_CURRENCY)
-    counts = f.groupby(["player", "currency"]).size()
+    f["site"] = f["site"].astype("string").fillna("")
+    counts = f.groupby(["player", "site", "currency"]).size()
     out["findings"] = counts.reindex(out.index).fillna(0).astype(int)
     out = out.reset_index()
     return out.sort_values(["hands", "player"], ascending=[False, True], kind="stable").reset_index(drop=True)
