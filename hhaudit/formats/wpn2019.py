@@ -1,0 +1,177 @@
+"""Winning Poker Network hand histories in the layout used since 2019 ("Hand #N - Holdem(No
+Limit) - $0.05/$0.10 - 2019/06/28 02:38:17 UTC"; tournaments "Game Hand #N - ... Tournament
+#T - Holdem(No Limit) - Level L (sb/bb)- ..."). The older layout is `wpn.py`.
+
+Grammar: `grammars/wpn2019.lark`. Points of the format:
+- no colon after player names; "raises X to Y": `to` = Y (X is the chips added);
+- "posts dead $0.07": a returning player's small and big blind together: the big blind is
+  live, the rest dead;
+- "caps $0.55" on capped tables: the chips put in; a bet, call or raise depending on what the
+  player faces, and all-in for the rest of the hand (a capped player can put in no more);
+- tournament chips are printed with two zero decimals ("posts ante 65.00") and read whole;
+- a pot won without a showdown has no "collected" line: the summary's "did not show and won
+  $0.25" is the collection;
+- "Total pot $1.19 | Rake $0.04 | JP Fee $0.02": JP Fee is the jackpot drop.
+Omaha and other games are unsupported.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from ..model import (
+    Act,
+    ActionEvent,
+    CollectEvent,
+    DealEvent,
+    Hand,
+    Limit,
+    Post,
+    PostEvent,
+    ShowEvent,
+    Street,
+    StreetEvent,
+    UncalledEvent,
+)
+from ..money import currency_of
+from ._sitekit import Fields, SiteFormat
+from .base import UnsupportedGame
+from .common import cards, to_utc
+
+_ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
+_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Limit": Limit.FIXED_LIMIT,
+           "Fixed Limit": Limit.FIXED_LIMIT}
+_WON = re.compile(r" won (\S*\d\S*)")
+_POSTS = {"the small blind": Post.SMALL_BLIND, "the big blind": Post.BIG_BLIND, "ante": Post.ANTE,
+          "straddle": Post.STRADDLE}
+
+
+class WPN2019Format(SiteFormat):
+    name = "wpn2019"
+    sites = ("WPN/ACR",)
+    grammar = "wpn2019"
+    description = "Winning Poker Network, layout since 2019 ('Hand #N - Holdem(No Limit) - ...')"
+    start: ClassVar[re.Pattern[str]] = re.compile(
+        r"\s*\ufeff?(?:Game )?Hand #\d+ - (?:.*Tournament #\d+ - )?[A-Za-z0-9' ]+\([A-Za-z ]+\) - ")
+
+    def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
+        hand_id, _tname, tid, game, lsb, lbb, sb, bb, date = f
+        hand.hand_id = hand_id or ""
+        hand.started_at, hand.tz = to_utc(date or "")
+        m = re.fullmatch(r"(?P<game>.+?)\((?P<limit>[^()]+)\)", game or "")
+        if tid:
+            hand.kind, hand.tournament_id, hand.scale = "tournament", tid, 0
+        else:
+            hand.kind, hand.scale = "cash", 2
+            hand.currency = currency_of(sb or "") or "USD"
+        if m is None or m.group("game").strip() != "Holdem" or m.group("limit") not in _LIMITS:
+            hand.variant = (game or "unknown").lower()
+            raise UnsupportedGame(game)
+        low, high = (lsb, lbb) if tid else (sb, bb)
+        self.set_stakes(hand, _LIMITS[m.group("limit")], self.amount(hand, low), self.amount(hand, high))
+
+    def on_TABLE(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.table_name = f[0] if f[0] is not None else (f[1] or "")
+        hand.max_seats = int(f[2]) if f[2] else None
+        hand.button_seat = int(f[3]) if f[3] else None
+
+    def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
+        out = "sitting out" in (f[3] or "")
+        self.add_seat(hand, int(f[0] or 0), f[1] or "", self.amount(hand, f[2]), out, line)
+
+    def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
+        player, what, amount, all_in = f[0] or "", f[1] or "", self.amount(hand, f[2]), bool(f[3])
+        seat = self.seat(hand, player)
+        if what == "dead":
+            live = min(hand.bb, amount)
+            hand.events.append(PostEvent(line, seat, player, Post.DEAD, live, amount - live, all_in))
+            return
+        kind = _POSTS[what]
+        if kind is Post.ANTE:
+            hand.ante = max(hand.ante, amount)
+        hand.events.append(PostEvent(line, seat, player, kind, amount, 0, all_in))
+
+    def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(DealEvent(line, self.seat(hand, player), player, cards(f[1])))
+
+    def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
+        player, verb, a, b, all_in = f[0] or "", f[1] or "", f[2], f[3], bool(f[4])
+        seat = self.seat(hand, player)
+        if verb == "caps":
+            added = self.amount(hand, a)
+            facing, mine = self.street_bet(hand), self.committed(hand, seat)
+            act = Act.BET if facing == 0 else Act.CALL if mine + added <= facing else Act.RAISE
+            # a capped player can put in nothing more this hand: all-in for the betting
+            hand.events.append(ActionEvent(line, seat, player, act, amount=added, all_in=True))
+            return
+        act = _ACTS[verb]
+        if act is Act.RAISE:
+            if b is None:
+                raise ValueError("raise without a 'to' amount")
+            hand.events.append(ActionEvent(line, seat, player, act, to=self.amount(hand, b), all_in=all_in))
+        elif act in (Act.CALL, Act.BET):
+            hand.events.append(ActionEvent(line, seat, player, act, amount=self.amount(hand, a), all_in=all_in))
+        else:
+            hand.events.append(ActionEvent(line, seat, player, act))
+
+    def on_UNCALLED(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[1] or ""
+        hand.events.append(UncalledEvent(line, self.seat(hand, player), player, self.amount(hand, f[0])))
+
+    def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
+        groups = re.findall(r"\[([^\]]*)\]", f[1] or "")
+        board = tuple(c for g in groups for c in cards(g))
+        hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], cards(groups[-1]) if groups else (), board))
+
+    def on_SHOWDOWN(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.events.append(StreetEvent(line, Street.SHOWDOWN, (), ()))
+
+    def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, cards(f[1])))
+
+    def on_MUCK(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, cards(f[1]), muck=True))
+
+    def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
+        player, text, pot, side = f[0] or "", f[1], f[2] or "", f[3]
+        number = None if pot == "pot" else 0 if pot == "main pot" else int(side or 1)
+        self.collect(hand, line, player, self.amount(hand, text), number)
+
+    def on_TOTAL_POT(self, hand: Hand, f: Fields, line: int) -> None:
+        s = hand.summary
+        s.line = line
+        s.total_pot = self.amount(hand, f[0])
+        s.rake = self.amount(hand, f[1]) if f[1] else 0
+        if f[2]:
+            s.jackpot = self.amount(hand, f[2])
+
+    def on_SUMMARY_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
+        """A pot won without a showdown is written only here ("Seat 5: Player3 did not show
+        and won $0.25"); a showdown win repeats the body's "collected" line and is skipped."""
+        m = _WON.search(f[1] or "")
+        if m is None:
+            return
+        seat = int(f[0] or 0)
+        if any(isinstance(e, CollectEvent) and e.seat == seat for e in hand.events):
+            return
+        player = next((x.player for x in hand.seats if x.seat == seat), None)
+        if player is None:
+            raise ValueError(f"seat {seat} is not at this table")
+        self.collect(hand, line, player, self.amount(hand, m.group(1)), None)
+
+    def on_BOARD(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.summary.boards.append(cards(f[0]))
+
+    def finish(self, hand: Hand) -> None:
+        seen = {e.seat for e in hand.events if isinstance(e, (PostEvent, ActionEvent))}
+        for s in hand.seats:
+            if s.sitting_out and s.seat in seen:
+                s.sitting_out = False
+
+
+FORMATS = [WPN2019Format()]
