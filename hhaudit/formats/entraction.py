@@ -1,0 +1,151 @@
+"""Entraction network hand histories ("Game # 2145163746 - Texas Hold'em Fixed Limit EUR
+10/20 - Table "Lorient""), cash games and tournaments.
+
+Grammar: `grammars/entraction.lark`. Points of the format:
+- space-padded columns: "Hero                        Raise       (15.00)";
+- every amount is the chips the action adds; "All-In (4.32)" is a bet, call or raise
+  depending on what the player faces; "Payback (10.00)" returns an uncalled bet;
+- blinds are "Small Blind: Hero (5.00)" lines, antes "Player0 Ante (20.00)";
+- the hero's hole cards may be written with the name in lower case ("hero was dealt:");
+- "X wins: EUR 59.25" is after the rake ("Rake: EUR 0.75"); a tournament hand has no
+  currency and no rake line;
+- the hand ends "Game ended 2011-03-26 13:19:18 GMT" (the time zone is written there).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from ..model import (
+    Act,
+    ActionEvent,
+    DealEvent,
+    Hand,
+    Limit,
+    Post,
+    PostEvent,
+    ShowEvent,
+    Street,
+    StreetEvent,
+    UncalledEvent,
+)
+from ._sitekit import Fields, SiteFormat
+from .base import UnsupportedGame
+from .common import cards, to_utc
+
+_ACTS = {"Fold": Act.FOLD, "Check": Act.CHECK, "Call": Act.CALL, "Bet": Act.BET, "Raise": Act.RAISE}
+_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+_LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Fixed Limit": Limit.FIXED_LIMIT,
+           "Limit": Limit.FIXED_LIMIT}
+
+
+class EntractionFormat(SiteFormat):
+    name = "entraction"
+    sites = ("Entraction",)
+    grammar = "entraction"
+    description = "Entraction network (Game # N - Texas Hold'em ...)"
+    start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?Game # \d+ - ")
+
+    def seat(self, hand: Hand, player: str | None) -> int:  # type: ignore[override]
+        try:
+            return super().seat(hand, player)
+        except ValueError:
+            # "hero was dealt:" for the seated "Hero"
+            matches = [s.seat for s in hand.seats if s.player.lower() == (player or "").lower()]
+            if len(matches) == 1:
+                return matches[0]
+            raise
+
+    def name_of(self, hand: Hand, seat: int) -> str:
+        return next(s.player for s in hand.seats if s.seat == seat)
+
+    def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
+        hand_id, limit, cur, low, high, ante, table = f
+        hand.hand_id = hand_id or ""
+        hand.table_name = table or ""
+        if cur:
+            hand.kind, hand.currency, hand.scale = "cash", cur, 2
+        else:
+            hand.kind, hand.scale = "tournament", 0
+            m = re.search(r" (\d{6,}) \d+$", hand.table_name)
+            hand.tournament_id = m.group(1) if m else ""
+        self.set_stakes(hand, _LIMITS[limit or ""], self.amount(hand, low), self.amount(hand, high))
+        if ante:
+            hand.ante = self.amount(hand, ante)
+
+    def on_OTHER_GAME(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.hand_id = f[0] or ""
+        hand.variant = (f[1] or "unknown").split(" - ")[0].lower()
+        raise UnsupportedGame(f[1])
+
+    def on_PLAYERS(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.max_seats = int(f[0] or 0) or None
+
+    def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
+        self.add_seat(hand, int(f[3] or 0), f[0] or "", self.amount(hand, f[2]), False, line)
+
+    def on_DEALER(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.button_seat = self.seat(hand, f[0])
+
+    def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
+        blind, player, player2, text = f
+        seat = self.seat(hand, player or player2)
+        name = self.name_of(hand, seat)
+        amount = self.amount(hand, text)
+        if blind is None:
+            hand.ante = max(hand.ante, amount)
+            kind = Post.ANTE
+        else:
+            kind = Post.SMALL_BLIND if blind == "Small Blind" else Post.BIG_BLIND
+            if hand.limit is Limit.FIXED_LIMIT and kind is Post.SMALL_BLIND:
+                hand.sb = amount
+        hand.events.append(PostEvent(line, seat, name, kind, amount))
+
+    def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
+        seat = self.seat(hand, f[0])
+        hand.events.append(DealEvent(line, seat, self.name_of(hand, seat), cards((f[1] or "").replace(" - ", " "))))
+
+    def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
+        verb, text = f[1] or "", f[2]
+        seat = self.seat(hand, f[0])
+        player = self.name_of(hand, seat)
+        if verb == "Payback":
+            hand.events.append(UncalledEvent(line, seat, player, self.amount(hand, text)))
+        elif verb == "All-In":
+            hand.events.append(self.all_in_action(hand, line, seat, player, self.amount(hand, text)))
+        elif verb in ("Fold", "Check"):
+            hand.events.append(ActionEvent(line, seat, player, _ACTS[verb]))
+        else:
+            hand.events.append(ActionEvent(line, seat, player, _ACTS[verb], amount=self.amount(hand, text)))
+
+    def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
+        new = cards((f[1] or "").replace(" - ", " "))
+        board: tuple[str, ...] = ()
+        for e in reversed(hand.events):
+            if isinstance(e, StreetEvent):
+                board = e.board
+                break
+        hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], new, board + new))
+
+    def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
+        seat = self.seat(hand, f[0])
+        hand.events.append(ShowEvent(line, seat, self.name_of(hand, seat), cards((f[1] or "").replace(" - ", " "))))
+
+    def on_NO_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
+        seat = self.seat(hand, f[0])
+        hand.events.append(ShowEvent(line, seat, self.name_of(hand, seat), (), muck=True))
+
+    def on_WIN(self, hand: Hand, f: Fields, line: int) -> None:
+        seat = self.seat(hand, f[0])
+        self.collect(hand, line, self.name_of(hand, seat), self.amount(hand, f[1]), None)
+
+    def on_RAKE(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.summary.rake = self.amount(hand, f[0])
+        hand.summary.line = line
+
+    def on_ENDED(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.started_at, hand.tz = to_utc((f[0] or "").replace("-", "/", 2))
+
+
+FORMATS = [EntractionFormat()]
