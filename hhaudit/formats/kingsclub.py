@@ -1,0 +1,105 @@
+"""KingsClub hand histories ("#39555673: Limit Holdem - 40/80" then the date line).
+
+Grammar: `grammars/kingsclub.lark`. Points of the format:
+- the first line names the game and the stakes (blinds for no/pot limit, bets for limit);
+  Short Deck and Omaha are unsupported;
+- hidden hole cards are "Dealt to X: [X X]" (no event);
+- raises and calls are street totals ("Hero calls 80" over a 40 blind puts in 40), bets
+  the chips added; ", and is all in";
+- no uncalled-bet line; "X wins pot (399)" pays the pot after the rake ("Rake 1");
+- the summary's "Seat 1: Player0 (999) +199" lines (stack after the hand, net) are read for
+  the seat only;
+- the date has no zone, so `started_at` stays empty.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from ..model import Act, ActionEvent, DealEvent, Hand, Limit, Post, PostEvent, ShowEvent, Street, StreetEvent
+from ._sitekit import Fields, SiteFormat
+from .base import UnsupportedGame
+from .common import cards
+
+_ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises to": Act.RAISE}
+_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_GAMES = {"No Limit Holdem": Limit.NO_LIMIT, "Pot Limit Holdem": Limit.POT_LIMIT, "Limit Holdem": Limit.FIXED_LIMIT}
+_POSTS = {"the small blind": Post.SMALL_BLIND, "the big blind": Post.BIG_BLIND, "ante": Post.ANTE,
+          "straddle": Post.STRADDLE}
+
+
+class KingsClubFormat(SiteFormat):
+    name = "kingsclub"
+    sites = ("KingsClub",)
+    grammar = "kingsclub"
+    description = "KingsClub ('#N: No Limit Holdem - 5/10')"
+    start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?#\d+: [A-Za-z0-9 +'/-]+ - [\d.,]+/[\d.,]+\s*$")
+
+    def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.hand_id = f[0] or ""
+        hand.kind, hand.currency, hand.scale = "cash", "USD", 2
+        game = (f[1] or "").strip()
+        if game not in _GAMES:
+            hand.variant = "shortdeck" if "Short Deck" in game else game.lower()
+            raise UnsupportedGame(game)
+        self.set_stakes(hand, _GAMES[game], self.amount(hand, f[2]), self.amount(hand, f[3]))
+
+    def on_TABLE(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.table_name = f[0] or ""
+        hand.button_seat = int(f[1] or 0)
+
+    def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
+        self.add_seat(hand, int(f[0] or 0), f[1] or "", self.amount(hand, f[2]), "sitting out" in (f[3] or ""), line)
+
+    def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
+        player, kind, amount, all_in = f[0] or "", _POSTS[f[1] or ""], self.amount(hand, f[2]), bool(f[3])
+        if kind is Post.ANTE:
+            hand.ante = max(hand.ante, amount)
+        elif kind is Post.SMALL_BLIND and hand.limit is Limit.FIXED_LIMIT and not all_in:
+            hand.sb = amount
+        hand.events.append(PostEvent(line, self.seat(hand, player), player, kind, amount, 0, all_in))
+
+    def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        seat = self.seat(hand, player)
+        shown = cards(f[1])
+        if shown:
+            hand.events.append(DealEvent(line, seat, player, shown))
+
+    def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
+        player, act, text, all_in = f[0] or "", _ACTS[f[1] or ""], f[2], bool(f[3])
+        seat = self.seat(hand, player)
+        if act is Act.RAISE:
+            hand.events.append(ActionEvent(line, seat, player, act, to=self.amount(hand, text), all_in=all_in))
+        elif act is Act.CALL:
+            # "calls 625" is the street total the call reaches
+            added = self.amount(hand, text) - self.committed(hand, seat)
+            hand.events.append(ActionEvent(line, seat, player, act, amount=added, all_in=all_in))
+        elif act is Act.BET:
+            hand.events.append(ActionEvent(line, seat, player, act, amount=self.amount(hand, text), all_in=all_in))
+        else:
+            hand.events.append(ActionEvent(line, seat, player, act))
+
+    def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
+        groups = re.findall(r"\[([^\]]*)\]", f[2] or "")
+        board = tuple(c for g in groups for c in cards(g))
+        run = int(f[0]) if f[0] else 0
+        hand.events.append(StreetEvent(line, _STREETS[f[1] or ""], cards(groups[-1]) if groups else (), board, run))
+
+    def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, cards(f[1])))
+
+    def on_RAKE(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.summary.rake = self.amount(hand, f[0])
+        hand.summary.line = line
+
+    def on_WIN(self, hand: Hand, f: Fields, line: int) -> None:
+        self.collect(hand, line, f[0] or "", self.amount(hand, f[1] or f[2]), None)
+
+    def finish(self, hand: Hand) -> None:
+        hand.implicit_uncalled = True
+
+
+FORMATS = [KingsClubFormat()]
