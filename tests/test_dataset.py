@@ -182,6 +182,10 @@ def test_duckdb_reads_the_dataset_and_the_readme_query_works(samples_out: Path) 
         f"JOIN '{samples_out.as_posix()}/hands/*.parquet' h USING (hand_id, source) "
         "WHERE h.hand_id = '100000000001' AND s.player = 'Alice'").fetchall()
     assert net == [(2250,)]
+    # the README's per-player SQL block
+    sql = readme.split("```sql\n", 1)[1].split("```", 1)[0]
+    players = {(site, p): (n, net) for site, p, n, net in con.execute(sql.replace("OUT", samples_out.as_posix())).fetchall()}
+    assert players[("PokerStars", "Alice")] == (1, pytest.approx(22.5))     # the clean hand
     n = con.execute(f"SELECT count(*) FROM '{samples_out.as_posix()}/hands/*.parquet'").fetchone()
     assert n == (len(hhaudit.read(samples_out).hands),)
 
