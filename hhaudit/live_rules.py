@@ -102,15 +102,16 @@ class EndStack:
 @dataclass(slots=True)
 class RakeRule:
     """The session's rake: `percent` of the pot, rounded down to `unit`, at most `cap`;
-    none when the hand ends before the flop unless `preflop`."""
+    none when the hand ends before the flop unless `preflop`, none on pots under `min_pot`."""
 
     percent: float = 0.0
     cap: int | None = None
     unit: int = 1
     preflop: bool = False
+    min_pot: int = 0
 
     def due(self, pot: int, saw_flop: bool) -> int:
-        if not saw_flop and not self.preflop:
+        if not saw_flop and not self.preflop or pot < self.min_pot:
             return 0
         raw = int(pot * self.percent // 100)
         raw -= raw % max(self.unit, 1)

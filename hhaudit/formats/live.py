@@ -68,7 +68,8 @@ _OPTION = re.compile(
     r"|(?P<straddle>straddle)\s+(?P<straddle_v>" + _AMOUNT + r")"
     r"|(?P<blinds>blinds)\s+(?P<blinds_sb>" + _AMOUNT + r")\s*/\s*(?P<blinds_bb>" + _AMOUNT + r")"
     r"|(?P<rake>rake)\s+(?:(?P<rake_none>none|no)|(?P<rake_pct>\d+(?:\.\d+)?)\s*%(?:\s+(?:max|cap)\s+(?P<rake_cap>"
-    + _AMOUNT + r"))?(?:\s+(?:round|unit)\s+(?P<rake_unit>" + _AMOUNT + r"))?(?P<rake_pre>\s+preflop)?)"
+    + _AMOUNT + r"))?(?:\s+(?:round|unit)\s+(?P<rake_unit>" + _AMOUNT + r"))?"
+    r"(?:\s+(?:from|over)\s+(?P<rake_from>" + _AMOUNT + r"))?(?P<rake_pre>\s+preflop)?)"
     r"|(?P<odd>odd\s*-?\s*chip)\s+(?P<odd_v>button|left-of-button)"
     r"|(?P<profile>profile)\s+(?P<profile_v>[\w-]+)"
     r"|(?P<currency>currency)\s+(?P<currency_v>[A-Za-z]{3})"
@@ -197,7 +198,8 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
                 s = replace(s, rake=RakeRule(float(g["rake_pct"]),
                                              amount(g["rake_cap"]) if g["rake_cap"] else None,
                                              amount(g["rake_unit"]) if g["rake_unit"] else 1,
-                                             bool(g["rake_pre"])))
+                                             bool(g["rake_pre"]),
+                                             amount(g["rake_from"]) if g["rake_from"] else 0))
         elif g["odd"]:
             s = replace(s, odd_chip="button")
         elif g["profile"]:
@@ -378,7 +380,7 @@ class LiveFormat(LineFormat):
     # ------------------------------------------------------------------ handlers
     def on_HAND(self, hand: Hand, f: Fields, line: int) -> None:
         if self._session is None:
-            raise LineError(line, 1, f[0] or "", "no `game` line before the first hand")
+            raise LineError(line, 1, f[0] or "", "no valid `game` line before this hand")
         hand.hand_id = f[0] or ""
 
     def on_BUTTON(self, hand: Hand, f: Fields, line: int) -> None:
