@@ -47,7 +47,12 @@ from ..model import (
 )
 from .base import UnsupportedGame
 from .common import game_code
-from ._xml import Betting, XmlError, XmlFormat, amount, attr, decimals
+from functools import lru_cache
+
+from ._xml import Betting, XmlError, XmlFormat, attr
+from ._xml import amount as _amount
+
+amount = lru_cache(maxsize=8192)(_amount)  # the same few amounts recur in every hand
 
 _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "FL": Limit.FIXED_LIMIT}
 _BOARDS = {"BOARD_FLOP": Street.FLOP, "BOARD_TURN": Street.TURN, "BOARD_RIVER": Street.RIVER}
@@ -119,7 +124,7 @@ class BossFormat(XmlFormat):
                 hand.currency, hand.scale = "play", 0
         else:
             # tournament chips: printed with ".00"; keep decimals only if some are used
-            hand.scale = 2 if any(decimals(v) and v.rsplit(".", 1)[-1].strip("0")
+            hand.scale = 2 if any("." in v and v.rsplit(".", 1)[1].strip("0")
                                   for e in root.iter() for k, v in e.attrib.items()
                                   if k in ("AMOUNT", "VALUE", "WIN", "POT")) else 0
         scale = hand.scale

@@ -46,7 +46,12 @@ from ..model import (
 from ..money import currency_of
 from .base import UnsupportedGame
 from .common import game_code
-from ._xml import Betting, XmlError, XmlFormat, amount, attr
+from functools import lru_cache
+
+from ._xml import Betting, XmlError, XmlFormat, attr
+from ._xml import amount as _amount
+
+amount = lru_cache(maxsize=8192)(_amount)  # the same few amounts recur in every hand
 
 _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "FL": Limit.FIXED_LIMIT, "L": Limit.FIXED_LIMIT}
 _STREETS = {"DealFlop": Street.FLOP, "DealTurn": Street.TURN, "DealRiver": Street.RIVER}
