@@ -284,7 +284,7 @@ class _Plot:
         for i, (label, color) in enumerate(items[:14]):
             y = self.T + 6 + i * 18
             self.parts.append(f"<rect x='{x}' y='{y}' width='12' height='12' fill='{color}'/>"
-                              f"<text x='{x + 18}' y='{y + 10}'>{_e(label[:20])}</text>")
+                              f"<text x='{x + 18}' y='{y + 10}'>{_e(label[:26])}</text>")
 
     def svg(self, title: str) -> str:
         return (f"<svg xmlns='http://www.w3.org/2000/svg' role='img' aria-label='{_e(title)}' "
@@ -329,15 +329,19 @@ def findings_over_time_svg(tables: dict[str, pd.DataFrame]) -> str:
 
 def net_over_hands_svg(tables: dict[str, pd.DataFrame], top: int = 8) -> str:
     """Cumulative net won (printed units) per player against the player's n-th hand, for the
-    players with most hands, one line each (currency in the legend)."""
+    players with most hands, one line each (site and currency in the legend)."""
     title = "Net won per player over hands"
     seats = tables["seats"]
     d = seats[seats["position"].astype("string") != "out"].merge(
-        tables["hands"][["hand_id", "source", "scale", "currency"]], on=["hand_id", "source"], how="left")
+        tables["hands"][["hand_id", "source", "scale", "currency", "site"]], on=["hand_id", "source"], how="left")
     if d.empty:
         return f"<h2>{_e(title)}</h2><p class='none'>No seats.</p>"
     cur = d["currency"].astype("string").fillna("")
-    d["who"] = d["player"].astype("string") + cur.map(lambda c: f" ({c})" if c else "")
+    site = d["site"].astype("string").fillna("")
+    many = site.nunique() > 1
+    d["who"] = d["player"].astype("string") + [
+        (f" ({s}{' ' if s and c else ''}{c})" if (s or c) else "")
+        for s, c in zip(site if many else [""] * len(d), cur)]
     d["net_u"] = _units(d["net"], d["scale"]).fillna(0)
     sizes = d.groupby("who", sort=False).size()
     chosen = sorted(sizes.index, key=lambda w: (-sizes[w], w))[:top]
