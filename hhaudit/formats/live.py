@@ -14,9 +14,11 @@ ruling, or with no ruling what the rules make of the words and chips.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import ClassVar
 
 from ..live_rules import (
@@ -39,11 +41,13 @@ from ..model import (
     FeeEvent,
     Hand,
     Limit,
+    ParseProblem,
     Post,
     PostEvent,
     Seat,
     ShowEvent,
     Street,
+    Status,
     StreetEvent,
 )
 from ..profiles import PROFILES, get_profile
@@ -218,10 +222,23 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
     return s
 
 
-class Chunk(list[str]):
-    """A hand's lines with the session settings in force for it."""
+SENTINEL = "\x00hhaudit-live-session\x00"
+"""First line of every chunk `split` yields: the session lines in force for the hand (or
+the bad session line), as JSON. A plain string, so it survives `list()` and pickling when
+the pipeline ships hands to worker processes; `parse_hand` removes it."""
 
+
+def _tag(lines: list[tuple[int, str]], error: tuple[int, int, str, str] | None = None) -> str:
+    return SENTINEL + json.dumps({"lines": lines, "error": error})
+
+
+def _untag(line: str) -> tuple[Session | None, tuple[int, int, str, str] | None]:
+    data = json.loads(line[len(SENTINEL):])
     session: Session | None = None
+    for number, text in data["lines"]:
+        session = read_session(text, number, session)
+    error = tuple(data["error"]) if data["error"] else None
+    return session, error  # type: ignore[return-value]
 
 
 def strip_comment(line: str) -> str:
@@ -275,10 +292,12 @@ class LiveFormat(LineFormat):
         return False
 
     def split(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
-        """Hands with the settings in force; a session line ends the hand before it. A bad
-        session line is a chunk of its own (a parse_error hand)."""
+        """Hands, each led by a SENTINEL line naming the session lines in force; a session
+        line ends the hand before it. A bad session line is a chunk of its own (a
+        parse_error hand)."""
         session: Session | None = None
-        chunk: Chunk | None = None
+        in_force: list[tuple[int, str]] = []
+        chunk: list[str] | None = None
         first = 1
         for number, line in enumerate(lines, 1):
             text = strip_comment(line)
@@ -289,40 +308,43 @@ class LiveFormat(LineFormat):
                 try:
                     session = read_session(text, number, session)
                 except (LineError, ValueError) as err:
-                    bad = Chunk([line])
                     col = err.column if isinstance(err, LineError) else 1
-                    bad.session = Session(error=(number, col, line.strip(), getattr(err, "message", str(err))))
-                    yield number, bad
+                    msg = err.message if isinstance(err, LineError) else str(err)
+                    yield number, [_tag([], (number, col, line.strip(), msg)), line]
+                    continue
+                if _GAME.match(text):
+                    in_force = []
+                in_force = in_force + [(number, text)]
                 continue
             if self.start.match(text):
                 if chunk is not None:
                     yield first, chunk
-                chunk = Chunk([line])
-                chunk.session = session
+                chunk = [_tag(in_force), line]
                 first = number
                 continue
             if chunk is not None:
                 chunk.append(line)
             elif text.strip():
-                stray = Chunk([line])
-                stray.session = session
-                yield number, stray
+                yield number, [_tag(in_force), line]
         if chunk is not None:
             yield first, chunk
 
     # ------------------------------------------------------------------ parsing
     def parse_hand(self, lines: list[str], first_line: int, source: str) -> Hand:
-        session = getattr(lines, "session", None)
+        session: Session | None = None
+        error: tuple[int, int, str, str] | None = None
+        if lines and lines[0].startswith(SENTINEL):
+            session, error = _untag(lines[0])
+            lines = lines[1:]
         self._session = session
         self._b = _Builder()
-        if session is not None and session.error is not None:
-            line, col, text, msg = session.error
-            hand = self.new_hand(source, first_line)
+        if error is not None:
+            line, col, text, msg = error
+            hand = LineFormat.new_hand(self, source, first_line)
             hand.end_line = first_line
-            from ..model import ParseProblem, Status
             hand.status = Status.PARSE_ERROR
             hand.problem = ParseProblem(line, col, text, msg)
-            hand.hand_id = f"{source.rsplit('/', 1)[-1]}:{first_line}"
+            hand.hand_id = f"{Path(source).name}:{first_line}"
             return hand
         cleaned = [strip_comment(x) for x in lines]
         hand = super().parse_hand(cleaned, first_line, source)
