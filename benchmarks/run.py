@@ -1,16 +1,27 @@
 """Benchmark: parse-only and parse+audit hands/s on the corpus's PokerStars-family hands.
 
     python benchmarks/run.py [--hands 20000] [--corpus ../shared/corpus]
+    python benchmarks/run.py --suite [--hands 50000] [--pokerkit-hands 1000]
+
+`--suite` measures in one run, on the hands replicated to `--hands` (at least 50,000 by
+default) and written to one temporary file: a plain regex line parser, hhaudit parse only,
+parse + audit, the full pipeline to Parquet with 1 job and with every core (time and peak
+RSS, each in a fresh subprocess), and pokerkit's PokerStars parser and state replay (on
+`--pokerkit-hands` of the hands: it is far slower; hands it cannot read are counted), with
+every rate also given as a ratio to hhaudit's parse + audit.
 
 The PokerStars-layout files of the corpus are read once, their hands replicated to at least
-`--hands` hands, and timed on one core in the same run: a plain regex line splitter (for
+`--hands` hands, and timed (CPU time of this process, so a busy machine does not distort it) in the same run: a plain regex line splitter (for
 scale: it judges nothing), hhaudit's parse only, and parse + audit (replay, rules, pots).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -37,34 +48,121 @@ def load(corpus: Path) -> list[tuple[int, list[str]]]:
     return chunks
 
 
+def suite(args: argparse.Namespace) -> None:
+    import contextlib
+    import io
+    import os
+    import tempfile
+    import warnings
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from benchmarks.memory import CHILD, write_hands
+
+    n = args.hands
+    base = load(Path(args.corpus))
+    chunks = (base * (n // len(base) + 1))[:n]
+    fmt = get("pokerstars")
+    fmt.parse_hand(chunks[0][1], chunks[0][0], "warm-up")
+    rows: list[tuple[str, int, float, str]] = []  # name, hands, seconds, note
+
+    t = time.perf_counter()
+    for _, c in chunks:
+        for line in c:
+            _SPLIT.match(line)
+    rows.append(("regex line parser", n, time.perf_counter() - t, "judges nothing"))
+
+    t = time.perf_counter()
+    hands = [fmt.parse_hand(c, first, "bench") for first, c in chunks]
+    parse = time.perf_counter() - t
+    rows.append(("hhaudit parse only", n, parse, ""))
+    auditor = Auditor("online")
+    t = time.perf_counter()
+    for h in hands:
+        auditor.audit(h)
+    audit = time.perf_counter() - t
+    del hands
+    rows.append(("hhaudit parse + audit", n, parse + audit, ""))
+
+    with tempfile.TemporaryDirectory(prefix="hhaudit-bench-") as tmp:
+        src = Path(tmp) / "hands.txt"
+        size = write_hands(src, n, Path(args.corpus))
+        cores = os.cpu_count() or 1
+        for jobs in sorted({1, cores}):
+            r = subprocess.run([sys.executable, "-c", CHILD, str(src), str(Path(tmp) / f"out{jobs}"), str(jobs)],
+                               capture_output=True, text=True, check=True)
+            res = json.loads(r.stdout.strip().splitlines()[-1])
+            rss = max(res["rss_kb"], res["children_rss_kb"]) / 1024
+            rows.append((f"pipeline to Parquet, {jobs} job{'s' * (jobs > 1)}", res["hands"], res["seconds"],
+                         f"peak RSS {rss:,.0f} MB per process"))
+
+    try:
+        from pokerkit.notation import PokerStarsParser
+    except ImportError:
+        PokerStarsParser = None
+    if PokerStarsParser is not None:
+        k = min(args.pokerkit_hands, n)
+        text = "".join("\n".join(c) + "\n\n\n" for _, c in chunks[:k])
+        with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
+            warnings.simplefilter("ignore")
+            t = time.perf_counter()
+            hhs = list(PokerStarsParser()(text))
+            pk_parse = time.perf_counter() - t
+            t = time.perf_counter()
+            failed = 0
+            for hh in hhs:
+                try:
+                    for _ in hh:
+                        pass
+                except Exception:
+                    failed += 1
+            pk_replay = time.perf_counter() - t
+        note = f"read {len(hhs)} of {k} hands"
+        rows.append(("pokerkit parse", k, pk_parse, note))
+        rows.append(("pokerkit parse + replay", k, pk_parse + pk_replay, note + f", {failed} replays failed"))
+
+    ref = n / (parse + audit)
+    print(f"{n:,} hands, {size / 1e6:.1f} MB ({len(base)} distinct corpus hands replicated), {os.cpu_count()} cores")
+    print(f"{'':<30}{'hands':>8}{'seconds':>9}{'hands/s':>10}{'x parse+audit':>15}")
+    for name, k, sec, note in rows:
+        rate = k / sec if sec else float("inf")
+        print(f"{name:<30}{k:>8,}{sec:>9.1f}{rate:>10,.0f}{rate / ref:>14.2f}x  {note}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--hands", type=int, default=20_000)
+    ap.add_argument("--hands", type=int, default=None)
+    ap.add_argument("--suite", action="store_true", help="every measurement, side by side (default 50,000 hands)")
+    ap.add_argument("--pokerkit-hands", type=int, default=1000)
     ap.add_argument("--corpus", default=str(Path(__file__).resolve().parents[1].parent / "shared" / "corpus"))
     args = ap.parse_args()
+    if args.suite:
+        args.hands = args.hands or 50_000
+        suite(args)
+        return
+    args.hands = args.hands or 20_000
     base = load(Path(args.corpus))
     chunks = (base * (args.hands // len(base) + 1))[: args.hands]
     size_mb = sum(len(line) + 1 for _, c in chunks for line in c) / 1e6
     fmt = get("pokerstars")
     fmt.parse_hand(chunks[0][1], chunks[0][0], "warm-up")
 
-    t = time.perf_counter()
+    t = time.process_time()
     n = 0
     for _, c in chunks:
         for line in c:
             if _SPLIT.match(line):
                 n += 1
-    regex = time.perf_counter() - t
+    regex = time.process_time() - t
 
-    t = time.perf_counter()
+    t = time.process_time()
     hands = [fmt.parse_hand(c, first, "bench") for first, c in chunks]
-    parse = time.perf_counter() - t
+    parse = time.process_time() - t
 
     auditor = Auditor("online")
-    t = time.perf_counter()
+    t = time.process_time()
     for h in hands:
         auditor.audit(h)
-    audit = time.perf_counter() - t
+    audit = time.process_time() - t
 
     k = len(chunks)
     print(f"{k} hands, {size_mb:.1f} MB of text ({len(base)} distinct corpus hands replicated)")

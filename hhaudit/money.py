@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY", "Rs.": "INR"}
 _NUMBER = re.compile(r"\d(?:[\d.,'\u00a0\u202f ]*\d)?")
@@ -23,6 +24,17 @@ class AmountError(ValueError):
 
 
 def parse_amount(text: str, scale: int, *, decimal: str = ".") -> int:
+    """Parse a printed amount into an integer count of 10**-scale units (cached: the same
+    few amounts recur on every line of a session)."""
+    return _parse_cached(text, scale, decimal)
+
+
+@lru_cache(maxsize=8192)
+def _parse_cached(text: str, scale: int, decimal: str) -> int:
+    return _parse(text, scale, decimal=decimal)
+
+
+def _parse(text: str, scale: int, *, decimal: str = ".") -> int:
     """Parse a printed amount into an integer count of 10**-scale units.
 
     Currency symbols and codes are ignored; thousands separators (`,` `'` spaces) are

@@ -20,6 +20,11 @@ from typing import Any, ClassVar
 
 from lark import Lark, Token
 from lark.parsers.lalr_analysis import Shift
+
+try:
+    import re._parser as _sre_parse  # Python 3.11+
+except ImportError:  # pragma: no cover
+    import sre_parse as _sre_parse  # type: ignore[no-redef]
 from lark.lexer import Lexer
 
 from ..model import Hand, ParseProblem, Status
@@ -35,13 +40,6 @@ def grammar_dir() -> Path:
         if candidate.is_dir():
             return candidate
     raise FileNotFoundError("grammars folder not found next to the hhaudit package")
-
-
-class LineToken(Token):
-    """A whole-line token with the regex groups of its terminal."""
-
-    __slots__ = ("fields",)
-    fields: tuple[str | None, ...]
 
 
 class LineError(Exception):
@@ -60,15 +58,13 @@ class CompiledGrammar:
         text = (grammar_dir() / f"{name}.lark").read_text(encoding="utf-8")
         holder: dict[str, Any] = {}
 
-        grammar = self
-
         class _Lexer(Lexer):
             def __init__(self, conf: Any) -> None:
                 holder["terminals"] = conf.terminals
                 holder["ignore"] = set(conf.ignore)
 
             def lex(self, *args: Any) -> Iterator[Token]:
-                return grammar._lex()
+                raise NotImplementedError("lines are lexed by CompiledGrammar.run")
 
         lark = Lark(
             text,
@@ -83,54 +79,25 @@ class CompiledGrammar:
         self.end_state = table.end_states["start"]
         terminals = [t for t in holder["terminals"] if not t.name.startswith("__")]
         self.ignore: frozenset[str] = frozenset(holder["ignore"])
-        parts: list[str] = []
-        self.spans: dict[str, tuple[int, int]] = {}
-        self.group_names: dict[str, tuple[str, ...]] = {}
-        index = 1
-        for term in sorted(terminals, key=lambda t: -t.priority):
-            pattern = term.pattern.to_regexp()
-            names = tuple(_GROUP.findall(pattern))
-            renamed = _GROUP.sub(lambda m, t=term.name: f"(?P<{t}__{m.group(1)}>", pattern)
-            parts.append(f"(?P<{term.name}>{renamed})")
-            group_count = re.compile(pattern).groups
-            self.spans[term.name] = (index + 1, index + 1 + group_count)
-            self.group_names[term.name] = names
-            index += 1 + group_count
-        self.regex = re.compile("|".join(parts))
-        self._names = {self.regex.groupindex[t]: t for t in self.spans}
-        self._lines: Sequence[str] = ()
-        self._offset = 0
-        self._on_token: Callable[[str, tuple[str | None, ...], int], None] | None = None
+        ordered = sorted(terminals, key=lambda t: -t.priority)
+        self.patterns = {t.name: t.pattern.to_regexp() for t in ordered}
+        self.group_names = {n: tuple(_GROUP.findall(p)) for n, p in self.patterns.items()}
+        # One alternation per possible first character: a line is only tried against the
+        # terminals that can start with its first character (and those that can start with
+        # anything), in priority order.
+        firsts = {n: _first_chars(p) for n, p in self.patterns.items()}
+        anywhere = [n for n in self.patterns if firsts[n] is None]
+        chars = sorted({c for f in firsts.values() if f for c in f})
+        self._any = _Alternation([(n, self.patterns[n]) for n in anywhere])
+        self._by_char: dict[str, _Alternation] = {}
+        for c in chars:
+            names = [n for n in self.patterns if firsts[n] is None or c in firsts[n]]  # type: ignore[operator]
+            self._by_char[c] = _Alternation([(n, self.patterns[n]) for n in names])
 
-    def _lex(self) -> Iterator[Token]:
-        match = self.regex.fullmatch
-        names = self._names
-        spans = self.spans
-        ignore = self.ignore
-        on_token = self._on_token
-        offset = self._offset
-        for i, line in enumerate(self._lines):
-            if not line or line.isspace():
-                continue
-            text = line.strip()
-            m = match(text)
-            if m is None:
-                raise LineError(offset + i, 1, line, "no line of this format reads like this")
-            kind = names[m.lastindex or 0]
-            a, b = spans[kind]
-            groups = m.groups()[a - 1 : b - 1]
-            if on_token is not None:
-                try:
-                    on_token(kind, groups, offset + i)
-                except LineError:
-                    raise
-                except ValueError as exc:
-                    raise LineError(offset + i, 1, line, str(exc)) from exc
-            if kind in ignore:
-                continue
-            tok = LineToken(kind, text, 0, offset + i, 1)
-            tok.fields = groups
-            yield tok
+    def classify(self, text: str) -> tuple[str, tuple[str | None, ...]] | None:
+        """(terminal, its groups) for one stripped line, or None."""
+        alt = self._by_char.get(text[0], self._any) if text else self._any
+        return alt.match(text)
 
     def run(
         self,
@@ -142,44 +109,201 @@ class CompiledGrammar:
 
         The LALR automaton is Lark's, built from the grammar; it is driven here without
         building a tree, since the handlers have already turned each line into events."""
-        self._lines = lines
-        self._offset = first_line
-        self._on_token = on_token
         states = self.states
         stack = [self.start_state]
-        try:
-            for tok in self._lex():
-                self._feed(states, stack, tok.type, tok)
-            self._feed(states, stack, "$END", None)
-        finally:
-            self._lines = ()
-            self._on_token = None
-
-    def _feed(self, states: Any, stack: list[Any], kind: str, tok: LineToken | None) -> None:
-        while True:
+        by_char = self._by_char
+        any_alt = self._any
+        ignore = self.ignore
+        for i, line in enumerate(lines):
+            text = line.strip()
+            if not text:
+                continue
+            number = first_line + i
+            found = by_char.get(text[0], any_alt).match(text)
+            if found is None:
+                raise LineError(number, 1, line, "no line of this format reads like this")
+            kind, groups = found
             try:
-                action, arg = states[stack[-1]][kind]
-            except KeyError:
-                expected = sorted(k for k in states[stack[-1]] if k.isupper() and k != "$END")
-                if tok is None:
-                    last = self._offset + len(self._lines) - 1
-                    while last > self._offset and not self._lines[last - self._offset].strip():
-                        last -= 1
-                    text = self._lines[last - self._offset] if self._lines else ""
-                    raise LineError(last, 1, text, "hand ends before it is complete") from None
-                raise LineError(
-                    int(tok.line), 1, str(tok),
-                    f"{tok.type} line out of place here (expected {', '.join(expected[:6])})",
-                ) from None
+                on_token(kind, groups, number)
+            except LineError:
+                raise
+            except ValueError as exc:
+                raise LineError(number, 1, line, str(exc)) from exc
+            if kind in ignore:
+                continue
+            # shift/reduce with Lark's LALR table (no tree)
+            while True:
+                row = states[stack[-1]]
+                step = row.get(kind)
+                if step is None:
+                    expected = sorted(k for k in row if k.isupper() and k != "$END")
+                    raise LineError(number, 1, text,
+                                    f"{kind} line out of place here (expected {', '.join(expected[:6])})")
+                action, arg = step
+                if action is Shift:
+                    stack.append(arg)
+                    break
+                size = len(arg.expansion)
+                if size:
+                    del stack[-size:]
+                stack.append(states[stack[-1]][arg.origin.name][1])
+        # end of input
+        while True:
+            step = states[stack[-1]].get("$END")
+            if step is None:
+                last = len(lines) - 1
+                while last > 0 and not lines[last].strip():
+                    last -= 1
+                raise LineError(first_line + max(last, 0), 1, lines[last] if lines else "",
+                                "hand ends before it is complete")
+            action, arg = step
             if action is Shift:
-                stack.append(arg)
                 return
             size = len(arg.expansion)
             if size:
                 del stack[-size:]
-            if kind == "$END" and arg.origin.name == "start":
+            if arg.origin.name == "start":
                 return
             stack.append(states[stack[-1]][arg.origin.name][1])
+
+
+class _Alternation:
+    """Several whole-line terminals compiled into one regex.
+
+    Terminals that begin with the same leading group (say `(?P<player>.+?)`, the name at
+    the start of most lines) are factored: the lead is matched once and the rests are
+    alternatives after it, so a line is scanned for the name once, not once per terminal.
+    """
+
+    def __init__(self, terms: list[tuple[str, str]]) -> None:
+        groups: dict[str, list[tuple[str, str]]] = {}
+        order: list[tuple[str, str | None]] = []
+        for name, pattern in terms:
+            lead = _leading_group(pattern)
+            if lead is None:
+                order.append((name, None))
+                continue
+            key = _GROUP.sub("(?P<>", lead, count=1)
+            if key not in groups:
+                groups[key] = []
+                order.append((key, key))
+            groups[key].append((name, pattern[len(lead):]))
+        parts: list[str] = []
+        self.index: dict[int, tuple[str, tuple[int, ...]]] = {}
+        pos = 1
+        patterns = dict(terms)
+        for item, key in order:
+            if key is None:
+                name, pattern = item, patterns[item]
+                renamed = _GROUP.sub(lambda m, t=name: f"(?P<{t}__{m.group(1)}>", pattern)
+                parts.append(f"(?P<{name}>{renamed})")
+                count = re.compile(pattern).groups
+                self.index[pos] = (name, tuple(range(pos + 1, pos + 1 + count)))
+                pos += 1 + count
+                continue
+            members = groups[key]
+            lead_body = key.replace("(?P<>", "(?:", 1)
+            lead_pos = pos
+            pos += 1
+            alts = []
+            for name, rest in members:
+                renamed = _GROUP.sub(lambda m, t=name: f"(?P<{t}__{m.group(1)}>", rest)
+                alts.append(f"(?P<{name}>{renamed})")
+                count = re.compile(rest).groups
+                self.index[pos] = (name, (lead_pos,) + tuple(range(pos + 1, pos + 1 + count)))
+                pos += 1 + count
+            parts.append(f"(?P<lead{lead_pos}>{lead_body})(?:{'|'.join(alts)})")
+        self.regex = re.compile("|".join(parts)) if parts else re.compile(r"(?!)")
+        self._fullmatch = self.regex.fullmatch
+
+    def match(self, text: str) -> tuple[str, tuple[str | None, ...]] | None:
+        m = self._fullmatch(text)
+        if m is None:
+            return None
+        name, wanted = self.index[m.lastindex or 0]
+        # Only this terminal's groups: the whole alternation has a hundred of them.
+        if len(wanted) > 1:
+            return name, m.group(*wanted)
+        if wanted:
+            return name, (m.group(wanted[0]),)
+        return name, ()
+
+
+def _leading_group(pattern: str) -> str | None:
+    """The source of a pattern's leading named group `(?P<x>...)` (balanced), or None."""
+    if not pattern.startswith("(?P<"):
+        return None
+    depth = 0
+    i = 0
+    in_class = False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            if c == "]":
+                in_class = False
+        elif c == "[":
+            in_class = True
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                lead = pattern[: i + 1]
+                if len(_GROUP.findall(lead)) != 1:
+                    return None  # nested named groups: keep the terminal whole
+                return lead
+        i += 1
+    return None
+
+
+def _first_chars(pattern: str) -> frozenset[str] | None:
+    """The characters a regex's match can start with, or None when it could be anything."""
+    try:
+        parsed = _sre_parse.parse(pattern)
+    except re.error:
+        return None
+    return _firsts(list(parsed))
+
+
+def _firsts(items: list[Any]) -> frozenset[str] | None:
+    if not items:
+        return None
+    op, av = items[0]
+    name = str(op)
+    if name == "LITERAL":
+        return frozenset({chr(av)})
+    if name == "IN":
+        out: set[str] = set()
+        for sub_op, sub_av in av:
+            if str(sub_op) == "LITERAL":
+                out.add(chr(sub_av))
+            elif str(sub_op) == "RANGE" and sub_av[1] - sub_av[0] < 128:
+                out.update(chr(c) for c in range(sub_av[0], sub_av[1] + 1))
+            else:
+                return None
+        return frozenset(out)
+    if name == "SUBPATTERN":
+        group, add_flags, del_flags, sub = av
+        if add_flags & re.IGNORECASE:
+            return None
+        return _firsts(list(sub))
+    if name == "BRANCH":
+        out2: set[str] = set()
+        for alt in av[1]:
+            f = _firsts(list(alt))
+            if f is None:
+                return None
+            out2 |= f
+        return frozenset(out2)
+    if name in ("MAX_REPEAT", "MIN_REPEAT"):
+        lo, hi, sub = av
+        if lo == 0:
+            return None
+        return _firsts(list(sub))
+    return None
 
 
 @cache

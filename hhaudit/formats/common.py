@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timezone
-from functools import cache
+from functools import cache, lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ..model import Limit
@@ -62,6 +62,7 @@ def card(text: str) -> str:
     return r + s
 
 
+@lru_cache(maxsize=8192)
 def cards(text: str | None) -> tuple[str, ...]:
     """Cards from a space- or comma-separated list; unknown cards ("X", "??") are skipped."""
     if not text:
