@@ -352,3 +352,29 @@ def test_sample_session_findings_are_exactly_the_expected_ones():
         for f in Auditor("tda-2024").audit(h).findings:
             got.append((h.hand_id, f.line, f.rule))
     assert sorted(got) == expected_rows()
+
+
+def test_the_documented_session_reads_and_gives_the_documented_finding():
+    doc = (ROOT / "docs" / "live-format.md").read_text(encoding="utf-8")
+    start = doc.index("## A complete session")
+    text = doc[doc.index("```text\n", start) + 8: doc.index("```", doc.index("```text\n", start) + 8)]
+    hs = hands(text)
+    assert len(hs) == 3 and all(h.status is Status.AUDITED for h in hs), [h.problem for h in hs]
+    got = [(h.hand_id, f.rule, f.expected, f.actual) for h in hs for f in Auditor("tda-2024").audit(h).findings]
+    assert got == [("2", "SB07", "rake 5 (pot 52)", "rake 1")]
+
+
+def test_end_stacks_and_rake_rule_are_checked():
+    text = ("game NL 1/2 rake 10% max 5\nhand 1\nbutton 1\nseat 1 A 100\nseat 2 B 100\nA sb 1\nB bb 2\n"
+            "A raise 6\nB call\nflop 2c 3d 4h\nB check\nA bet 10\nB fold\npay A 11\nrake 1\nend A 106 B 94\n")
+    # pot 12 (10 uncalled back to A): 10% is 1; A ends 100 - 6 + 11 = 105, B 94
+    got = [(f.rule, f.line, f.expected, f.actual) for f in findings(text)]
+    assert got == [("AC06", 16, "A ends with 105", "A ends with 106")]
+    assert [f.rule for f in findings(text.replace("rake 1\n", "rake 0\n").replace("pay A 11", "pay A 12")
+                                     .replace("A 106", "A 106"))] == ["SB07"]
+
+
+def test_roberts_out_of_turn_call_may_not_become_a_raise():
+    text = FLOP + "S3 bet 300\nS4 fold\noot S6 call\nS5 raise 600\nS6 raise 1500\n"
+    assert rows(text) == []
+    assert [f.rule for f in findings(text, "roberts-cash")] == ["SB06"]
