@@ -117,6 +117,7 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> 
     returned = sum(state.returned.values())
     stated = hand.summary.total_pot
     uncalled_fault = False
+    silent = 0  # an unmatched bet the log gives back inside the winner's collection
     if top_seat is not None and excess > 0:
         s = seats[top_seat]
         got = state.returned.get(top_seat, 0)
@@ -126,6 +127,8 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> 
             auditor.finding(out, RULES["AC03"], e.line, -1, f"{m(excess)} returned to {s.player}",
                             f"{m(returned)} returned" + ("" if got == returned else f" to {e.player}"),
                             seat=top_seat, player=s.player)
+        elif not logged_uncalled and hand.implicit_uncalled:
+            silent = excess  # the format never writes the return: it may be in "collected"
         elif not logged_uncalled and stated is not None and stated == sum(contrib.values()) + state.room_added:
             uncalled_fault = True
             auditor.finding(out, RULES["AC03"], last_line, -1,
@@ -149,11 +152,16 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> 
     collected = sum(e.amount for e in collects)
     s = hand.summary
     net_total = pot_total - rake - jackpot  # some exporters state the pot after rake
-    if s.total_pot is not None and s.total_pot not in (pot_total, net_total):
+    if s.total_pot is not None and s.total_pot not in (pot_total, net_total, pot_total + silent,
+                                                       net_total + silent):
         auditor.finding(out, RULES["AC01"], s.line or last_line, -1, f"total pot {m(pot_total)}",
                         f"total pot {m(s.total_pot)}",
                         f"stated total pot is off by {m(s.total_pot - pot_total)}")
     deductions = rake + jackpot + fee_total
+    if silent and top_seat is not None and collected + deductions == pot_total + silent:
+        # The winner was paid back the unmatched bet with the pot: take it out again.
+        collects = _less(collects, top_seat, silent)
+        collected -= silent
     if collects and collected + deductions != pot_total and not uncalled_fault:
         auditor.finding(out, RULES["AC02"], collects[-1].line, -1,
                         f"{m(pot_total - deductions)} paid out ({m(pot_total)} pot - {m(deductions)} rake and fees)",
@@ -188,6 +196,18 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> 
         out.pots = pots  # type: ignore[assignment]
         return  # the payout follows from the wrong return, already reported
     _judge(auditor, hand, state, out, pots, collects, rake + jackpot + fee_total, m)
+
+
+def _less(collects: list[CollectEvent], seat: int, amount: int) -> list[CollectEvent]:
+    """The collections with `amount` taken off `seat`'s (largest first)."""
+    out = list(collects)
+    for i in sorted(range(len(out)), key=lambda k: -out[k].amount):
+        c = out[i]
+        if c.seat == seat and amount > 0:
+            take = min(amount, c.amount)
+            out[i] = CollectEvent(c.line, c.seat, c.player, c.amount - take, c.pot, c.run)
+            amount -= take
+    return out
 
 
 def _unmatched(contrib: dict[int, int]) -> tuple[int | None, int]:
@@ -269,18 +289,18 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
     last_line = collects[-1].line
     exp_seats = {s for s, v in expected.items() if v > 0}
     paid_seats = {s for s, v in paid.items() if v > 0}
-    if not judged and not exp_seats:
-        return
     names = {s.seat: s.player for s in state.seats.values()}
     # More than the pots a seat is eligible for (a folded seat, a short all-in paid a side
     # pot): a side-pot error whatever the cards (TDA 21).
     cap = {seat: sum(p.amount for p in pots if seat in p.eligible) for seat in paid_seats}
     over = [seat for seat in sorted(paid_seats) if paid[seat] > cap[seat]]
-    if over:
-        seat = over[0]
+    where_pot = _log_pots(hand, pots)
+    misplaced = [c for c in collects if c.pot is not None and c.pot in where_pot
+                 and c.seat not in pots[where_pot[c.pot]].eligible]
+    if over or misplaced:
+        seat = over[0] if over else misplaced[0].seat
         mine = [c for c in collects if c.seat == seat]
-        where = next((c for c in mine if c.pot is not None and c.pot < len(pots)
-                      and seat not in pots[c.pot].eligible), mine[-1])
+        where = next((c for c in misplaced if c.seat == seat), mine[-1])
         exp_txt = "; ".join(f"{names.get(s, s)} {fmt(expected[s])}" for s in sorted(exp_seats, key=ring.index if all(x in ring for x in exp_seats) else int))
         act_txt = "; ".join(f"{names.get(s, s)} {fmt(paid[s])}" for s in sorted(paid_seats))
         auditor.finding(out, RULES["SP01"], where.line, -1,
@@ -291,6 +311,8 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
                         seat=seat, player=names.get(seat))
         for row in pot_rows:
             row.ok = sorted(row.winners) == sorted(row.expected_winners) if row.winners and judged else None
+        return
+    if not judged and not exp_seats:
         return
     if judged and paid_seats != exp_seats:
         wrong = sorted(paid_seats - exp_seats)
@@ -318,7 +340,8 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
     if sum(paid.values()) + deductions != sum(expected.values()):
         return  # paid more or less than the pot: AC02 already says so
     diff = {s: paid.get(s, 0) - expected.get(s, 0) for s in exp_seats | paid_seats}
-    last_line = next((c.line for c in reversed(collects) if diff.get(c.seat)), last_line)
+    worst = max(sorted(diff), key=lambda k: abs(diff[k]))
+    last_line = next((c.line for c in reversed(collects) if c.seat == worst), last_line)
     odd = all(abs(d) <= 1 for d in diff.values()) and sum(paid.values()) + deductions == sum(expected.values())
     rule = RULES["OC01"] if odd else RULES["SP01"]
     exp_txt = "; ".join(f"{names.get(s, s)} {fmt(expected[s])}" for s in sorted(exp_seats))
@@ -327,6 +350,28 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
                     f"log paid {act_txt}", "split does not follow the pots" if not odd else "odd chip to the wrong seat")
     for row in pot_rows:
         row.ok = False
+
+
+def _log_pots(hand: Hand, pots: list[Pot]) -> dict[int, int]:
+    """The log's pot numbers (0 = main, k = side pot k) mapped to the computed pots they
+    lie in, by the stated sizes; by position when the log states as many pots as were built."""
+    s = hand.summary
+    stated = [s.main_pot] + s.side_pots if s.main_pot is not None else []
+    computed = [p.amount for p in pots]
+    if stated and sum(stated) == sum(computed):
+        out: dict[int, int] = {}
+        bounds = sorted(_cuts(computed))
+        start = 0
+        for k, amount in enumerate(stated):
+            end = start + amount
+            j = next((i for i, b in enumerate(bounds) if end <= b), None)
+            if j is not None and (j == 0 or start >= bounds[j - 1]):
+                out[k] = j
+            start = end
+        return out
+    if len(stated) == len(computed):
+        return {k: k for k in range(len(computed))}
+    return {}
 
 
 def _cuts(amounts: list[int]) -> set[int]:
