@@ -94,3 +94,20 @@ def test_stdin(tmp_path: Path, samples: Path) -> None:
                        input=text, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert "1 hands read" in r.stdout
+
+
+def test_select_ignore_and_pyproject_config(tmp_path: Path, samples: Path) -> None:
+    r = run("audit", str(samples), "-o", str(tmp_path / "a"), "--quiet", "--select", "odd_chip")
+    assert r.returncode == 1 and "odd_chip        1" in r.stdout and "min_raise" not in r.stdout
+    r = run("audit", str(samples), "-o", str(tmp_path / "b"), "--quiet", "--ignore", "MR,OC01")
+    assert r.returncode == 0 and "0 findings" in r.stdout
+    project = tmp_path / "proj"
+    project.mkdir()
+    (project / "pyproject.toml").write_text('[tool.hhaudit]\nignore = ["min-raise", "raise-below-minimum"]\n')
+    r = run("audit", str(samples), "-o", str(tmp_path / "c"), "--quiet", cwd=project)
+    assert "min_raise" not in r.stdout and "odd_chip        1" in r.stdout
+
+
+def test_unknown_profile_option_is_a_usage_error(tmp_path: Path, samples: Path) -> None:
+    r = run("audit", str(samples), "-o", str(tmp_path / "a"), "--option", "no_such=1")
+    assert r.returncode == 2 and "no_such" in r.stderr and "Traceback" not in r.stderr
