@@ -161,7 +161,8 @@ def _start(args: list[str]) -> subprocess.Popen[bytes]:
 def _wait_for_tmp(parent: Path, proc: subprocess.Popen[bytes]) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None:
-        if any(p.name.startswith(".out.tmp-") and (p / "hands").is_dir() for p in parent.iterdir()):
+        # duplicates/ is made inside run()'s try block, after DatasetWriter made its folders
+        if any(p.name.startswith(".out.tmp-") and (p / "duplicates").is_dir() for p in parent.iterdir()):
             return
         time.sleep(0.02)
     raise AssertionError("the run never started writing")
