@@ -50,7 +50,21 @@ _DATE = re.compile(
 _STAKES = re.compile(r"(?P<low>[$€£]? ?[\d.,']+) ?/ ?(?P<high>[$€£]? ?[\d.,']+)")
 _BUYIN = re.compile(r"^(?P<amount>[$€£]? ?[\d.,']+) +(?:USD|EUR|GBP)?")
 _SIDE = re.compile(r"(Main Pot|Side Pot \d+|Rake): ([^:]*?\d[^:A-Za-z]*?(?: (?:USD|EUR|GBP))?)(?= |$)")
-_NUM_START = re.compile(r"\s*\ufeff?\s*(?:Game #\S+ starts\.|#Game No ?:|\*{5} Hand History [Ff]or Game )")
+_NUM_START = re.compile(r"\s*(?:\ufeff\s*)?(?:Game #\S+ starts\.|#Game No ?:|\*{5} Hand History [Ff]or Game )")
+
+
+@dataclasses.dataclass
+class _Notes:
+    """What one hand's parse remembers for `finish` (kept off the Hand)."""
+
+    invented: set[int] = dataclasses.field(default_factory=set)
+    """Seats given to players the seat lines do not list (stacks unknown)."""
+    dealing: int = 0
+    """Line of "** Dealing down cards **" (where inferred blind posts are placed)."""
+    shoves: set[int] = dataclasses.field(default_factory=set)
+    """Lines of "X is all-In [x]" whose bet/call/raise kind depends on what X faced."""
+    forward: list[tuple[int, int]] = dataclasses.field(default_factory=list)
+    """(line, seat) of "X Forward Folds" (a fold chosen in advance)."""
 
 
 def _only_header(chunk: list[str]) -> bool:
@@ -65,7 +79,11 @@ class PartyPokerFormat(SiteFormat):
     decimal_comma = True  # the Mac client writes "[$0,25 USD]"
     description = "PartyPoker (classic and 2013+ layouts, and converted Party-layout exports)"
     start: ClassVar[re.Pattern[str]] = _NUM_START
-    _history = re.compile(r"\s*\ufeff?\s*\*{5} Hand History [Ff]or Game \S+ \*{5}")
+    _history = re.compile(r"\s*(?:\ufeff\s*)?\*{5} Hand History [Ff]or Game \S+ \*{5}")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._notes: dict[int, _Notes] = {}
 
     def detect(self, head: list[str]) -> bool:  # type: ignore[override]
         return any(self._history.match(line) for line in head)
@@ -101,19 +119,52 @@ class PartyPokerFormat(SiteFormat):
         if chunk and any(x.strip() for x in chunk) and not _only_header(chunk):
             yield first, chunk
 
+    # ------------------------------------------------------------------ per-hand notes
+    def new_hand(self, source: str, first_line: int) -> Hand:
+        hand = super().new_hand(source, first_line)
+        self._notes[id(hand)] = _Notes()
+        return hand
+
+    def parse_hand(self, lines: list[str], first_line: int, source: str) -> Hand:
+        # the notes live while their hand is parsed; `new_hand` replaces any stale entry
+        hand = super().parse_hand(lines, first_line, source)
+        self._notes.pop(id(hand), None)
+        return hand
+
+    def notes(self, hand: Hand) -> _Notes:
+        return self._notes.setdefault(id(hand), _Notes())
+
     def seat(self, hand: Hand, player: str | None) -> int:  # type: ignore[override]
-        """Party does not list a player who joins and posts in the same hand ("X has joined
-        the table." then "X posts big blind"): such a player gets the first free seat with an
-        unknown (0) stack, so that the hand still parses; the audit then reports it."""
-        try:
-            return SiteFormat.seat(hand, player)
-        except ValueError:
-            if not player:
-                raise
-            taken = {s.seat for s in hand.seats}
-            free = next(n for n in range(1, 100) if n not in taken)
-            self.add_seat(hand, free, player, 0, False, 0)
-            return free
+        """The seat of `player`. Two cases the seat lines do not cover:
+        - a name the seat line cuts short ("Seat 2: Hero ($100)" then "Hero Name raises"):
+          the seat whose name is the start of the player's name, followed by a space;
+        - a player who joins and posts in the same hand ("X has joined the table." then "X
+          posts big blind"), whom Party does not list: such a player gets the first free
+          seat clockwise after the seat that acted last (after the button if none has), so
+          that the action order holds, and an UNKNOWN stack, sized in `finish` to the least
+          that is consistent with the chips the player puts in (see `_size_invented`)."""
+        if player is None:
+            raise ValueError("player missing")
+        for s in hand.seats:
+            if s.player == player:
+                return s.seat
+        cut = [s for s in hand.seats if player.startswith(s.player + " ")]
+        if len(cut) == 1:
+            return cut[0].seat
+        if not player:
+            raise ValueError("player missing")
+        taken = {s.seat for s in hand.seats}
+        size = max([hand.max_seats or 0, 10, *taken])
+        after = hand.button_seat or 0
+        for e in reversed(hand.events):
+            if isinstance(e, (PostEvent, ActionEvent)):
+                after = e.seat
+                break
+        free = next((n for k in range(1, size + 1) if (n := (after + k - 1) % size + 1) not in taken),
+                    size + 1)
+        self.add_seat(hand, free, player, 0, False, 0)
+        self.notes(hand).invented.add(free)
+        return free
 
     # ------------------------------------------------------------------ header
     def on_GAME_STARTS(self, hand: Hand, f: Fields, line: int) -> None:
@@ -229,6 +280,32 @@ class PartyPokerFormat(SiteFormat):
                     hand.bb = amount
             hand.events.append(PostEvent(line, seat, player, Post.BIG_BLIND, amount))
 
+    def on_DEALING(self, hand: Hand, f: Fields, line: int) -> None:
+        """Some tournament files (STT 10, the 4-max STTs, freerolls, old MTTs) write the
+        "Blinds(a/b)" but no blind posts, though the blinds were taken: "Player1 wins 900
+        chips" after a fold to the big blind at 300/600. Such a hand gets the posts the stakes
+        and the seat order imply, as ordinary PostEvents at this line: the small blind from
+        the first seat clockwise after the button (the button itself heads-up), the big blind
+        from the next, each capped at the player's stack (all-in). `finish` keeps them only
+        when the pot arithmetic proves them: the chips the hand pays out equal the chips put
+        in with the inferred posts."""
+        notes = self.notes(hand)
+        notes.dealing = line
+        if hand.kind != "tournament" or not hand.bb or hand.button_seat is None or len(hand.seats) < 2:
+            return
+        if any(isinstance(e, PostEvent) and e.kind is not Post.ANTE for e in hand.events):
+            return
+        n = max([hand.max_seats or 0, 10, *(s.seat for s in hand.seats)])
+        order = sorted(hand.seats, key=lambda s: (s.seat - hand.button_seat - 1) % n)  # type: ignore[operator]
+        if len(order) == 2 and any(s.seat == hand.button_seat for s in order):
+            order = sorted(order, key=lambda s: s.seat != hand.button_seat)
+        antes = {e.seat: e.amount for e in hand.events if isinstance(e, PostEvent) and e.kind is Post.ANTE}
+        for s, kind, blind in ((order[0], Post.SMALL_BLIND, hand.sb), (order[1], Post.BIG_BLIND, hand.bb)):
+            left = s.stack - antes.get(s.seat, 0)
+            if blind <= 0 or left <= 0:
+                continue
+            hand.events.append(PostEvent(line, s.seat, s.player, kind, min(blind, left), all_in=left <= blind))
+
     def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
         hand.events.append(DealEvent(line, self.seat(hand, player), player, cards(f[1])))
@@ -237,6 +314,8 @@ class PartyPokerFormat(SiteFormat):
         player, act = f[0] or "", _ACTS[f[1] or ""]
         seat = self.seat(hand, player)
         a, p, to = f[2] or f[3], f[4], f[5]
+        if f[1] == "Forward Folds":
+            self.notes(hand).forward.append((line, seat))
         if act in (Act.FOLD, Act.CHECK):
             hand.events.append(ActionEvent(line, seat, player, act))
         elif to is not None:
@@ -251,6 +330,7 @@ class PartyPokerFormat(SiteFormat):
         player = f[0] or ""
         seat = self.seat(hand, player)
         if f[1] is not None:
+            self.notes(hand).shoves.add(line)
             hand.events.append(self.all_in_action(hand, line, seat, player, self.amount(hand, f[1])))
             return
         # "X is all-In." qualifies X's action just before it
@@ -319,12 +399,62 @@ class PartyPokerFormat(SiteFormat):
     def on_BOARD(self, hand: Hand, f: Fields, line: int) -> None:
         hand.summary.boards.append(cards(f[0]))
 
+    def on_SIT_OUT(self, hand: Hand, f: Fields, line: int) -> None:
+        """"X is sitting out": X is dealt no cards (unless X posts or acts later)."""
+        for s in hand.seats:
+            if s.player == f[0]:
+                s.sitting_out = True
+
     def finish(self, hand: Hand) -> None:
+        notes = self.notes(hand)
+        self._forward_folds(hand, notes)
         seen = {e.seat for e in hand.events if isinstance(e, (PostEvent, ActionEvent))}
         for s in hand.seats:
             if s.sitting_out and s.seat in seen:
                 s.sitting_out = False
+        self._check_inferred_blinds(hand, notes)
+        self._size_invented(hand, notes)
         self._settle(hand)
+
+    @staticmethod
+    def _forward_folds(hand: Hand, notes: _Notes) -> None:
+        """"X Forward Folds" is a fold chosen before X's turn; when X's own "X folds"
+        follows at X's turn, the forward fold is not an action of its own."""
+        for line, seat in notes.forward:
+            later = any(isinstance(e, ActionEvent) and e.seat == seat and e.act is Act.FOLD and e.line > line
+                        for e in hand.events)
+            if later:
+                hand.events = [e for e in hand.events if e.line != line]
+
+    def _check_inferred_blinds(self, hand: Hand, notes: _Notes) -> None:
+        inferred = [e for e in hand.events if isinstance(e, PostEvent) and e.line == notes.dealing]
+        if not inferred:
+            return
+        contrib, _ = _put_in(hand.events)
+        paid = sum(e.amount for e in hand.events if isinstance(e, CollectEvent))
+        if paid == sum(contrib.values()):
+            return
+        # not proven: drop them, and read each "is all-In [x]" again against what it faced
+        events = [e for e in hand.events if not (isinstance(e, PostEvent) and e.line == notes.dealing)]
+        hand.events = []
+        for e in events:
+            if isinstance(e, ActionEvent) and e.line in notes.shoves and e.amount is not None:
+                e = self.all_in_action(hand, e.line, e.seat, e.player, e.amount)
+            hand.events.append(e)
+
+    @staticmethod
+    def _size_invented(hand: Hand, notes: _Notes) -> None:
+        """A seat Party does not list (see `seat`) has an unknown stack. It gets the least
+        stack consistent with the log: the chips the player puts in when the log says the
+        player went all-in, otherwise those chips plus one unit (the player kept some)."""
+        if not notes.invented:
+            return
+        contrib, _ = _put_in(hand.events)
+        for s in hand.seats:
+            if s.seat in notes.invented:
+                shoved = any(isinstance(e, (ActionEvent, PostEvent)) and e.seat == s.seat and e.all_in
+                             for e in hand.events)
+                s.stack = contrib.get(s.seat, 0) + (0 if shoved else 1)
 
     @staticmethod
     def _settle(hand: Hand) -> None:
@@ -333,26 +463,7 @@ class PartyPokerFormat(SiteFormat):
         write no rake. The pot is known from the chips put in: when more was collected than
         the pot holds without the unmatched bet, the collection is split into the uncalled
         return and the win; in a cash game what the pot holds beyond the payouts is the rake."""
-        contrib: dict[int, int] = {}
-        live: dict[int, int] = {}
-        street: dict[int, int] = {}
-        for e in hand.events:
-            if isinstance(e, StreetEvent):
-                street = {}
-            elif isinstance(e, PostEvent):
-                contrib[e.seat] = contrib.get(e.seat, 0) + e.amount + e.dead
-                if e.kind is not Post.ANTE:
-                    live[e.seat] = live.get(e.seat, 0) + e.amount
-                    street[e.seat] = street.get(e.seat, 0) + e.amount
-            elif isinstance(e, ActionEvent):
-                add = 0
-                if e.to is not None:
-                    add = e.to - street.get(e.seat, 0)
-                elif e.amount:
-                    add = e.amount
-                street[e.seat] = street.get(e.seat, 0) + add
-                contrib[e.seat] = contrib.get(e.seat, 0) + add
-                live[e.seat] = live.get(e.seat, 0) + add
+        contrib, live = _put_in(hand.events)
         if not live:
             return
         top = max(live, key=lambda k: live[k])
@@ -374,6 +485,31 @@ class PartyPokerFormat(SiteFormat):
             paid -= excess
         if hand.kind == "cash" and collects and hand.summary.rake is None and pot >= paid:
             hand.summary.rake = pot - paid
+
+
+def _put_in(events: list) -> tuple[dict[int, int], dict[int, int]]:
+    """Chips each seat puts in (posts, antes and actions) and the live part of them."""
+    contrib: dict[int, int] = {}
+    live: dict[int, int] = {}
+    street: dict[int, int] = {}
+    for e in events:
+        if isinstance(e, StreetEvent):
+            street = {}
+        elif isinstance(e, PostEvent):
+            contrib[e.seat] = contrib.get(e.seat, 0) + e.amount + e.dead
+            if e.kind is not Post.ANTE:
+                live[e.seat] = live.get(e.seat, 0) + e.amount
+                street[e.seat] = street.get(e.seat, 0) + e.amount
+        elif isinstance(e, ActionEvent):
+            add = 0
+            if e.to is not None:
+                add = e.to - street.get(e.seat, 0)
+            elif e.amount:
+                add = e.amount
+            street[e.seat] = street.get(e.seat, 0) + add
+            contrib[e.seat] = contrib.get(e.seat, 0) + add
+            live[e.seat] = live.get(e.seat, 0) + add
+    return contrib, live
 
 
 FORMATS = [PartyPokerFormat()]

@@ -84,11 +84,15 @@ def test_classic_tournament_thousands_and_all_in():
     h = hands["10315754293"]
     assert (h.kind, h.tournament_id, h.sb, h.bb) == ("tournament", "59658935", 300, 600)
     assert [(s.seat, s.player, s.stack) for s in h.seats] == [(5, "Player0", 4520), (4, "Player1", 7480)]
-    # this file writes no blind posts: the all-in faces no bet, so it is a bet of 4,220
-    assert acts(h)[0] == ("Player0", "bet", 4220, None, True)
-    # "wins 5,120 chips" = his own 4,220 back (Player1 folded) + the 300/600 blinds
-    assert [(e.player, e.amount) for e in h.events if isinstance(e, UncalledEvent)] == [("Player0", 4220)]
-    assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("Player0", 900)]
+    # this file writes no blind posts, but the blinds were taken: "wins 5,120" = Player0's
+    # 4,520 (300 small blind + "is all-In [4,220]") + Player1's 600 big blind. Heads-up the
+    # button (seat 5) posts the small blind; the posts are inferred at the dealing line.
+    posts = [(e.player, e.kind, e.amount, e.all_in) for e in h.events if isinstance(e, PostEvent)]
+    assert posts == [("Player0", Post.SMALL_BLIND, 300, False), ("Player1", Post.BIG_BLIND, 600, False)]
+    assert acts(h) == [("Player0", "raise", 4220, None, True), ("Player1", "fold", None, None, False)]
+    # of the 5,120: 4,520 - 600 = 3,920 nobody matched, and the pot of 1,200
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, UncalledEvent)] == [("Player0", 3920)]
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("Player0", 1200)]
 
 
 def test_short_deck_is_unsupported():
