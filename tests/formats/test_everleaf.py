@@ -94,3 +94,33 @@ def test_every_corpus_hand_parses(rel: str, count: int):
     bad = [(h.hand_id, h.problem) for h in hands if h.status is Status.PARSE_ERROR]
     assert not bad
     assert all(h.format == "everleaf" for h in hands)
+
+
+def test_rake_is_what_the_pot_less_the_unmatched_bet_did_not_pay():
+    # 190070009: Player3 .02, Player5 .02, Player7 .03 (all in), Player1 .02+.96 (all in),
+    # Player4 .02+.18+.78: pot 2.03, nothing unmatched; paid .13 main + 1.81 side = 1.94.
+    (h,) = hands_of("cash/Everleaf/Flop/NLHE-10max-USD-0.01-0.02-201008.2Way.All-in.pre.txt")
+    assert h.summary.rake == 9
+    # 25324991 (Partouche): player4 puts in 2.00, player5 1.39 all in: .61 unmatched;
+    # pot .04 + .20 + 1.39 + 1.39 = 3.02, paid 2.72: rake .30.
+    (h,) = hands_of("cash/Everleaf/Flop/NLHE-EUR-0.01-0.02-20091027.partouche.txt")
+    assert h.summary.rake == 30
+    # 355196915: 1.50 each, Player0's bet of 3.00 unmatched; paid 2.82 of 3.00.
+    (h,) = hands_of("cash/Everleaf/Flop/NLHE-EUR-0.25-0.50-201202.euro.caret.txt")
+    assert h.summary.rake == 18
+
+
+def test_seats_that_take_no_part_are_not_dealt_in():
+    # Seat 2 (Player2, $49.70) never posts or acts: sitting out, so the big blind of seat 3
+    # is the next seat dealt in after the small blind of seat 1.
+    (h,) = hands_of("cash/Everleaf/Flop/NLHE-10max-USD-0.25-0.50-200911.All-in.in.player.line.txt")
+    assert [s.seat for s in h.seats if s.sitting_out] == [2]
+    assert 4 not in [s.seat for s in h.seats]  # "Player4 ( All-in )": no chips, no part
+    # "baki90 ( new player )", reseated mid-hand with no chips: not in the hand at all.
+    h = next(x for x in hands_of("tour/Everleaf/TID_1625641-1.txt") if x.hand_id == "288497406")
+    assert 8 not in [s.seat for s in h.seats]
+
+
+def test_findings_are_the_reviewed_ones():
+    from _site_corpus import findings, reviewed
+    assert findings("Everleaf") == reviewed("everleaf")
