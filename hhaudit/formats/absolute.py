@@ -193,9 +193,19 @@ class AbsoluteFormat(SiteFormat):
         jackpot = re.search(r"Jackpot Rake \(([^)]*)\)", extra)
         if jackpot:
             s.jackpot = self.amount(hand, jackpot.group(1))
+        prop = re.search(r"\| \d+ Proposition Pot \(([^)]*)\)", extra)
+        if prop:
+            # "Total Pot($26) | ... | 72 Proposition Pot ($40)": the 7-2 money the other
+            # players pay the winner (a room_added FeeEvent here) comes on top of the pot.
+            s.total_pot += self.amount(hand, prop.group(1))
 
     def on_BOARD(self, hand: Hand, f: Fields, line: int) -> None:
         hand.summary.boards.append(cards(f[0]))
+
+    def finish(self, hand: Hand) -> None:
+        # Some layouts write "returned ($x) : not called"; walks never do: the big blind
+        # "Collects $6" (both blinds) and "Total Pot($6)" counts the unmatched $2 too.
+        hand.implicit_uncalled = not any(isinstance(e, UncalledEvent) for e in hand.events)
 
 
 FORMATS = [AbsoluteFormat()]

@@ -94,3 +94,27 @@ def test_every_corpus_hand_parses(rel: str, count: int):
     assert len(hands) == count
     assert not [(h.hand_id, h.problem) for h in hands if h.status is Status.PARSE_ERROR]
     assert all(h.format == "absolute" for h in hands)
+
+
+def test_seven_deuce_total_counts_the_proposition_money():
+    # "Total Pot($26) | Rake ($1.30) | Jackpot Rake ($0.50) | 72 Proposition Pot ($40)":
+    # $2 + $12 + $12 in the hand, plus the $40 the others pay the 7-2 winner.
+    (h,) = hands_of("cash/Absolute/Flop/NLHE-USD-2-4-201004.72.proposition.txt")
+    assert (h.summary.total_pot, h.summary.rake, h.summary.jackpot) == (6600, 130, 50)
+
+
+def test_walk_pays_the_unmatched_big_blind_inside_the_collection():
+    # C284520999: blinds $2/$4, all fold; "PLAYER2 Collects $6 from main pot", "Total Pot($6)",
+    # no "returned" line: the $2 nobody called is inside the $6.
+    (h,) = hands_of("cash/Absolute/Flop/IHH20101209 Photo Ave - Hold'em No Limit $4 (Real Money) Table 26793209.txt")
+    assert h.implicit_uncalled and h.summary.total_pot == 600
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("PLAYER2", 600)]
+    # a layout that writes "returned (...) : not called" does not pay it inside
+    (h,) = hands_of("cash/Absolute/Flop/LHE-USD-25-50-200708.timeout.allin.txt")
+    assert not h.implicit_uncalled
+    assert [e.amount for e in h.events if isinstance(e, UncalledEvent)] == [5000]
+
+
+def test_findings_are_the_reviewed_ones():
+    from _site_corpus import findings, reviewed
+    assert findings("Absolute/UB") == reviewed("absolute")
