@@ -8,17 +8,22 @@ seat number. Rounds: BLINDS, PREFLOP, POSTFLOP, POSTTURN, POSTRIVER, SHOWDOWN, E
 
 Amounts: BET, CALL and ALL_IN are the chips the action puts in; RAISE is the player's street
 total since 2010-09-08 (ET) and the chips put in before (the site changed the format). An
-ALL_IN without an amount only repeats that the player is all-in. In tournaments the listed
-balance is the stack after the blinds and antes were posted. A `winner` with
-`uncalled="true"` is the uncalled bet returned. Stud, Omaha and other games of mixed
-tournaments (`numholecards` other than 2) are reported as unsupported.
+ALL_IN without an amount only repeats that the player is all-in; an ALL_IN in the BLINDS
+round is a blind posted all-in. In tournaments of the unversioned format the listed balance
+is the stack after the blinds and antes were posted; from the versioned format (2012-08,
+`version="1"`, `"2.1"`) it is the stack before them, and each `<game>` carries the stakes of
+its own level. A `winner` with `uncalled="true"` is the uncalled bet returned beside an
+all-in; a bet nobody called when everyone folds comes back inside the `uncalled="false"`
+amount. `starttime` is the client's local time (a zone only from 2012-08): the events'
+epoch-millisecond timestamps date the hand when present. Stud, Omaha and other games of
+mixed tournaments (`numholecards` other than 2) are reported as unsupported.
 """
 
 from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 from ..model import (
@@ -78,12 +83,27 @@ class MergeFormat(XmlFormat):
         desc = ET.fromstring(header) if header else None
         gtype = desc.get("type", "") if desc is not None else ""
         stakes = desc.get("stakes", "") if desc is not None else ""
+        # from version 2.1 each <game> repeats the stakes of its own level; the session's
+        # <description> keeps those of the level the file started in
+        stakes = root.get("stakes") or stakes
+        version = root.get("version") or (desc.get("version") if desc is not None else None)
         hand.kind = "tournament" if "Tournament" in gtype else "cash"
+        stamps = [int(t) for e in root.iter("event") if (t := e.get("timestamp") or "").isdigit()]
         start = root.get("starttime", "")
         digits = re.sub(r"\D", "", start)[:14]
-        if len(digits) == 14:
-            local = datetime.strptime(digits, "%Y%m%d%H%M%S").replace(tzinfo=_ET)
-            hand.started_at, hand.tz = local.astimezone(timezone.utc), "ET"
+        offset = re.search(r"([+-])(\d\d):?(\d\d)\s*$", start)
+        if stamps:
+            # the events carry epoch milliseconds; `starttime` is in the client's local time,
+            # with no zone before 2012-08 (the corpus shows offsets of -5, -7 hours, ...)
+            hand.started_at, hand.tz = datetime.fromtimestamp(min(stamps) // 1000, timezone.utc), "UTC"
+        elif len(digits) == 14:
+            local = datetime.strptime(digits, "%Y%m%d%H%M%S")
+            if offset:
+                sign = -1 if offset.group(1) == "-" else 1
+                zone = timezone(sign * timedelta(hours=int(offset.group(2)), minutes=int(offset.group(3))))
+                hand.started_at, hand.tz = local.replace(tzinfo=zone).astimezone(timezone.utc), offset.group(0).strip()
+            else:
+                hand.started_at, hand.tz = local.replace(tzinfo=_ET).astimezone(timezone.utc), "ET"
         data = root.get("data", "").replace(":", "|").split("|")
         hand.table_name = data[1].strip() if len(data) > 1 else ""
         if hand.kind == "tournament" and len(data) > 2:
@@ -127,6 +147,7 @@ class MergeFormat(XmlFormat):
                                    p.get("dealtin") == "false", line(p)))
         seat_state = {s.seat: s for s in hand.seats}
         unlisted: set[int] = set()
+        chose: set[int] = set()  # seats with an action other than ALL_IN: not all-in then
         new_raise = hand.started_at is None or hand.started_at >= _NEW_RAISE
 
         def who(e: ET.Element) -> tuple[int, str]:
@@ -167,31 +188,45 @@ class MergeFormat(XmlFormat):
                 elif kind in ("SHOWN", "MUCKED") and c.get("player", "-1") in {str(s) for s in names}:
                     s, _ = who(c)
                     shown[s] = (cards(c.get("cards")), kind == "MUCKED")
-            for e in rnd.iter("event"):
+            events = list(rnd.iter("event"))
+            blinds_seen: list[str] = []
+            for i, e in enumerate(events):
                 kind = e.get("type", "")
                 if kind in ("CHAT", "PLAYER_OUT", "SIT_OUT_NEXT", "LEAVE", "JOIN", "DISCONNECTED",
                             "RECONNECTED", "SIT_IN", "TIMEOUT"):
                     continue
                 s, n = who(e)
                 ln = line(e)
+                if kind in ("FOLD", "CHECK", "CALL", "BET", "RAISE", "COMPLETE"):
+                    chose.add(s)
                 raw = e.get("amount")
                 chips = amount(raw, scale) if raw else 0
+                blind_all_in = rid == "BLINDS" and kind == "ALL_IN" and raw is not None
+                if blind_all_in:
+                    # a blind posted all-in is written as ALL_IN: the small blind when no
+                    # blind is posted yet and a big blind follows, else the big blind
+                    later = {x.get("type") for x in events[i + 1:]}
+                    kind = "SMALL_BLIND" if not blinds_seen and "BIG_BLIND" in later else "BIG_BLIND"
+                if kind in ("SMALL_BLIND", "BIG_BLIND"):
+                    blinds_seen.append(kind)
                 if kind in ("SMALL_BLIND", "BIG_BLIND", "ANTE"):
-                    if hand.kind == "tournament":
-                        seat_state[s].stack += chips  # balances are after the posts
+                    if hand.kind == "tournament" and version is None:
+                        # before the versioned format (2012-08) tournament balances are the
+                        # stacks after the blinds and antes; from then on, before them
+                        seat_state[s].stack += chips
                     if kind == "ANTE":
                         bet.put(s, chips, live=False)
                         hand.ante = max(hand.ante, chips)
                         ev.append(PostEvent(ln, s, n, Post.ANTE, chips))
                         continue
-                    if kind == "BIG_BLIND" and hand.bb and chips > hand.bb:
+                    if kind == "BIG_BLIND" and hand.bb and chips > hand.bb and not blind_all_in:
                         bet.put(s, hand.bb)
                         bet.put(s, chips - hand.bb, live=False)
                         ev.append(PostEvent(ln, s, n, Post.DEAD, hand.bb, chips - hand.bb))
                         continue
                     bet.put(s, chips)
                     post = Post.SMALL_BLIND if kind == "SMALL_BLIND" else Post.BIG_BLIND
-                    ev.append(PostEvent(ln, s, n, post, chips))
+                    ev.append(PostEvent(ln, s, n, post, chips, all_in=blind_all_in))
                 elif kind in ("FOLD", "SIT_OUT"):
                     ev.append(ActionEvent(ln, s, n, Act.FOLD))
                 elif kind == "CHECK":
@@ -236,6 +271,9 @@ class MergeFormat(XmlFormat):
             bbs = [e.amount for e in ev if isinstance(e, PostEvent) and e.kind is Post.BIG_BLIND]
             hand.bb = hand.small_bet = max(bbs, default=0)
             hand.big_bet, hand.sb = 2 * hand.small_bet, hand.small_bet // 2
+        # a bet nobody called is written as uncalled="true" only beside an all-in; when the
+        # others fold it comes back inside the winner's uncalled="false" amount
+        hand.implicit_uncalled = not any(isinstance(e, UncalledEvent) for e in ev)
         paid = sum(e.amount for e in ev if isinstance(e, CollectEvent))
         returned = sum(e.amount for e in ev if isinstance(e, UncalledEvent))
         if hand.kind == "cash" and paid:
@@ -243,7 +281,9 @@ class MergeFormat(XmlFormat):
             rake = sum(bet.total.values()) - returned - paid
             hand.summary.rake = rake if rake >= 0 else None
         for s in unlisted:
-            seat_state[s].stack = bet.total.get(s, 0)
+            # an unlisted seat that folds, checks, calls or bets without ALL_IN had more
+            # than it put in: one chip more is the least it can have had
+            seat_state[s].stack = bet.total.get(s, 0) + (1 if s in chose else 0)
         hand.seats.sort(key=lambda x: x.seat)
 
 

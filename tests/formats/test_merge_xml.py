@@ -2,11 +2,30 @@
 
 from __future__ import annotations
 
-from hhaudit.model import Act, ActionEvent, CollectEvent, Limit, Post, PostEvent, ShowEvent, Status, StreetEvent
+from datetime import datetime, timezone
+
+from _site_corpus import findings, reviewed
+from hhaudit.audit import Auditor
+from hhaudit.model import (
+    Act,
+    ActionEvent,
+    CollectEvent,
+    Limit,
+    Post,
+    PostEvent,
+    ShowEvent,
+    Status,
+    StreetEvent,
+    UncalledEvent,
+)
 
 from xmlcorpus import check_corpus, hand
 
 SITE = "Merge (XML)"
+
+
+def audit(h):
+    return [(f.rule, f.line) for f in Auditor("online").audit(h).findings]
 
 
 def acts(h):
@@ -61,3 +80,69 @@ def test_mixed_game_hands_other_than_holdem_are_unsupported() -> None:
     from xmlcorpus import FILES
     statuses = [x.status for x in parse(str(FILES / "tour/Merge/Mixed/HORSE-Tournament-Freeroll.201107.xml"))]
     assert statuses.count(Status.UNSUPPORTED_GAME) == 18
+
+
+def test_version_2_1_stakes_of_the_game_and_balances_before_the_posts() -> None:
+    # the file's <description> says Level 4 Blinds 40/80; this <game> says Level 5 Ante 10,
+    # Blinds 50/100: the big blind of 100 is a plain big blind, not 80 live + 20 dead
+    h = hand("tour/Merge/Flop/NLHE-USD-11-MTT-201503.v.2.1.txt", "81685504-33")
+    assert (h.sb, h.bb, h.ante) == (50, 100, 10)
+    # balances are before the posts: Player3 (seat 4) has 8190, posts 10 + 50, folds, and
+    # the next hand lists him with 8130
+    assert [(s.seat, s.stack) for s in h.seats][3:6] == [(3, 3520), (4, 8190), (5, 11765)]
+    assert [(e.seat, e.kind, e.amount, e.dead) for e in h.events if isinstance(e, PostEvent)][-2:] == [
+        (4, Post.SMALL_BLIND, 50, 0), (5, Post.BIG_BLIND, 100, 0)]
+    assert acts(h)[:8] == [
+        ("Player5", Act.CALL, 100, None, False), ("Player6", Act.FOLD, None, None, False),
+        ("Hero", Act.FOLD, None, None, False), ("Player0", Act.FOLD, None, None, False),
+        ("Player1", Act.FOLD, None, None, False), ("Player7", Act.FOLD, None, None, False),
+        ("Player2", Act.RAISE, None, 225, False), ("Player3", Act.FOLD, None, None, False)]
+    # 9 x 10 antes + 50 + 3 x 225 + 2 x 550 = 1915, all to Player4
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("Player4", 1915)]
+    # started_at from the events' epoch milliseconds (1425343779000), not the local starttime
+    assert h.started_at == datetime(2015, 3, 3, 0, 49, 39, tzinfo=timezone.utc)
+    assert not audit(h)
+
+
+def test_version_1_heads_up_balances_before_the_posts() -> None:
+    h = hand("tour/Merge/Flop/NLHE-HU-USD-5.75-STT-201208.new.header.format.txt", "60139095-2")
+    # hand 1: 1500 each; Hero's big blind of 20 is lost: 1480 / 1520 before hand 2's posts
+    assert [(s.player, s.stack) for s in h.seats] == [("Hero", 1480), ("Player0", 1520)]
+    assert h.started_at == datetime(2012, 8, 23, 5, 10, 7, tzinfo=timezone.utc)
+    assert not audit(h)
+
+
+def test_folded_to_bet_comes_back_inside_the_winners_amount() -> None:
+    # Hero raises to 40, the small blind calls 30, the flop bet of 100 is not called and
+    # the winner line pays 200 = 100 pot + the 100 returned (uncalled="false")
+    h = hand("tour/Merge/Flop/NLHE-USD-Freeroll-201201.Sample.txt", "46289039-2")
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("Hero", 200)]
+    assert not any(isinstance(e, UncalledEvent) for e in h.events)
+    assert h.implicit_uncalled
+    assert not audit(h)
+
+
+def test_blind_posted_all_in_is_written_all_in() -> None:
+    # Hero (balance 0.00 after his posts) posts the big blind all-in for 900 behind a
+    # small blind of 500: he had 900
+    h = hand("tour/Merge/Flop/NLHE-USD-Unk-201105.Player.Big.blind.all.in.txt", "35428805-25")
+    assert [(e.player, e.kind, e.amount, e.all_in) for e in h.events if isinstance(e, PostEvent)] == [
+        ("Player0", Post.SMALL_BLIND, 500, False), ("Hero", Post.BIG_BLIND, 900, True)]
+    assert [(s.player, s.stack) for s in h.seats] == [("Player0", 3000), ("Hero", 900), ("Player5", 2100)]
+    assert not audit(h)
+    # the small blind posted all-in before the big blind (amount written 0.00)
+    h = hand("tour/Merge/Flop/NLHE-USD-STT.201112.allin.blind.txt", "45133716-41")
+    assert [(e.player, e.kind, e.amount, e.all_in) for e in h.events if isinstance(e, PostEvent)][-2:] == [
+        ("Player4", Post.SMALL_BLIND, 0, True), ("Player1", Post.BIG_BLIND, 300, False)]
+
+
+def test_player_missing_from_players_who_folds_had_more_than_he_posted() -> None:
+    h = hand("cash/Merge/Flop/NLHE-6max-USD-0.10-0.25-201208.player.not.in.preamble.txt", "59766765-529")
+    # seat 5 is not in <players>: posts the 0.25 big blind and folds, so had at least 0.26
+    assert [(s.seat, s.player, s.stack) for s in h.seats][-1] == (5, "Seat 5", 26)
+    assert h.started_at == datetime(2012, 8, 14, 17, 50, 1, tzinfo=timezone.utc)
+    assert not audit(h)
+
+
+def test_findings_are_the_reviewed_ones() -> None:
+    assert findings(SITE) == reviewed("merge_xml")
