@@ -257,7 +257,9 @@ class PartyPokerFormat(SiteFormat):
 
     # ------------------------------------------------------------------ posts and betting
     def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
-        player, what, amount = f[0] or "", f[1] or "", self.amount(hand, f[2])
+        if f[0]:  # the Mac client's "X is sitting outY posts big blind [..]"
+            self.on_SIT_OUT(hand, (f[0],), line)
+        player, what, amount = f[1] or "", f[2] or "", self.amount(hand, f[3])
         seat = self.seat(hand, player)
         blinds = [e for e in hand.events if isinstance(e, PostEvent) and e.kind in (Post.SMALL_BLIND, Post.BIG_BLIND)]
         if what.startswith("ante"):
@@ -281,30 +283,7 @@ class PartyPokerFormat(SiteFormat):
             hand.events.append(PostEvent(line, seat, player, Post.BIG_BLIND, amount))
 
     def on_DEALING(self, hand: Hand, f: Fields, line: int) -> None:
-        """Some tournament files (STT 10, the 4-max STTs, freerolls, old MTTs) write the
-        "Blinds(a/b)" but no blind posts, though the blinds were taken: "Player1 wins 900
-        chips" after a fold to the big blind at 300/600. Such a hand gets the posts the stakes
-        and the seat order imply, as ordinary PostEvents at this line: the small blind from
-        the first seat clockwise after the button (the button itself heads-up), the big blind
-        from the next, each capped at the player's stack (all-in). `finish` keeps them only
-        when the pot arithmetic proves them: the chips the hand pays out equal the chips put
-        in with the inferred posts."""
-        notes = self.notes(hand)
-        notes.dealing = line
-        if hand.kind != "tournament" or not hand.bb or hand.button_seat is None or len(hand.seats) < 2:
-            return
-        if any(isinstance(e, PostEvent) and e.kind is not Post.ANTE for e in hand.events):
-            return
-        n = max([hand.max_seats or 0, 10, *(s.seat for s in hand.seats)])
-        order = sorted(hand.seats, key=lambda s: (s.seat - hand.button_seat - 1) % n)  # type: ignore[operator]
-        if len(order) == 2 and any(s.seat == hand.button_seat for s in order):
-            order = sorted(order, key=lambda s: s.seat != hand.button_seat)
-        antes = {e.seat: e.amount for e in hand.events if isinstance(e, PostEvent) and e.kind is Post.ANTE}
-        for s, kind, blind in ((order[0], Post.SMALL_BLIND, hand.sb), (order[1], Post.BIG_BLIND, hand.bb)):
-            left = s.stack - antes.get(s.seat, 0)
-            if blind <= 0 or left <= 0:
-                continue
-            hand.events.append(PostEvent(line, s.seat, s.player, kind, min(blind, left), all_in=left <= blind))
+        self.notes(hand).dealing = line
 
     def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
@@ -409,10 +388,17 @@ class PartyPokerFormat(SiteFormat):
         notes = self.notes(hand)
         self._forward_folds(hand, notes)
         seen = {e.seat for e in hand.events if isinstance(e, (PostEvent, ActionEvent))}
+        present = {getattr(e, "seat", None) for e in hand.events}
         for s in hand.seats:
             if s.sitting_out and s.seat in seen:
                 s.sitting_out = False
-        self._check_inferred_blinds(hand, notes)
+            elif s.seat not in present:
+                # listed but never posts, acts, is dealt, shows or wins: not dealt in (Party
+                # lists seated players who sit out or were just moved in without saying so;
+                # a player dealt in acts before the hand can end, or posted the blind)
+                s.sitting_out = True
+        self._infer_blinds(hand, notes)
+        self._live_second_small_blind(hand)
         self._size_invented(hand, notes)
         self._settle(hand)
 
@@ -426,21 +412,71 @@ class PartyPokerFormat(SiteFormat):
             if later:
                 hand.events = [e for e in hand.events if e.line != line]
 
-    def _check_inferred_blinds(self, hand: Hand, notes: _Notes) -> None:
-        inferred = [e for e in hand.events if isinstance(e, PostEvent) and e.line == notes.dealing]
-        if not inferred:
+    def _infer_blinds(self, hand: Hand, notes: _Notes) -> None:
+        """Some tournament files (STT 10, freerolls, old MTTs) write the "Blinds(a/b)" but no
+        blind posts, though the blinds were taken: "Player1 wins 900 chips" after a fold to
+        the big blind at 300/600. Such a hand gets the posts the stakes and the seat order
+        imply, as ordinary PostEvents at the "** Dealing down cards **" line: the small blind
+        from the first seat dealt in clockwise after the button (the button itself
+        heads-up), the big blind from the next, each capped at what the player has left after
+        the ante (then all-in). They are kept only when the pot arithmetic proves them: the
+        chips the hand pays out equal the chips put in with the inferred posts (a tournament
+        takes no rake). Each "is all-In [x]" is then read again against what it faced (a
+        raise over the big blind, not a bet)."""
+        if hand.kind != "tournament" or not hand.bb or hand.button_seat is None or not notes.dealing:
             return
-        contrib, _ = _put_in(hand.events)
-        paid = sum(e.amount for e in hand.events if isinstance(e, CollectEvent))
-        if paid == sum(contrib.values()):
+        if any(isinstance(e, PostEvent) and e.kind is not Post.ANTE for e in hand.events):
             return
-        # not proven: drop them, and read each "is all-In [x]" again against what it faced
-        events = [e for e in hand.events if not (isinstance(e, PostEvent) and e.line == notes.dealing)]
+        dealt = [s for s in hand.seats if not s.sitting_out]
+        if len(dealt) < 2:
+            return
+        n = max([hand.max_seats or 0, 10, *(s.seat for s in hand.seats)])
+        order = sorted(dealt, key=lambda s: (s.seat - hand.button_seat - 1) % n)  # type: ignore[operator]
+        if len(order) == 2 and any(s.seat == hand.button_seat for s in order):
+            order = sorted(order, key=lambda s: s.seat != hand.button_seat)
+        antes = {e.seat: e.amount for e in hand.events if isinstance(e, PostEvent) and e.kind is Post.ANTE}
+        posts = []
+        for s, kind, blind in ((order[0], Post.SMALL_BLIND, hand.sb), (order[1], Post.BIG_BLIND, hand.bb)):
+            left = s.stack - antes.get(s.seat, 0)
+            if blind > 0 and left > 0:
+                posts.append(PostEvent(notes.dealing, s.seat, s.player, kind, min(blind, left), all_in=left <= blind))
+        at = next((i for i, e in enumerate(hand.events) if e.line > notes.dealing), len(hand.events))
+        events = hand.events[:at] + posts + hand.events[at:]
+        contrib, _ = _put_in(events)
+        paid = sum(e.amount for e in events if isinstance(e, CollectEvent))
+        if not posts or paid != sum(contrib.values()):
+            return
         hand.events = []
         for e in events:
             if isinstance(e, ActionEvent) and e.line in notes.shoves and e.amount is not None:
                 e = self.all_in_action(hand, e.line, e.seat, e.player, e.amount)
             hand.events.append(e)
+
+    @staticmethod
+    def _live_second_small_blind(hand: Hand) -> None:
+        """A second "posts small blind" (a player coming back in, LHE $15/$30 with $10/$15
+        blinds: "Player1 posts small blind [$10]", then "Player1 calls [$5]" to the $15 big
+        blind) counts toward the player's bet when the player's first call completes it to
+        the bet faced: it becomes Post.DEAD with the chips live (the replay would otherwise
+        take a late small blind as dead)."""
+        smalls = [e for e in hand.events if isinstance(e, PostEvent) and e.kind is Post.SMALL_BLIND]
+        for post in smalls[1:]:
+            street: dict[int, int] = {}
+            for e in hand.events:
+                if isinstance(e, StreetEvent):
+                    break
+                if isinstance(e, PostEvent) and e.kind is not Post.ANTE:
+                    street[e.seat] = street.get(e.seat, 0) + e.amount
+                elif isinstance(e, ActionEvent):
+                    facing = max(street.values(), default=0)
+                    if e.seat == post.seat:
+                        if e.act is Act.CALL and e.amount is not None and e.amount + street.get(e.seat, 0) == facing:
+                            i = hand.events.index(post)
+                            hand.events[i] = PostEvent(post.line, post.seat, post.player, Post.DEAD, post.amount,
+                                                       0, post.all_in)
+                        break
+                    add = (e.to - street.get(e.seat, 0)) if e.to is not None else (e.amount or 0)
+                    street[e.seat] = street.get(e.seat, 0) + add
 
     @staticmethod
     def _size_invented(hand: Hand, notes: _Notes) -> None:
