@@ -12,7 +12,7 @@ once, at the ruling's line; the hand goes on being audited as it happened (the r
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -426,7 +426,7 @@ def walk(hand: Hand, profile: Profile, state: State | None = None) -> Iterator[t
         yield seq, ev, st
 
 
-def opening_bet(events: list[object], seq: int) -> bool:
+def opening_bet(events: Sequence[object], seq: int) -> bool:
     """True when, at event `seq`, the round's bet is its opening bet: no raise yet on this
     street (pre-flop the BB is the opening bet)."""
     for ev in reversed(events[:seq]):
@@ -501,7 +501,7 @@ def _judge_oot(auditor: Auditor, out: AuditedHand, st: State, seq: int, ev: Acti
                         ev.seat, ev.player)
         return True
     forced = rec is not None and rec.ruling is not None and _same(bound, ev.act, to) and (
-        rec.said is not None or rec.motions) and (
+        rec.said is not None or bool(rec.motions)) and (
         rec.said is None or rec.said.kind != o.act or rec.said.to != o.to)
     if forced:
         auditor.finding(out, rule, ev.line, seq, options + f" (the out-of-turn \"{said}\" is not binding)",

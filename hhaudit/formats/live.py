@@ -238,7 +238,7 @@ def _untag(line: str) -> tuple[Session | None, tuple[int, int, str, str] | None]
     for number, text in data["lines"]:
         session = read_session(text, number, session)
     error = tuple(data["error"]) if data["error"] else None
-    return session, error  # type: ignore[return-value]
+    return session, error
 
 
 def strip_comment(line: str) -> str:
