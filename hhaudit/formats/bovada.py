@@ -17,6 +17,17 @@ What the site leaves implicit and this module works out:
   ("Seat 1243", "Seat 94", ...), while the seats are listed clockwise; such hands get their
   seats renumbered 1..n in the listed order (the replay goes round in ascending seat order).
 - Old layout (2012) streets: "Card dealt to table [..]" lines, numbered by board size.
+  Some 2012 hands write no street line at all: the board is only in the summary ("Board
+  [Kd 9s 5c  ]") and the betting runs on ("Small Blind : Bets $2" after the pre-flop round
+  was closed). When a hand has no street line, the module tracks the betting round (seats
+  dealt in, folded, all-in, who acted since the last bet) and, at the first action after a
+  closed round, emits the next street with its cards from the summary board; at the
+  showdown (two or more seats left) the rest of the summary board is dealt. A street the
+  summary board does not hold is not invented (the audit then sees the action after the
+  closed round).
+- Lines written several times in a row (corrupted exports repeat "Bets 136", "Hand Result
+  1588", "Return uncalled portion of bet 135" up to 16 times): a seat cannot act, win the
+  same pot or get the same bet back twice running, so the copies are one line.
 - "Showdown [..]" prints the best five cards; the ShowEvent carries the hole cards dealt
   to that seat ("Card dealt to a spot") when the log gave them.
 """
@@ -70,11 +81,12 @@ _LABEL_ORDER = re.compile(r"UTG(?:\+(\d+))?")
 class _Street:
     """Per-street commitments, to classify "All-in X" lines."""
 
-    __slots__ = ("bets", "current")
+    __slots__ = ("acted", "bets", "current")
 
     def __init__(self) -> None:
         self.bets: dict[int, int] = {}
         self.current = 0
+        self.acted: set[int] = set()
 
     def add(self, seat: int, chips: int) -> int:
         total = self.bets.get(seat, 0) + chips
@@ -115,6 +127,12 @@ class BovadaFormat(LineFormat):
         self._pending: list[tuple[int, int, str, int, int]] = []
         self._last_action: tuple[str | None, ...] | None = None
         self._last_event: object = None
+        self._folded: set[int] = set()
+        self._all_in: set[int] = set()
+        self._explicit_streets = False
+        self._implied: list[StreetEvent] = []
+        """Streets inferred from the betting (no street line in the hand), cards to come
+        from the summary board."""
         return super().parse_hand(lines, first_line, source)
 
     # ------------------------------------------------------------------ helpers
@@ -230,6 +248,8 @@ class BovadaFormat(LineFormat):
             elif kind is Post.BIG_BLIND:
                 self._bb_posts.append((amount, all_in))
         event = PostEvent(line, seat, player, kind, amount, 0, all_in)
+        if all_in:
+            self._all_in.add(seat)
         if not self._setup or not all_in:
             hand.events.append(event)
         return event
@@ -285,6 +305,8 @@ class BovadaFormat(LineFormat):
             self._pending.append((len(hand.events), seat, player, self.amount(hand, a), line))
             hand.events.append(ActionEvent(line, seat, player, Act.FOLD))  # placeholder
             return
+        self._implied_street_if_closed(hand, line)
+        street = self._street
         if verb in ("Folds", "Fold"):
             hand.events.append(ActionEvent(line, seat, player, Act.FOLD))
         elif verb == "Checks":
@@ -318,7 +340,65 @@ class BovadaFormat(LineFormat):
                 hand.events.append(ActionEvent(line, seat, player, Act.CALL, chips, None, True))
             else:
                 hand.events.append(ActionEvent(line, seat, player, Act.RAISE, None, total, True))
-        self._last_event = hand.events[-1]
+        event = hand.events[-1]
+        assert isinstance(event, ActionEvent)
+        self._acted(seat, event)
+        self._last_event = event
+
+    # ------------------------------------------------------------------ streets the log omits
+    def _acted(self, seat: int, event: ActionEvent) -> None:
+        street = self._street
+        if event.act is Act.FOLD:
+            self._folded.add(seat)
+        elif event.act in (Act.BET, Act.RAISE) and street.bets.get(seat, 0) >= street.current:
+            street.acted = set()
+        if event.all_in:
+            self._all_in.add(seat)
+        street.acted.add(seat)
+
+    def _in_hand(self) -> set[int]:
+        return set(self._dealt) - self._folded
+
+    def _implied_street_if_closed(self, hand: Hand, line: int) -> None:
+        """An action after a closed betting round, in a hand that writes no street lines:
+        the next street was dealt before it."""
+        if self._explicit_streets or not self._dealt or len(self._implied) >= 3:
+            return
+        in_hand = self._in_hand()
+        live = in_hand - self._all_in
+        street = self._street
+        if len(in_hand) < 2 or not live:
+            return
+        if all(s in street.acted and street.bets.get(s, 0) >= street.current for s in live):
+            self._implied_street(hand, line)
+
+    def _implied_street(self, hand: Hand, line: int) -> None:
+        street = (Street.FLOP, Street.TURN, Street.RIVER)[len(self._implied)]
+        event = StreetEvent(line, street, (), ())
+        self._implied.append(event)
+        self._dead += sum(self._street.bets.values())
+        self._street = _Street()
+        hand.events.append(event)
+
+    def _implied_showdown(self, hand: Hand, line: int) -> None:
+        """The showdown of a hand without street lines: the rest of the board was dealt."""
+        if self._explicit_streets or not self._dealt or len(self._in_hand()) < 2:
+            return
+        while len(self._implied) < 3:
+            self._implied_street(hand, line)
+
+    def _fill_implied_streets(self, hand: Hand) -> None:
+        if not self._implied:
+            return
+        implied = {id(e) for e in self._implied}
+        board = hand.summary.boards[0] if hand.summary.boards and not self._explicit_streets else ()
+        filled: dict[int, StreetEvent] = {}
+        for k, e in enumerate(self._implied):
+            lo, hi = ((0, 3), (3, 4), (4, 5))[k]
+            if len(board) >= hi:
+                filled[id(e)] = replace(e, cards=tuple(board[lo:hi]), board=tuple(board[:hi]))
+        hand.events = [filled.get(id(e), e) for e in hand.events
+                       if id(e) not in implied or id(e) in filled]
 
     def _resolve_all_in_posts(self, hand: Hand) -> None:
         """An all-in before the hole cards is an ante when the hand has antes and the seat
@@ -338,16 +418,29 @@ class BovadaFormat(LineFormat):
     def on_FOLD_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
         seat = self.seat(hand, player)
+        self._implied_street_if_closed(hand, line)
         hand.events.append(ActionEvent(line, seat, player, Act.FOLD))
+        self._folded.add(seat)
         shown = cards(f[2]) if f[2] else cards(f[1])
         hand.events.append(ShowEvent(line, seat, player, shown))
 
+    def _repeated(self, hand: Hand, key: tuple[str | None, ...]) -> bool:
+        """The same line as the one just read (see on_ACTION)."""
+        if key == self._last_action and hand.events and hand.events[-1] is self._last_event:
+            return True
+        self._last_action = key
+        return False
+
     def on_UNCALLED(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
+        if self._repeated(hand, ("uncalled", player, f[1])):
+            return
         hand.events.append(UncalledEvent(line, self.seat(hand, player), player, self.amount(hand, f[1])))
+        self._last_event = hand.events[-1]
 
     # ------------------------------------------------------------------ streets
     def _new_street(self, hand: Hand, street: Street, new: tuple[str, ...], line: int) -> None:
+        self._explicit_streets = True
         self._board.extend(new)
         self._dead += sum(self._street.bets.values())
         self._street = _Street()
@@ -369,20 +462,26 @@ class BovadaFormat(LineFormat):
     def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
         seat = self.seat(hand, player)
+        self._implied_showdown(hand, line)
         hand.events.append(ShowEvent(line, seat, player, self._dealt.get(seat, ())))
 
     def on_MUCK(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
         seat = self.seat(hand, player)
+        self._implied_showdown(hand, line)
         hand.events.append(ShowEvent(line, seat, player, cards(f[1]) or self._dealt.get(seat, ()), muck=True))
 
     def on_NO_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
         seat = self.seat(hand, player)
+        self._implied_showdown(hand, line)
         hand.events.append(ShowEvent(line, seat, player, cards(f[2]), muck=True))
 
     def on_RESULT(self, hand: Hand, f: Fields, line: int) -> None:
         player, side = f[0] or "", f[1]
+        if self._repeated(hand, ("result", player, side, f[2])):
+            return
+        self._implied_showdown(hand, line)
         # "Hand result" pays the main pot (the only pot unless side pots are paid too);
         # "Hand result-Side pot" does not say which side pot.
         hand.events.append(
@@ -390,6 +489,7 @@ class BovadaFormat(LineFormat):
         )
         if side:
             self._side_lines.add(line)
+        self._last_event = hand.events[-1]
 
     # ------------------------------------------------------------------ summary
     def on_TOTAL_POT(self, hand: Hand, f: Fields, line: int) -> None:
@@ -405,6 +505,7 @@ class BovadaFormat(LineFormat):
             hand.summary.boards.append(board)
 
     def finish(self, hand: Hand) -> None:
+        self._fill_implied_streets(hand)
         dealer = next((s for s in hand.seats if s.player == "Dealer"), None)
         if dealer is not None:
             hand.button_seat = dealer.seat

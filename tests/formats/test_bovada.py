@@ -1,4 +1,5 @@
-"""Bovada / Ignition / Bodog: values pinned by reading the hands, and every corpus hand parses."""
+"""Bovada / Ignition / Bodog: values pinned by reading the hands, every corpus hand parses, and
+the findings on the corpus hands are exactly the reviewed ones (tests/reviewed/bovada.tsv)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import collections
 from pathlib import Path
 
 import pytest
+from _site_corpus import findings, reviewed
 
 from hhaudit.model import (
     ActionEvent,
@@ -239,3 +241,68 @@ def test_truncated_files_fail_at_the_broken_line():
     (h,) = hands_of("tour/Bovada/Flop/NLHE-HU-USD-STT - $20-$1 - 201509.partial.hand.txt")
     assert h.status is Status.PARSE_ERROR and h.hand_id == "3260004104"
     assert h.problem is not None and h.problem.line == 10 and h.problem.text.startswith("Dealer : RaisBovada Hand #")
+
+
+def streets(hand):
+    return [(e.street.name, e.cards, e.board, e.line) for e in hand.events if isinstance(e, StreetEvent)]
+
+
+def test_old_hand_without_street_lines_gets_its_streets_from_the_summary_board():
+    (h,) = hands_of("cash/Bovada/Flop/LHE-USD-2-4-201205.Bodog.txt")
+    assert h.status is Status.AUDITED, h.problem
+    # No street line: SB raises to $4, BB calls $2 (pre-flop closed); "Small Blind : Bets $2"
+    # (line 15) is the flop bet; BB calls, "Small Blind : Checks" (line 17) opens the turn;
+    # BB bets $4, SB calls, "Small Blind : Checks" (line 20) opens the river.
+    # Summary: "Board [2s Qh 5c 5s Kd]".
+    assert streets(h) == [
+        ("FLOP", ("2s", "Qh", "5c"), ("2s", "Qh", "5c"), 15),
+        ("TURN", ("5s",), ("2s", "Qh", "5c", "5s"), 17),
+        ("RIVER", ("Kd",), ("2s", "Qh", "5c", "5s", "Kd"), 20),
+    ]
+    assert acts(h) == [
+        ("Dealer", "fold", None, None, False),
+        ("Small Blind", "raise", None, 400, False),
+        ("Big Blind", "call", 200, None, False),
+        ("Small Blind", "bet", 200, None, False),
+        ("Big Blind", "call", 200, None, False),
+        ("Small Blind", "check", None, None, False),
+        ("Big Blind", "bet", 400, None, False),
+        ("Small Blind", "call", 400, None, False),
+        ("Small Blind", "check", None, None, False),
+        ("Big Blind", "check", None, None, False),
+    ]
+
+
+def test_hand_ended_on_the_flop_gets_only_the_flop():
+    (h,) = hands_of("cash/Bovada/Flop/LHE-9max-USD - $20-$40 - 201204.limit.blinds.txt")
+    # UTG+3 (dead chip post) checks, SB raises to $40, UTG+3 calls $20: "Small Blind : Bets
+    # $20" (line 29) is on the flop, "Board [Kd 9s 5c  ]"; UTG+3 folds, no turn.
+    assert streets(h) == [("FLOP", ("Kd", "9s", "5c"), ("Kd", "9s", "5c"), 29)]
+
+
+def test_all_in_showdown_without_street_lines_deals_the_whole_board_before_the_showdown():
+    (h,) = hands_of("tour/Bovada/Flop/NLHE-9max-Freeroll-201207.disconnect.timeout.txt")
+    # All-in pre-flop, no street line, "Small Blind : Showdown" on line 35, summary board
+    # [Jh Jc 6c 3c Kh].
+    assert streets(h) == [
+        ("FLOP", ("Jh", "Jc", "6c"), ("Jh", "Jc", "6c"), 35),
+        ("TURN", ("3c",), ("Jh", "Jc", "6c", "3c"), 35),
+        ("RIVER", ("Kh",), ("Jh", "Jc", "6c", "3c", "Kh"), 35),
+    ]
+
+
+def test_repeated_result_and_uncalled_lines_are_one_line():
+    rel = "tour/Bovada/Flop/NLHE-9max-USD-MTT - $9.000 Guaranteed (DS) - $20-$2 - 201408.corrupted.lines.txt"
+    h = hand_of(rel, "3031606640")
+    # "Big Blind [ME] : Hand Result 1588" three times; "Total Pot(1588)".
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("Big Blind", 1588)]
+    h = hand_of(rel, "3031605605")
+    # "UTG+1 : Return uncalled portion of bet 135" four times, after "UTG+1 : Bets 135" four times.
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, UncalledEvent)] == [("UTG+1", 135)]
+    assert [(e.player, e.act.value, e.amount) for e in h.events
+            if isinstance(e, ActionEvent) and e.player == "UTG+1"] == [("UTG+1", "call", 40), ("UTG+1", "bet", 135)]
+
+
+def test_findings_are_the_reviewed_ones():
+    # tests/reviewed/bovada.tsv: each row a hand the site logged wrongly, with the numbers.
+    assert findings("Bovada/Ignition") == reviewed("bovada")
