@@ -50,6 +50,9 @@ _DATE = re.compile(
 _STAKES = re.compile(r"(?P<low>[$€£]? ?[\d.,']+) ?/ ?(?P<high>[$€£]? ?[\d.,']+)")
 _BUYIN = re.compile(r"^(?P<amount>[$€£]? ?[\d.,']+) +(?:USD|EUR|GBP)?")
 _SIDE = re.compile(r"(Main Pot|Side Pot \d+|Rake): ([^:]*?\d[^:A-Za-z]*?(?: (?:USD|EUR|GBP))?)(?= |$)")
+_JOINED_WIN = re.compile(
+    r"[^.]\.(?P<player>[^ .][^.]*?) wins (?P<amount>[^ ]+(?: [A-Z]{3})?)(?: chips)? from +(?:the )?"
+    r"(?P<pot>main pot|side pot)(?: #?(?P<side>\d+))? *(?:with (?P<rest>.*))?$")
 _NUM_START = re.compile(r"\s*(?:\ufeff\s*)?(?:Game #\S+ starts\.|#Game No ?:|\*{5} Hand History [Ff]or Game )")
 
 
@@ -63,6 +66,8 @@ class _Notes:
     """Line of "** Dealing down cards **" (where inferred blind posts are placed)."""
     shoves: set[int] = dataclasses.field(default_factory=set)
     """Lines of "X is all-In [x]" whose bet/call/raise kind depends on what X faced."""
+    short: set[int] = dataclasses.field(default_factory=set)
+    """Lines of blind posts that put the player all-in (they do not give the stakes)."""
     forward: list[tuple[int, int]] = dataclasses.field(default_factory=list)
     """(line, seat) of "X Forward Folds" (a fold chosen in advance)."""
 
@@ -154,7 +159,7 @@ class PartyPokerFormat(SiteFormat):
         if not player:
             raise ValueError("player missing")
         taken = {s.seat for s in hand.seats}
-        size = max([hand.max_seats or 0, 10, *taken])
+        size = max([hand.max_seats or 10, *taken])
         after = hand.button_seat or 0
         for e in reversed(hand.events):
             if isinstance(e, (PostEvent, ActionEvent)):
@@ -261,6 +266,16 @@ class PartyPokerFormat(SiteFormat):
             self.on_SIT_OUT(hand, (f[0],), line)
         player, what, amount = f[1] or "", f[2] or "", self.amount(hand, f[3])
         seat = self.seat(hand, player)
+        if not what.startswith("ante") and self._all_in_post(hand, seat, amount):
+            # a player whose stack the post takes whole: a short blind, not the stakes
+            self.notes(hand).short.add(line)
+            if "big" in what and not hand.bb:
+                hand.bb = amount
+            elif "small" in what and not hand.sb:
+                hand.sb = amount
+            hand.events.append(PostEvent(line, seat, player, Post.BIG_BLIND if "big" in what else Post.SMALL_BLIND,
+                                         amount, all_in=True))
+            return
         blinds = [e for e in hand.events if isinstance(e, PostEvent) and e.kind in (Post.SMALL_BLIND, Post.BIG_BLIND)]
         if what.startswith("ante"):
             hand.ante = max(hand.ante, amount)
@@ -281,6 +296,13 @@ class PartyPokerFormat(SiteFormat):
                 else:
                     hand.bb = amount
             hand.events.append(PostEvent(line, seat, player, Post.BIG_BLIND, amount))
+
+    def _all_in_post(self, hand: Hand, seat: int, amount: int) -> bool:
+        if seat in self.notes(hand).invented:
+            return False
+        stack = next((s.stack for s in hand.seats if s.seat == seat), 0)
+        antes = sum(e.amount for e in hand.events if isinstance(e, PostEvent) and e.seat == seat)
+        return 0 < stack - antes <= amount
 
     def on_DEALING(self, hand: Hand, f: Fields, line: int) -> None:
         self.notes(hand).dealing = line
@@ -343,10 +365,13 @@ class PartyPokerFormat(SiteFormat):
         hand.events.append(ShowEvent(line, self.seat(hand, player), player, (), muck=True))
 
     def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
-        player, text, pot, side = f[0] or "", f[1] or "", f[2], f[3]
+        player, text, pot, side, rest = f[0] or "", f[1] or "", f[2], f[3], f[4]
         text = re.sub(r"\s*chips$", "", text.strip())
         number = None if pot is None else (0 if pot == "main pot" else int(side or 1))
         self.collect(hand, line, player, self.amount(hand, text), number)
+        joined = _JOINED_WIN.search(rest or "")
+        if joined:
+            self.on_COLLECT(hand, joined.groups(), line)
 
     def on_POTS(self, hand: Hand, f: Fields, line: int) -> None:
         s = hand.summary
@@ -397,6 +422,7 @@ class PartyPokerFormat(SiteFormat):
                 # lists seated players who sit out or were just moved in without saying so;
                 # a player dealt in acts before the hand can end, or posted the blind)
                 s.sitting_out = True
+        self._short_big_blind(hand, notes)
         self._infer_blinds(hand, notes)
         self._live_second_small_blind(hand)
         self._size_invented(hand, notes)
@@ -453,6 +479,25 @@ class PartyPokerFormat(SiteFormat):
             hand.events.append(e)
 
     @staticmethod
+    def _short_big_blind(hand: Hand, notes: _Notes) -> None:
+        """Cash lines give the buy-in, not the blinds; when the big blind is posted all-in
+        for less ("Player2 posts big blind [$0.01]" with $0.01 at 1c/2c), the big blind is
+        what the first caller who posted nothing calls before any raise ("calls [$0.02]")."""
+        bbs = [e for e in hand.events if isinstance(e, PostEvent) and e.kind is Post.BIG_BLIND]
+        if not bbs or any(e.line not in notes.short for e in bbs):
+            return
+        posted = {e.seat for e in hand.events if isinstance(e, PostEvent) and e.kind is not Post.ANTE}
+        for e in hand.events:
+            if isinstance(e, StreetEvent) or isinstance(e, ActionEvent) and e.act in (Act.BET, Act.RAISE):
+                break
+            if isinstance(e, ActionEvent) and e.act is Act.CALL and e.seat not in posted and e.amount:
+                if e.amount > bbs[0].amount:
+                    hand.bb = e.amount
+                    if hand.limit is Limit.FIXED_LIMIT:
+                        hand.small_bet, hand.big_bet = e.amount, 2 * e.amount
+                return
+
+    @staticmethod
     def _live_second_small_blind(hand: Hand) -> None:
         """A second "posts small blind" (a player coming back in, LHE $15/$30 with $10/$15
         blinds: "Player1 posts small blind [$10]", then "Player1 calls [$5]" to the $15 big
@@ -480,9 +525,12 @@ class PartyPokerFormat(SiteFormat):
 
     @staticmethod
     def _size_invented(hand: Hand, notes: _Notes) -> None:
-        """A seat Party does not list (see `seat`) has an unknown stack. It gets the least
-        stack consistent with the log: the chips the player puts in when the log says the
-        player went all-in, otherwise those chips plus one unit (the player kept some)."""
+        """A seat Party does not list (see `seat`), or lists with "( $0 USD )" though the
+        player joins and posts in this hand, has an unknown stack. It gets the least stack
+        consistent with the log: the chips the player puts in when the log says the player
+        went all-in, otherwise those chips plus one unit (the player kept some)."""
+        acting = {e.seat for e in hand.events if isinstance(e, (PostEvent, ActionEvent))}
+        notes.invented |= {s.seat for s in hand.seats if s.stack == 0 and s.seat in acting}
         if not notes.invented:
             return
         contrib, _ = _put_in(hand.events)

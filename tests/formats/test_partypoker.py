@@ -107,3 +107,96 @@ def test_every_corpus_hand_parses(rel: str, count: int):
     bad = [(h.hand_id, h.problem) for h in hands if h.status is Status.PARSE_ERROR]
     assert not bad
     assert all(h.format == "partypoker" for h in hands)
+
+
+def test_findings_are_the_reviewed_ones():
+    """Every finding on the corpus's PartyPoker hands is one of tests/reviewed/partypoker.tsv
+    (site arithmetic and ordering errors, each with its numbers), and each reviewed row is
+    still found."""
+    from _site_corpus import findings, reviewed
+
+    assert findings("PartyPoker") == reviewed("partypoker")
+
+
+def posts_of(h):
+    return [(e.player, e.kind, e.amount, e.dead, e.all_in) for e in h.events if isinstance(e, PostEvent)]
+
+
+def seat_of(h, player):
+    return next((s.seat, s.stack, s.sitting_out) for s in h.seats if s.player == player)
+
+
+def test_unlisted_player_seat_and_least_stack():
+    # seats 1,3-9 listed (9 max), button 8, SB seat 9; "Unseated has joined the table." posts
+    # the big blind: the first free seat after seat 9 is seat 2 (Player1 on seat 1 "is
+    # sitting out"). He puts in 0.02 + 0.20 + 0.64 = 0.86, never all-in: least stack 0.87.
+    h = hands_of("cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt")[0]
+    assert seat_of(h, "Unseated") == (2, 87, False)
+    assert seat_of(h, "Player1") == (1, 80, True)
+    # seats 1-4 listed, SB on seat 4: the joining big blind takes seat 5; 0.25 + 0.25 in, folds
+    h = hands_of("cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201309.player.joins.as.bb.txt")[0]
+    assert seat_of(h, "Player3") == (5, 51, False)
+    # listed "( $0 USD )" as he joins, posts the 0.02 big blind and checks: 0.03
+    h = hands_of("cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-20100807.newPlayerWithZeroStack.txt")[0]
+    assert seat_of(h, "Player8") == (2, 3, False)
+
+
+def test_converter_seat_lines_and_cut_names():
+    h = hands_of("cash/PartyPoker/Flop/NLHE-6max-USD-0.01-0.02-201812.converted.txt")[0]
+    # "Seat 1: Player1 ( $2.75 USD ) - VPIP: 21, PFR: 14, ..."
+    assert [(s.seat, s.player, s.stack) for s in h.seats][:2] == [(1, "Player1", 275), (2, "Player2", 218)]
+    h = hands_of("cash/PartyPoker/Flop/NLHE-6max-USD-0.50-1.00-201301.partial.player.names.txt")[0]
+    # "Seat 2: Hero ($100)" then "Hero Name raises 3.0 to 3.0"
+    assert [s.player for s in h.seats] == ["Player0", "Hero", "Player1", "Player2", "Player3", "Player4"]
+    assert acts(h)[0] == ("Hero Name", "raise", None, 300, False)
+    assert next(e.seat for e in h.events if isinstance(e, ActionEvent)) == 2
+
+
+def test_mac_joined_lines():
+    # "Player3 wins $27,37 USD from the main pot with ....Player4 wins $27,36 USD from ..."
+    h = hands_of("cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201212.Mac.Format.txt")[0]
+    assert [(e.player, e.amount, e.pot) for e in h.events if isinstance(e, CollectEvent)] == [
+        ("Player3", 2737, 0), ("Player4", 2736, 0)]
+    # put in: 0.10 + (1 + 2.21) + 27.15 + 27.15 = 57.61; paid 54.73
+    assert h.summary.rake == 288
+    # "Player3 is sitting outPlayer4 posts big blind [$0,25 USD]."
+    h = hands_of("cash/PartyPoker/Flop/NLHE-6max-USD-0.25-0.50-201212.Mac.Format.txt")[0]
+    assert seat_of(h, "Player3") == (4, 2500, True)
+    assert posts_of(h) == [("Player2", Post.SMALL_BLIND, 10, 0, False), ("Player4", Post.BIG_BLIND, 25, 0, False)]
+
+
+def test_short_and_live_blinds():
+    # Player2 ($0.01) posts big blind [$0.01] all-in; Player4 calls [$0.02]: the blind is 0.02
+    h = hands_of("cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-20100731.bigBlindIsForcedAllIn.txt")[0]
+    assert (h.sb, h.bb) == (1, 2)
+    assert posts_of(h) == [("Hero", Post.SMALL_BLIND, 1, 0, False), ("Player2", Post.BIG_BLIND, 1, 0, True)]
+    # $10/$15 blinds; Player1 posts small blind [$10] as well, then calls [$5]: live $10
+    h = hands_of("cash/PartyPoker/Flop/LHE-6max-USD-15-30-201104.live.second.sb.txt")[0]
+    assert posts_of(h) == [("Player2", Post.SMALL_BLIND, 1000, 0, False), ("Hero", Post.BIG_BLIND, 1500, 0, False),
+                           ("Player1", Post.DEAD, 1000, 0, False)]
+
+
+def test_forward_fold_is_not_a_second_fold():
+    h = hands_of("cash/PartyPoker/Flop/NLHE-6max-USD-0.02-0.04-201303.extra.spaces.txt")[0]
+    assert [a[:2] for a in acts(h)][:6] == [("Player3", "fold"), ("Player4", "raise"), ("Player5", "fold"),
+                                            ("Player0", "fold"), ("Hero", "fold"), ("Player2", "call")]
+
+
+def test_inferred_tournament_blinds():
+    # FL Stakes(200/400): blinds 100/200; button seat 8, Hero (9) and Player0 (10) post.
+    # Player1 raises [400], Hero raises [500], Player1 raises [400], Hero calls [200], flop
+    # bet 200: 800 + 800 + 200 + 200 = "wins 2,000"
+    hands = hands_of("tour/PartyPoker/Flop/LHE-Freeroll-MTT-201207.txt")
+    assert posts_of(hands[0]) == [("Hero", Post.SMALL_BLIND, 100, 0, False), ("Player0", Post.BIG_BLIND, 200, 0, False)]
+    # antes written, blinds not: button 2, Player2 (3) 1,250 and Hero (4) 2,500;
+    # 8 x 250 + 1,250 + 2,500 + Player5's 5,000 = "wins 10,750"
+    h = hands_of("tour/PartyPoker/Flop/NLHE-MTT-USD-530-201307.no.tz.txt")[0]
+    assert posts_of(h)[-2:] == [("Player2", Post.SMALL_BLIND, 1250, 0, False), ("Hero", Post.BIG_BLIND, 2500, 0, False)]
+    # button 3; Player7 (seat 4, just moved in) has no line in the hand and is not dealt in,
+    # so Player5 (6) "calls [30]" from the 30 small blind and Player3 (7) checks the 60
+    h = hands_of("tour/PartyPoker/Flop/NLHE-25-USD-Freeroll-MTT-201205.player.moved.txt")[0]
+    assert seat_of(h, "Player7") == (4, 3000, True)
+    assert posts_of(h) == [("Player5", Post.SMALL_BLIND, 30, 0, False), ("Player3", Post.BIG_BLIND, 60, 0, False)]
+    # a hand whose payouts do not prove the blinds keeps none (stacks of "1" at 20/40)
+    h = hands_of("tour/PartyPoker/Flop/NLHE-1-EUR-STT-201211.tourno.missing.txt")[0]
+    assert posts_of(h) == []
