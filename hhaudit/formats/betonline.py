@@ -11,6 +11,22 @@ What the site leaves implicit and this module works out:
 - Every amount is printed with two decimals, tournament chips and play money included,
   so every hand has scale 2.
 - Zones are Windows names ("Eastern Daylight Time", "GMT Standard Time"); none is Eastern.
+- "X has left the table" during the hand: the site folds X's hand, without a fold line.
+  The module emits that fold where X's turn comes (before the first later action by a
+  seat that sits past X, going round from the previous actor, or before the next street,
+  return or showdown), unless X has folded, is all-in, sits out, or acts again.
+- "Total pot X | Rake R" lines before the summary are the side pots, one line per pot
+  (sometimes written twice), each after its share of the rake; the summary's "Total pot"
+  is the main pot after its rake; R is the whole hand's rake. The stated total pot is the
+  sum of the pots (the pot after rake). A seat line pays one amount: a player who won a
+  side pot and the main pot shows only the main pot ("won (2.49)"), so a side pot that no
+  seat line pays goes to the one player the summary pays.
+- Seats not dealt in: a listed seat with no post, no action and no cards ("Dealt to Hero
+  []" is no cards) whose summary line is missing or "collected (0.00)" joined the table
+  during the hand or waits for the big blind. Cash: marked sitting out; tournament: left
+  out of the seats (the replay deals tournament seats that sit out in).
+- "Seat #2684684 is the button" (no such seat): the button is left unknown; the replay
+  places it before the small blind.
 """
 
 from __future__ import annotations
@@ -47,6 +63,8 @@ _ZONES = {"Eastern": "ET", "GMT": "BST", "Pacific": "PT", "Central": "CT", "Moun
 _ZONE = re.compile(r"(?P<zone>Eastern|GMT|Pacific|Central|Mountain) (?:Daylight|Standard) Time")
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
+_SEAT_LINE = re.compile(r"Seat \d+: (?P<player>.*?) (?P<rest>(?:\((?:Small Blind|Big Blind|Button)\)\s+)?"
+                        r"(?:folded|showed|collected|mucked)[^\n]*?)(?= Seat \d+: |$)")
 _PAID = re.compile(
     r"Seat (?P<seat>\d+): (?P<player>.*?) (?:\((?:Small Blind|Big Blind|Button)\)\s+)?"
     r"(?:showed \[[^\]]*\] and won|collected) \((?P<amount>[\d.,]+)\)"
@@ -68,6 +86,14 @@ class BetOnlineFormat(LineFormat):
         self._board: list[str] = []
         self._bb_posts: list[int] = []
         self._sb_posts: list[int] = []
+        self._in_summary = False
+        self._short_sb: set[int] = set()
+        self._left: list[tuple[int, str]] = []
+        self._pot_lines: list[tuple[int, int]] = []
+        """(line, amount) of the "Total pot" lines before the summary: the side pots."""
+        self._last_pot_line: int | None = None
+        self._summary_pot = False
+        self._summary_seats: dict[str, str] = {}
         return super().parse_hand(lines, first_line, source)
 
     @staticmethod
@@ -141,17 +167,25 @@ class BetOnlineFormat(LineFormat):
             hand.events.append(PostEvent(line, seat, player, Post.DEAD, amount, sb))
             return
         kind = Post.SMALL_BLIND if what == "small blind" else Post.BIG_BLIND
+        if kind is Post.SMALL_BLIND and any(s.seat == seat and s.stack == amount for s in hand.seats):
+            self._short_sb.add(amount)  # the whole stack: an all-in small blind, maybe short
         (self._sb_posts if kind is Post.SMALL_BLIND else self._bb_posts).append(amount)
         hand.events.append(PostEvent(line, seat, player, kind, amount))
 
     def on_HOLE_CARDS(self, hand: Hand, f: Fields, line: int) -> None:
-        if not hand.bb and self._bb_posts:
+        # Tournament headers print the first level's blinds ("Hold'em $10.00/$20.00" at the
+        # 15/30 and 100/400 levels too): the blinds posted give the level's stakes.
+        if (not hand.bb or hand.kind == "tournament") and self._bb_posts:
             hand.bb = self._bb_posts[0]
-            hand.sb = self._sb_posts[0] if self._sb_posts else hand.bb // 2
+            sb = self._sb_posts[0] if self._sb_posts else 0
+            hand.sb = sb if sb and sb not in self._short_sb else hand.bb // 2
 
     def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
-        hand.events.append(DealEvent(line, self.seat(hand, player), player, cards(f[1])))
+        seat = self.seat(hand, player)
+        hole = cards(f[1])
+        if hole:  # "Dealt to Hero []": no cards (joined during the hand, or sitting out)
+            hand.events.append(DealEvent(line, seat, player, hole))
 
     def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
         player, verb, a, b, all_in = f[0] or "", (f[1] or "").lower(), f[2], f[3], bool(f[4])
@@ -185,12 +219,30 @@ class BetOnlineFormat(LineFormat):
         player = f[0] or ""
         hand.events.append(ShowEvent(line, self.seat(hand, player), player, cards(f[1])))
 
+    def on_LEFT(self, hand: Hand, f: Fields, line: int) -> None:
+        if not self._in_summary:
+            self._left.append((line, f[0] or ""))
+
     # ------------------------------------------------------------------ summary
+    def on_SUMMARY(self, hand: Hand, f: Fields, line: int) -> None:
+        self._in_summary = True
+
     def on_TOTAL_POT(self, hand: Hand, f: Fields, line: int) -> None:
         s = hand.summary
-        s.line = line
-        s.total_pot = self.amount(hand, f[0])
+        amount = self.amount(hand, f[0])
         s.rake = self.amount(hand, f[1]) if f[1] else 0
+        if not self._in_summary:
+            # A side pot; the same line written twice in a row is one pot.
+            if self._last_pot_line is None or self._last_pot_line != line - 1 \
+                    or self._pot_lines[-1][1] != amount:
+                self._pot_lines.append((line, amount))
+            self._last_pot_line = line
+            return
+        if self._summary_pot:
+            return  # the summary block written twice
+        self._summary_pot = True
+        s.line = line
+        s.total_pot = amount + sum(a for _, a in self._pot_lines)
 
     def on_BOARD(self, hand: Hand, f: Fields, line: int) -> None:
         board = cards(f[0])
@@ -198,8 +250,11 @@ class BetOnlineFormat(LineFormat):
             hand.summary.boards.append(board)
 
     def on_SUMMARY_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
+        text = f[0] or ""
+        for m in _SEAT_LINE.finditer(text):
+            self._summary_seats.setdefault(m.group("player"), m.group("rest"))
         # One line may hold two seats ("Seat 8: P7 (Small Blind) Seat 9: P8 (Button)").
-        for m in _PAID.finditer(f[0] or ""):
+        for m in _PAID.finditer(text):
             amount = self.amount(hand, m.group("amount"))
             if amount:
                 player = m.group("player")
@@ -208,7 +263,96 @@ class BetOnlineFormat(LineFormat):
     def finish(self, hand: Hand) -> None:
         if not hand.bb:
             raise LineError(hand.line, 1, "", "no blinds posted and no stakes printed")
+        if hand.button_seat is not None and all(s.seat != hand.button_seat for s in hand.seats):
+            hand.button_seat = None
+        self._not_dealt_in(hand)
+        self._unpaid_side_pots(hand)
         self._table_direction(hand)
+        self._departures(hand)
+
+    def _not_dealt_in(self, hand: Hand) -> None:
+        busy = {getattr(e, "seat", None) for e in hand.events} - {None}
+        out = set()
+        for s in hand.seats:
+            if s.seat in busy:
+                continue
+            rest = self._summary_seats.get(s.player)
+            if rest is None or rest.startswith("collected (0.00)"):
+                out.add(s.seat)
+        if hand.kind == "tournament":
+            hand.seats = [s for s in hand.seats if s.seat not in out]
+        else:
+            for s in hand.seats:
+                if s.seat in out:
+                    s.sitting_out = True
+
+    def _unpaid_side_pots(self, hand: Hand) -> None:
+        if not self._pot_lines:
+            return
+        collects = [e for e in hand.events if isinstance(e, CollectEvent)]
+        paid = [e.amount for e in collects]
+        unpaid = []
+        for line, amount in self._pot_lines:
+            if amount in paid:
+                paid.remove(amount)
+            else:
+                unpaid.append((line, amount))
+        winners = {(e.seat, e.player) for e in collects}
+        if unpaid and len(winners) == 1:
+            seat, player = next(iter(winners))
+            for line, amount in unpaid:
+                hand.events.append(CollectEvent(line, seat, player, amount))
+
+    def _departures(self, hand: Hand) -> None:
+        """Folds for the players who left the table during the hand (see the docstring)."""
+        if not self._left:
+            return
+        seats = {s.player: s for s in hand.seats}
+        order = sorted(s.seat for s in hand.seats)
+        bb = next((e.seat for e in hand.events if isinstance(e, PostEvent) and e.kind is Post.BIG_BLIND), None)
+
+        def between(prev: int | None, actor: int, seat: int) -> bool:
+            if prev is None or prev not in order or actor not in order:
+                return False
+            i = order.index(prev)
+            for k in range(1, len(order)):
+                s = order[(i + k) % len(order)]
+                if s == actor:
+                    return False
+                if s == seat:
+                    return True
+            return False
+
+        for left_line, player in self._left:
+            s = seats.get(player)
+            if s is None or s.sitting_out:
+                continue
+            events = hand.events
+            done = any(isinstance(e, ActionEvent) and e.seat == s.seat and e.line < left_line
+                       and (e.act is Act.FOLD or e.all_in) for e in events)
+            if done:
+                continue
+            prev: int | None = bb
+            at: int | None = None
+            for i, e in enumerate(events):
+                if isinstance(e, StreetEvent):
+                    if e.line > left_line:
+                        at = i
+                        break
+                    prev = hand.button_seat
+                elif isinstance(e, ActionEvent):
+                    if e.line > left_line:
+                        if e.seat == s.seat:
+                            break  # the player acts again: no fold
+                        if between(prev, e.seat, s.seat):
+                            at = i
+                            break
+                    prev = e.seat
+                elif isinstance(e, (UncalledEvent, ShowEvent, CollectEvent)) and e.line > left_line:
+                    at = i
+                    break
+            if at is not None:
+                events.insert(at, ActionEvent(left_line, s.seat, s.player, Act.FOLD))
 
     @staticmethod
     def _table_direction(hand: Hand) -> None:
