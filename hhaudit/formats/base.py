@@ -167,13 +167,80 @@ class CompiledGrammar:
             stack.append(states[stack[-1]][arg.origin.name][1])
 
 
-class _Alternation:
-    """Several whole-line terminals compiled into one regex.
+class _Plain:
+    """Whole-line terminals compiled into one regex, tried in order."""
 
-    Terminals that begin with the same leading group (say `(?P<player>.+?)`, the name at
-    the start of most lines) are factored: the lead is matched once and the rests are
-    alternatives after it, so a line is scanned for the name once, not once per terminal.
-    """
+    def __init__(self, terms: list[tuple[str, str]], lead: str | None = None) -> None:
+        parts: list[str] = []
+        self.index: dict[int, tuple[str, tuple[int, ...]]] = {}
+        pos = 1
+        lead_pos = 0
+        if lead is not None:
+            lead_pos = pos
+            pos += 1
+        for name, pattern in terms:
+            renamed = _GROUP.sub(lambda m, t=name: f"(?P<{t}__{m.group(1)}>", pattern)
+            parts.append(f"(?P<{name}>{renamed})")
+            count = re.compile(pattern).groups
+            wanted = tuple(range(pos + 1, pos + 1 + count))
+            self.index[pos] = (name, ((lead_pos,) + wanted) if lead is not None else wanted)
+            pos += 1 + count
+        body = "|".join(parts) if parts else "(?!)"
+        if lead is not None:
+            body = f"(?P<lead>{lead})(?:{body})"
+        self.regex = re.compile(body)
+        self.fullmatch = self.regex.fullmatch
+
+    def groups(self, m: re.Match[str]) -> tuple[str, tuple[str | None, ...]]:
+        name, wanted = self.index[m.lastindex or 0]
+        # Only this terminal's groups: the whole alternation may have a hundred of them.
+        if len(wanted) > 1:
+            return name, m.group(*wanted)
+        if wanted:
+            return name, (m.group(wanted[0]),)
+        return name, ()
+
+    def match(self, text: str) -> tuple[str, tuple[str | None, ...]] | None:
+        m = self.fullmatch(text)
+        return None if m is None else self.groups(m)
+
+
+class _NameLed:
+    """Terminals that all start with the same lazy "anything" lead, `(?P<player>.+?)`.
+
+    Matching the lead lazily means: at each position, from the left, try every terminal's
+    rest. A rest can only start at a character it may start with (": folds" at a colon), so
+    only those positions are tried, found in one scan; the lead is the text before."""
+
+    def __init__(self, lead: str, members: list[tuple[str, str]]) -> None:
+        self.min_lead = 1 if lead.startswith(".+") else 0
+        firsts: dict[str, frozenset[str]] = {}
+        for name, rest in members:
+            f = _first_chars(rest)
+            if f is None:
+                raise ValueError(name)
+            firsts[name] = f
+        chars = sorted({c for f in firsts.values() for c in f})
+        self.by_char = {c: _Plain([(n, r) for n, r in members if c in firsts[n]]) for c in chars}
+        self.finder = re.compile("[" + "".join(re.escape(c) for c in chars) + "]")
+
+    def match(self, text: str) -> tuple[str, tuple[str | None, ...]] | None:
+        by_char = self.by_char
+        for hit in self.finder.finditer(text, self.min_lead):
+            p = hit.start()
+            alt = by_char[text[p]]
+            m = alt.fullmatch(text, p)
+            if m is not None:
+                name, groups = alt.groups(m)
+                return name, (text[:p],) + groups
+        return None
+
+
+class _Alternation:
+    """Several whole-line terminals, tried in priority order.
+
+    Terminals that begin with the same leading group (the name at the start of most lines)
+    are factored so the line is scanned for the name once, not once per terminal."""
 
     def __init__(self, terms: list[tuple[str, str]]) -> None:
         groups: dict[str, list[tuple[str, str]]] = {}
@@ -188,45 +255,36 @@ class _Alternation:
                 groups[key] = []
                 order.append((key, key))
             groups[key].append((name, pattern[len(lead):]))
-        parts: list[str] = []
-        self.index: dict[int, tuple[str, tuple[int, ...]]] = {}
-        pos = 1
         patterns = dict(terms)
+        self.units: list[_Plain | _NameLed] = []
+        plain: list[tuple[str, str]] = []
         for item, key in order:
             if key is None:
-                name, pattern = item, patterns[item]
-                renamed = _GROUP.sub(lambda m, t=name: f"(?P<{t}__{m.group(1)}>", pattern)
-                parts.append(f"(?P<{name}>{renamed})")
-                count = re.compile(pattern).groups
-                self.index[pos] = (name, tuple(range(pos + 1, pos + 1 + count)))
-                pos += 1 + count
+                plain.append((item, patterns[item]))
                 continue
+            if plain:
+                self.units.append(_Plain(plain))
+                plain = []
+            lead_body = key[len("(?P<>"):-1]
             members = groups[key]
-            lead_body = key.replace("(?P<>", "(?:", 1)
-            lead_pos = pos
-            pos += 1
-            alts = []
-            for name, rest in members:
-                renamed = _GROUP.sub(lambda m, t=name: f"(?P<{t}__{m.group(1)}>", rest)
-                alts.append(f"(?P<{name}>{renamed})")
-                count = re.compile(rest).groups
-                self.index[pos] = (name, (lead_pos,) + tuple(range(pos + 1, pos + 1 + count)))
-                pos += 1 + count
-            parts.append(f"(?P<lead{lead_pos}>{lead_body})(?:{'|'.join(alts)})")
-        self.regex = re.compile("|".join(parts)) if parts else re.compile(r"(?!)")
-        self._fullmatch = self.regex.fullmatch
+            unit: _Plain | _NameLed
+            if lead_body in (".+?", ".*?"):
+                try:
+                    unit = _NameLed(lead_body, members)
+                except ValueError:
+                    unit = _Plain(members, lead=lead_body)
+            else:
+                unit = _Plain(members, lead=lead_body)
+            self.units.append(unit)
+        if plain:
+            self.units.append(_Plain(plain))
 
     def match(self, text: str) -> tuple[str, tuple[str | None, ...]] | None:
-        m = self._fullmatch(text)
-        if m is None:
-            return None
-        name, wanted = self.index[m.lastindex or 0]
-        # Only this terminal's groups: the whole alternation has a hundred of them.
-        if len(wanted) > 1:
-            return name, m.group(*wanted)
-        if wanted:
-            return name, (m.group(wanted[0]),)
-        return name, ()
+        for unit in self.units:
+            found = unit.match(text)
+            if found is not None:
+                return found
+        return None
 
 
 def _leading_group(pattern: str) -> str | None:
@@ -265,45 +323,61 @@ def _first_chars(pattern: str) -> frozenset[str] | None:
         parsed = _sre_parse.parse(pattern)
     except re.error:
         return None
-    return _firsts(list(parsed))
+    firsts, nullable = _seq_firsts(list(parsed))
+    return None if firsts is None or nullable else frozenset(firsts)
 
 
-def _firsts(items: list[Any]) -> frozenset[str] | None:
-    if not items:
-        return None
-    op, av = items[0]
+def _seq_firsts(items: list[Any]) -> tuple[set[str] | None, bool]:
+    """(first characters, can be empty) of a parsed regex sequence."""
+    acc: set[str] = set()
+    for item in items:
+        f, nullable = _item_firsts(item)
+        if f is None:
+            return None, False
+        acc |= f
+        if not nullable:
+            return acc, False
+    return acc, True
+
+
+def _item_firsts(item: Any) -> tuple[set[str] | None, bool]:
+    op, av = item
     name = str(op)
     if name == "LITERAL":
-        return frozenset({chr(av)})
+        return {chr(av)}, False
     if name == "IN":
         out: set[str] = set()
         for sub_op, sub_av in av:
-            if str(sub_op) == "LITERAL":
+            kind = str(sub_op)
+            if kind == "LITERAL":
                 out.add(chr(sub_av))
-            elif str(sub_op) == "RANGE" and sub_av[1] - sub_av[0] < 128:
+            elif kind == "RANGE" and sub_av[1] - sub_av[0] < 128:
                 out.update(chr(c) for c in range(sub_av[0], sub_av[1] + 1))
             else:
-                return None
-        return frozenset(out)
+                return None, False
+        return out, False
     if name == "SUBPATTERN":
-        group, add_flags, del_flags, sub = av
+        _group, add_flags, _del_flags, sub = av
         if add_flags & re.IGNORECASE:
-            return None
-        return _firsts(list(sub))
+            return None, False
+        return _seq_firsts(list(sub))
     if name == "BRANCH":
         out2: set[str] = set()
+        empty = False
         for alt in av[1]:
-            f = _firsts(list(alt))
+            f, nullable = _seq_firsts(list(alt))
             if f is None:
-                return None
+                return None, False
             out2 |= f
-        return frozenset(out2)
-    if name in ("MAX_REPEAT", "MIN_REPEAT"):
-        lo, hi, sub = av
-        if lo == 0:
-            return None
-        return _firsts(list(sub))
-    return None
+            empty = empty or nullable
+        return out2, empty
+    if name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
+        lo, _hi, sub = av
+        f, nullable = _seq_firsts(list(sub))
+        return f, nullable or lo == 0
+    if name == "AT":
+        return set(), True
+    return None, False
 
 
 @cache
