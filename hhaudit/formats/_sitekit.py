@@ -89,8 +89,9 @@ class SiteFormat(LineFormat):
                     total += e.amount or 0
                 elif e.act is Act.RAISE:
                     if e.to is not None:
-                        total = e.to
-                    elif e.amount is not None:
+                        # the street total at that raise: what came before is inside it
+                        return total + e.to
+                    if e.amount is not None:
                         total += e.amount
         return total
 

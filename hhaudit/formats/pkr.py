@@ -54,7 +54,10 @@ class PKRFormat(SiteFormat):
     sites = ("PKR",)
     grammar = "pkr"
     description = "PKR"
-    start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?(?:Table #\d+ - |Starting Hand #\d+)")
+    # One start per hand: some files write a "Table #N - name" line before the "Starting
+    # Hand" line, so that line is noise ahead of the first start, not a start of its own.
+    start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?Starting Hand #\d+")
+    noise: ClassVar[re.Pattern[str] | None] = re.compile(r"\ufeff?Table #\d+ - .*")
     _end = re.compile(r"\s*End [oO]f Hand #\d+")
 
     def detect(self, head: list[str]) -> bool:  # type: ignore[override]
@@ -156,9 +159,19 @@ class PKRFormat(SiteFormat):
         player = f[1] or ""
         hand.events.append(DealEvent(line, self.seat(hand, player), player, pkr_cards(f[0])))
 
+    def new_hand(self, source: str, first_line: int) -> Hand:
+        self._timed_out: set[int] = set()
+        return super().new_hand(source, first_line)
+
     def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
         player, act, text, all_in, shown = f[0] or "", _ACTS[f[1] or ""], f[2], bool(f[3]), f[4]
         seat = self.seat(hand, player)
+        if f[1] == "did not respond in time and is folded":
+            self._timed_out.add(seat)
+        elif act is Act.FOLD and seat in self._timed_out:
+            # "P did not respond in time and is folded" is followed by "P folds": one fold
+            self._timed_out.discard(seat)
+            return
         if act is Act.RAISE:
             hand.events.append(ActionEvent(line, seat, player, act, to=self.amount(hand, text), all_in=all_in))
         elif act is Act.CALL:
@@ -202,6 +215,13 @@ class PKRFormat(SiteFormat):
         s.rake = (s.rake or 0) + (self.amount(hand, f[0]) if f[0] else 0)
 
     def finish(self, hand: Hand) -> None:
+        if hand.kind == "cash":
+            # A listed seat that never posts, acts, is dealt or paid sat the hand out
+            # (PKR marks only some of them "(away from table)").
+            named = {getattr(e, "seat", None) for e in hand.events}
+            for s in hand.seats:
+                if s.seat not in named:
+                    s.sitting_out = True
         if hand.summary.rake is None:
             hand.summary.rake = 0
         hand.implicit_uncalled = not any(isinstance(e, UncalledEvent) for e in hand.events)

@@ -94,3 +94,37 @@ def test_every_corpus_hand_parses(rel: str, count: int):
     assert len(hands) == count
     assert not [(h.hand_id, h.problem) for h in hands if h.status is Status.PARSE_ERROR]
     assert all(h.format == "pkr" for h in hands)
+
+
+def test_call_after_own_raise_adds_only_the_difference():
+    # 2072798712, turn: Player2 bets 1,300, raises to 3,900; Player4 raises to 6,250 all in;
+    # "Player2 calls 6,250" puts in 6,250 - 3,900 = 2,350 (not 6,250 - 1,300 - 3,900).
+    h = next(x for x in hands_of("tour/PKR/Flop/NLHE-USD-STT-201205.txt") if x.hand_id == "2072798712")
+    assert acts(h)[-6:] == [("Player2", "bet", 1300, None, False), ("Player4", "raise", None, 2600, False),
+                            ("Player5", "fold", None, None, False), ("Player2", "raise", None, 3900, False),
+                            ("Player4", "raise", None, 6250, True), ("Player2", "call", 2350, None, False)]
+    assert acts(h)[-1] == ("Player2", "call", 2350, None, False)
+
+
+def test_time_out_fold_is_one_fold():
+    # "Player9 did not respond in time and is folded" then "Player9 folds": a single fold.
+    h = next(x for x in hands_of("tour/PKR/Flop/NLHE-USD-STT-201205.txt") if x.hand_id == "2072796427")
+    assert [a for a in acts(h) if a[0] == "Player9"] == [("Player9", "fold", None, None, False)]
+
+
+def test_seat_that_takes_no_part_sits_out():
+    # 2103763053: "Seat 3: Player6 - $3.44" never posts or acts; the big blind is seat 4.
+    h = next(x for x in hands_of("cash/PKR/Flop/NLHE-10max-USD-0.02-0.04-201206.txt") if x.hand_id == "2103763053")
+    assert [s.seat for s in h.seats if s.sitting_out] == [3]
+
+
+def test_disconnection_protection_pay_out():
+    # "Player5 wins $0.04, disconnection protection limited from $0.17 with: One Pair: 7s"
+    (h,) = hands_of("cash/PKR/Flop/NLHE-10max-USD-0.02-0.04-201208.disconnected.won.txt")
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("Player5", 4), ("Player1", 13)]
+    assert h.summary.rake == 1
+
+
+def test_findings_are_the_reviewed_ones():
+    from _site_corpus import findings, reviewed
+    assert findings("PKR") == reviewed("pkr")
