@@ -3,7 +3,10 @@
 Grammar: `grammars/wpn.lark`. The header names neither the betting structure nor the
 currency: a "(PRR)" (or play-money "PM") table is a cash game with the stakes as blinds,
 anything else is a tournament; the structure is read as no limit (the 2016 layout does
-not say; fixed-limit tables are indistinguishable in the text). Calls, bets and raises
+not say), unless the hand itself proves fixed limit: the header's stakes "2/4" are then
+the small and big bets, so the blinds posted are 1 and 2 (half the stakes, which no
+no-limit hand posts in full), and every bet and raise is one small bet before the turn
+and one big bet after it. Anything less clear-cut stays no limit. Calls, bets and raises
 are written as the chips the action adds; "allin (X)" is a bet, call or raise by X chips
 depending on what the player faces. Pay-outs come from the summary's "Collects:" fields.
 "Game started at:" is the player's local clock with no zone, so `started_at` stays empty.
@@ -121,6 +124,44 @@ class WPNFormat(SiteFormat):
 
     def on_BOARD(self, hand: Hand, f: Fields, line: int) -> None:
         hand.summary.boards.append(cards(f[0]))
+
+    def finish(self, hand: Hand) -> None:
+        if hand.limit is Limit.NO_LIMIT and self._fixed_limit(hand):
+            low, high = hand.sb, hand.bb  # the header's two figures
+            self.set_stakes(hand, Limit.FIXED_LIMIT, low, high)
+
+    @staticmethod
+    def _fixed_limit(hand: Hand) -> bool:
+        """The header's "low/high" are a fixed-limit table's bets: the full blinds posted are
+        half of low and low, and every bet or raise adds exactly one bet of the street's
+        size (low before the turn, high from the turn on)."""
+        low, high = hand.sb, hand.bb
+        if not low or high != 2 * low or low % 2:
+            return False
+        posts = [e for e in hand.events if isinstance(e, PostEvent) and not e.all_in]
+        sb = [e.amount for e in posts if e.kind is Post.SMALL_BLIND]
+        bb = [e.amount for e in posts if e.kind is Post.BIG_BLIND]
+        if sb[:1] != [low // 2] or bb[:1] != [low]:
+            return False
+        unit, street_max, mine = low, low, {}  # per-street commitments
+        for e in posts:
+            if e.kind in (Post.SMALL_BLIND, Post.BIG_BLIND):
+                mine[e.seat] = mine.get(e.seat, 0) + e.amount
+        sized = 0
+        for e in hand.events:
+            if isinstance(e, StreetEvent):
+                unit = high if e.street in (Street.TURN, Street.RIVER) else low
+                street_max, mine = 0, {}
+            elif isinstance(e, ActionEvent) and e.act in (Act.BET, Act.RAISE, Act.CALL):
+                now = mine.get(e.seat, 0) + (e.amount or 0)
+                mine[e.seat] = now
+                if e.act is Act.CALL:
+                    continue
+                if now - street_max != unit and not e.all_in:
+                    return False
+                street_max = max(street_max, now)
+                sized += 1
+        return sized > 0
 
     def on_RESULT(self, hand: Hand, f: Fields, line: int) -> None:
         player, mucked, desc, collects = f[0] or "", f[1], f[2], self.amount(hand, f[4])

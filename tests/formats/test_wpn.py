@@ -71,3 +71,35 @@ def test_every_corpus_hand_parses(rel: str, count: int):
     else:
         assert not bad
     assert all(h.format == "wpn" for h in hands)
+
+
+FL_FILE = "cash/Winning/Flop/LHE-2max-USD-2.00-4.00-201608.HH00000000 G0.txt"
+
+
+def test_fixed_limit_inferred_from_half_blinds_and_bet_sizes():
+    # "Game ID: 693968595 2/4 Airavata 2 (Hold'em)": blinds posted 1 and 2 (half the
+    # stakes), "raises (3)" puts the small blind at 4 (one 2 bet over the big blind),
+    # "bets (2)" on the flop is one small bet: a $2/$4 fixed-limit table.
+    (h,) = hands_of(FL_FILE)
+    assert (h.limit, h.game, h.small_bet, h.big_bet, h.sb, h.bb) == ("FL", "FLHE", 200, 400, 100, 200)
+    assert acts(h) == [("only_luck", "raise", 300, None, False), ("ChazDazzle", "call", 200, None, False),
+                       ("ChazDazzle", "check", None, None, False), ("only_luck", "bet", 200, None, False),
+                       ("ChazDazzle", "fold", None, None, False)]
+
+
+def test_ambiguous_sizes_stay_no_limit():
+    path = REG / FL_FILE
+    if not path.exists():
+        pytest.skip("corpus not present at ../shared/corpus")
+    text = path.read_bytes().decode("utf-16")
+    # a flop bet of 3 is no fixed-limit bet at this table: nothing proves fixed limit
+    (h,) = list(parse(text.replace("bets (2)", "bets (3)")))
+    assert (h.limit, h.sb, h.bb) == ("NL", 200, 400)
+    # blinds posted in full as the header states them: no limit
+    (h,) = list(parse(text.replace("small blind (1)", "small blind (2)").replace("big blind (2)", "big blind (4)")))
+    assert h.limit == "NL"
+
+
+def test_findings_are_the_reviewed_ones():
+    from _site_corpus import findings, reviewed
+    assert findings("WPN/ACR (old)") == reviewed("wpn")
