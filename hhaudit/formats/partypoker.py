@@ -9,6 +9,16 @@ Grammar: `grammars/partypoker.lark`. Amounts:
 Cash game lines give the table's maximum buy-in ("$2 USD NL Texas Hold'em"), so the blinds
 are taken from the posts (the first small and big blind), with buy-in / 100 as the fallback.
 Party writes no uncalled-bet line. Thousands separators (",", "'") are read by parse_amount.
+
+What the module infers, because Party's lines leave it out (each documented at its method):
+- tournament blind posts some files never write (`_infer_blinds`): PostEvents from the stakes
+  and the seat order, kept only when the chips paid out equal the chips put in with them;
+- the seat of a player no seat line lists, and the stack of such a player or of one listed
+  with "$0" who posts (`seat`, `_size_invented`): the least stack consistent with the log;
+- who is dealt in: "X is sitting out" lines, and listed seats with no line in the hand;
+- a big blind posted all-in for less than the stakes (`_short_big_blind`) and a second small
+  blind that the player's call shows was live (`_live_second_small_blind`);
+- "X Forward Folds" (a fold chosen in advance) is dropped when X's own fold follows.
 """
 
 from __future__ import annotations
