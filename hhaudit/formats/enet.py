@@ -1,0 +1,198 @@
+"""Enet hand histories (a PokerStars-like layout with decimal commas, 2012).
+
+Grammar: `grammars/enet.lark`. Points of the format:
+- "Game #19408739: Hold'em (€0,05/€0,10) - 12:16:31 3.10.2012 - %6": the blinds, a
+  local time with no zone (so `started_at` stays empty); the structure is in the table
+  name ("Table 'Parfigi 1 - No Limit' 6-max");
+- amounts use a decimal comma, a dot for thousands;
+- a blind may be posted with no amount ("Player4: posts big blind "). A seat that posts
+  so and then takes part (acts) puts in the table's blind of that kind, dead for a small
+  blind posted besides the one in position; a seat that posts so and never acts was not
+  dealt in (it posts to come back on the next hand) and puts in nothing. In the corpus
+  hand that is what makes "Total pot €0,30" add up: .05 + .10 + Hero's matched .10 + the
+  .05 dead small blind; the big blind posted by Player4 (never acting, "showed [] and
+  lost" in the summary, no fold) is not in it;
+- raises, calls and bets give the chips added ("raises €0,30");
+- the summary names each seat's role: "(dealer)" there wins over the first lines'
+  "Seat #2 is the button" (the corpus hand's blinds sit left of the summary's dealer);
+- pay-outs are read from the summary ("Hero (dealer) collected (€0,30) from pot", the
+  gross amount the total pot states); the play section's "Hero collected (€0,20) from
+  pot" is that less the winner's own matched chips, and is not an event.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from ..model import (
+    Act,
+    ActionEvent,
+    DealEvent,
+    Hand,
+    Limit,
+    Post,
+    PostEvent,
+    ShowEvent,
+    Street,
+    StreetEvent,
+    UncalledEvent,
+)
+from ..money import currency_of, parse_amount
+from ._sitekit import Fields, SiteFormat
+from .base import UnsupportedGame
+from .common import cards, to_utc
+
+_ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
+_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE}
+
+
+class EnetFormat(SiteFormat):
+    name = "enet"
+    sites = ("Enet",)
+    grammar = "enet"
+    description = "Enet ('Game #N: Hold'em (€0,05/€0,10) - 12:16:31 3.10.2012')"
+    start: ClassVar[re.Pattern[str]] = re.compile(
+        r"\s*\ufeff?Game #\d+: .+ \([^/()]+/[^/()]+\) - \d\d?:\d\d:\d\d \d\d?\.\d\d?\.\d{4}")
+
+    def amount(self, hand: Hand, text: str | None) -> int:
+        if text is None:
+            raise ValueError("amount missing")
+        return parse_amount(text, hand.scale, decimal=",")
+
+    def new_hand(self, source: str, first_line: int) -> Hand:
+        self._blank: list[tuple[int, int, str, str]] = []  # (index in events, seat, player, what)
+        self._dealer: int | None = None
+        self._paid: list[tuple[int, str, int]] = []
+        return super().new_hand(source, first_line)
+
+    def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.hand_id = f[0] or ""
+        game = (f[1] or "").strip()
+        if not re.fullmatch(r"(?i)hold'?em", game):
+            hand.variant = game.lower()
+            raise UnsupportedGame(game)
+        stakes = (f[2] or "") + (f[3] or "")
+        hand.currency = currency_of(stakes) or ""
+        hand.kind = "cash" if hand.currency else "tournament"
+        hand.scale = 2 if hand.currency else 0
+        self._stakes = (self.amount(hand, f[2]), self.amount(hand, f[3]))
+        d, mo, y = (f[5] or "").split(".")
+        hand.started_at, hand.tz = to_utc(f"{y}/{int(mo):02d}/{int(d):02d} {f[4]}")
+
+    def on_TABLE(self, hand: Hand, f: Fields, line: int) -> None:
+        name = f[0] or ""
+        hand.table_name = name
+        hand.max_seats = int(f[1]) if f[1] else None
+        hand.button_seat = int(f[2] or 0)
+        low = name.lower()
+        limit = (Limit.NO_LIMIT if "no limit" in low else Limit.POT_LIMIT if "pot limit" in low
+                 else Limit.FIXED_LIMIT if "limit" in low else Limit.NO_LIMIT)
+        self.set_stakes(hand, limit, *self._stakes)
+
+    def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
+        self.add_seat(hand, int(f[0] or 0), f[1] or "", self.amount(hand, f[2]),
+                      "sitting out" in (f[3] or ""), line)
+
+    def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
+        player, what, text, all_in = f[0] or "", f[1] or "", f[2], bool(f[3])
+        seat = self.seat(hand, player)
+        if text is None:
+            # decided in finish(), once it is known whether the seat takes part
+            self._blank.append((len(hand.events), seat, player, what))
+            hand.events.append(PostEvent(line, seat, player, Post.DEAD, 0, 0))
+            return
+        amount = self.amount(hand, text)
+        if what == "small & big blinds":
+            live = min(hand.bb, amount)
+            hand.events.append(PostEvent(line, seat, player, Post.DEAD, live, amount - live, all_in))
+            return
+        kind = _POSTS[what]
+        if kind is Post.ANTE:
+            hand.ante = max(hand.ante, amount)
+        hand.events.append(PostEvent(line, seat, player, kind, amount, 0, all_in))
+
+    def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(DealEvent(line, self.seat(hand, player), player, cards(f[1])))
+
+    def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
+        player, act, text, to, all_in = f[0] or "", _ACTS[f[1] or ""], f[2], f[3], bool(f[4])
+        seat = self.seat(hand, player)
+        if act in (Act.FOLD, Act.CHECK):
+            hand.events.append(ActionEvent(line, seat, player, act))
+        elif act is Act.RAISE and to is not None:
+            hand.events.append(ActionEvent(line, seat, player, act, to=self.amount(hand, to), all_in=all_in))
+        else:
+            hand.events.append(ActionEvent(line, seat, player, act, amount=self.amount(hand, text), all_in=all_in))
+
+    def on_UNCALLED(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[1] or ""
+        hand.events.append(UncalledEvent(line, self.seat(hand, player), player, self.amount(hand, f[0])))
+
+    def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
+        groups = re.findall(r"\[([^\]]*)\]", f[1] or "")
+        board = tuple(c for g in groups for c in cards(g))
+        hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], cards(groups[-1]) if groups else (), board))
+
+    def on_SHOWDOWN(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.events.append(StreetEvent(line, Street.SHOWDOWN, (), ()))
+
+    def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, cards(f[1])))
+
+    def on_MUCK(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, cards(f[1]) if f[1] else (), muck=True))
+
+    def on_TOTAL(self, hand: Hand, f: Fields, line: int) -> None:
+        s = hand.summary
+        s.line = line
+        s.total_pot = self.amount(hand, f[0])
+        s.rake = self.amount(hand, f[1]) if f[1] else 0
+
+    def on_BOARD(self, hand: Hand, f: Fields, line: int) -> None:
+        board = cards(f[0])
+        if board:
+            hand.summary.boards.append(board)
+
+    def on_RESULT(self, hand: Hand, f: Fields, line: int) -> None:
+        seat, player, role, text = int(f[0] or 0), f[1] or "", f[2], f[3]
+        if role in ("dealer", "button"):
+            self._dealer = seat
+        if text is not None:
+            self._paid.append((line, player.strip(), self.amount(hand, text)))
+
+    def finish(self, hand: Hand) -> None:
+        acting = {e.seat for e in hand.events if isinstance(e, (ActionEvent, DealEvent, ShowEvent))}
+        small_posted = any(isinstance(e, PostEvent) and e.kind is Post.SMALL_BLIND for e in hand.events)
+        drop: set[int] = set()
+        for index, seat, player, what in self._blank:
+            old = hand.events[index]
+            if seat not in acting:
+                drop.add(index)  # posted to come back next hand: not dealt in
+                for s in hand.seats:
+                    if s.seat == seat:
+                        s.sitting_out = True
+                continue
+            if what == "small blind":
+                new = (PostEvent(old.line, seat, player, Post.DEAD, 0, hand.sb) if small_posted
+                       else PostEvent(old.line, seat, player, Post.SMALL_BLIND, hand.sb))
+            elif what == "big blind":
+                new = PostEvent(old.line, seat, player, Post.BIG_BLIND, hand.bb)
+            elif what == "small & big blinds":
+                new = PostEvent(old.line, seat, player, Post.DEAD, hand.bb, hand.sb)
+            else:
+                raise ValueError(f"{what} posted with no amount")
+            hand.events[index] = new
+        if drop:
+            hand.events = [e for i, e in enumerate(hand.events) if i not in drop]
+        if self._dealer is not None:
+            hand.button_seat = self._dealer
+        for line, player, amount in self._paid:
+            self.collect(hand, line, player, amount, None)
+
+
+FORMATS = [EnetFormat()]
