@@ -110,7 +110,9 @@ def iter_lines(stream: BinaryIO) -> Iterator[str]:
     """Decoded lines of a binary stream, without line terminators."""
     first = stream.read(BLOCK)
     encoding, skip = _sniff(first)
-    decoder = codecs.getincrementaldecoder(encoding)()
+    # UTF-8 is decoded strictly so that a cp1252 file is recognised; a BOM'd or sniffed
+    # UTF-16 file that is damaged (an odd byte at a cut) keeps its hands, with U+FFFD.
+    decoder = codecs.getincrementaldecoder(encoding)(errors="strict" if encoding == "utf-8" else "replace")
     fallback = encoding == "utf-8"
     pending = ""
     skipping = False  # inside an over-long line whose head was already yielded

@@ -1,0 +1,285 @@
+"""Robustness: damaged, hostile and huge inputs never crash, hang or lose hands.
+
+- Real corpus files, mutated by Hypothesis (lines deleted, duplicated, swapped, cut short;
+  random bytes spliced in; the text re-encoded in a wrong encoding; enormous lines): parsing
+  and auditing never raise, every hand comes out as a `Hand` with status audited,
+  unsupported_game or parse_error, and the number of hands out equals the number of hand
+  starts in the damaged text (hands in).
+- An empty file, a file of blank lines, a 50 MB file without line breaks (read with bounded
+  memory: the reader cuts lines at 64 KiB) and a folder of many tiny files.
+- Backtracking guard for the grammars: every grammar in grammars/*.lark lexes long
+  adversarial lines (runs of the characters its regexes repeat) in well under a second per
+  line. A regex with catastrophic backtracking takes minutes on such lines, so the bound
+  (LINE_BOUND seconds, measured inside this process) only catches that; it is not a speed test.
+
+Runs with the `ci` Hypothesis profile by default (tests/conftest.py). Longer runs:
+    HYPOTHESIS_PROFILE=long HHAUDIT_FUZZ_SCALE=5 pytest tests/test_fuzz.py
+HHAUDIT_FUZZ_SCALE multiplies the bulk sizes: tiny files (1,000 at scale 1; 10,000 at 10),
+adversarial line length (8,000 characters at scale 1; 20,000 from 2.5) and mutated examples.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import random
+import re
+import time
+import tracemalloc
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator import generate_hand
+from hhaudit import formats
+from hhaudit.audit import Auditor
+from hhaudit.formats.base import LineError, LineFormat, grammar_dir, load_grammar
+from hhaudit.model import Status
+from hhaudit.parsing import HEAD_LINES, ParseLog, parse, parse_source
+from hhaudit.reading import MAX_LINE, Source, iter_lines
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+SCALE = float(os.environ.get("HHAUDIT_FUZZ_SCALE", "1") or 1)
+STATUSES = {Status.AUDITED, Status.UNSUPPORTED_GAME, Status.PARSE_ERROR}
+AUDITOR = Auditor("online")
+LINE_BOUND = 2.0
+"""Seconds one adversarial line may take to lex (a backtracking guard, not a speed test)."""
+
+
+def _corpus_files() -> list[Path]:
+    """A fixed sample of text corpus files: up to two small files per site."""
+    table = CORPUS / "HANDS.tsv"
+    if not table.exists():
+        return []
+    per_site: dict[str, list[str]] = {}
+    for row in table.read_text(encoding="utf-8").splitlines()[1:]:
+        cols = row.split("\t")
+        if len(cols) < 3 or cols[2] == "site" or "XML" in cols[2]:
+            continue
+        files = per_site.setdefault(cols[2], [])
+        if cols[0] not in files and len(files) < 2:
+            path = CORPUS / cols[0]
+            if path.is_file() and path.stat().st_size < 40_000:
+                files.append(cols[0])
+    return sorted(CORPUS / f for files in per_site.values() for f in files)
+
+
+FILES = _corpus_files()
+needs_corpus = pytest.mark.skipif(not FILES, reason=f"corpus not found at {CORPUS}")
+
+
+# ----------------------------------------------------------------------------- helpers
+def hands_in(data: bytes) -> tuple[str | None, int]:
+    """The format a file is read as and how many hands it holds, counted independently of
+    the splitter: hand-start lines, plus one for non-blank text before the first start
+    (a chunk of its own, reported as a parse error)."""
+    lines = list(iter_lines(io.BytesIO(data)))
+    fmt = formats.detect(lines[:HEAD_LINES])
+    if fmt is None:
+        return None, 0
+    if type(fmt).split is not LineFormat.split:
+        # formats that join several header lines into one hand split their own way: count
+        # their chunks (the check is then that parsing turns every chunk into one Hand)
+        return fmt.name, sum(1 for _ in fmt.split(lines))
+    start = fmt.start  # type: ignore[attr-defined]
+    noise = getattr(fmt, "noise", None)
+    starts = [i for i, line in enumerate(lines) if start.match(line)]
+    if not starts:
+        return fmt.name, 0
+    before = lines[: starts[0]]
+    junk = any(s.strip() and not (noise and noise.fullmatch(s.strip())) for s in before)
+    return fmt.name, len(starts) + (1 if junk else 0)
+
+
+def parse_all(data: bytes, name: str = "fuzz.txt") -> tuple[list, ParseLog]:
+    log = ParseLog()
+    hands = list(parse_source(Source(name, data=data), log=log))
+    for hand in hands:
+        assert hand.status in STATUSES
+        AUDITOR.audit(hand)  # must not raise
+    return hands, log
+
+
+def check_counts(data: bytes) -> None:
+    fmt, expected = hands_in(data)
+    hands, log = parse_all(data)
+    if fmt is None:
+        assert hands == [] and log.files[0].error
+    else:
+        # formats with a start line but an XML body can split differently; text formats cannot
+        assert len(hands) == expected, (fmt, len(hands), expected)
+
+
+# ----------------------------------------------------------------------------- mutations
+mutation = st.one_of(
+    st.tuples(st.just("delete"), st.floats(0, 1), st.integers(1, 5)),
+    st.tuples(st.just("duplicate"), st.floats(0, 1), st.integers(1, 5)),
+    st.tuples(st.just("swap"), st.floats(0, 1), st.floats(0, 1)),
+    st.tuples(st.just("truncate"), st.floats(0, 1), st.just(0)),
+    st.tuples(st.just("bytes"), st.floats(0, 1), st.binary(min_size=1, max_size=40)),
+    st.tuples(st.just("long_line"), st.floats(0, 1), st.sampled_from(["x", " ", ":", "[", "9", "é"])),
+    st.tuples(st.just("encoding"), st.just(0.0), st.sampled_from(["utf-16", "utf-16-le", "cp1252", "latin-1",
+                                                                 "utf-8-sig", "utf-32", "cp437"])),
+)
+
+
+def mutate(data: bytes, ops: list[tuple]) -> bytes:
+    for kind, where, arg in ops:
+        if kind == "truncate":
+            data = data[: int(len(data) * where)]
+            continue
+        if kind == "bytes":
+            i = int(len(data) * where)
+            data = data[:i] + arg + data[i:]
+            continue
+        if kind == "encoding":
+            text = data.decode("utf-8", errors="replace")
+            data = text.encode(arg, errors="replace")
+            continue
+        lines = data.split(b"\n")
+        i = min(int(len(lines) * where), len(lines) - 1)
+        if kind == "delete":
+            del lines[i : i + arg]
+        elif kind == "duplicate":
+            lines[i:i] = lines[i : i + arg]
+        elif kind == "swap":
+            j = min(int(len(lines) * arg), len(lines) - 1)
+            lines[i], lines[j] = lines[j], lines[i]
+        elif kind == "long_line":
+            lines.insert(i, (arg * 100_000).encode("utf-8"))
+        data = b"\n".join(lines)
+    return data
+
+
+@needs_corpus
+@settings(max_examples=max(15, int(25 * SCALE)))
+@given(st.sampled_from(FILES or [Path("none")]), st.lists(mutation, min_size=1, max_size=4))
+def test_mutated_corpus_files(path: Path, ops: list[tuple]) -> None:
+    data = mutate(path.read_bytes(), ops)
+    if any(kind == "encoding" for kind, _, _ in ops):
+        parse_all(data)  # wrong encodings: no crash, every hand a Hand; counts may differ
+        return
+    check_counts(data)
+
+
+@needs_corpus
+def test_unmutated_corpus_sample_counts() -> None:
+    """The hand counter above agrees with the parser on the undamaged files."""
+    for path in FILES:
+        check_counts(path.read_bytes())
+
+
+@given(st.binary(max_size=3000))
+def test_random_bytes(data: bytes) -> None:
+    parse_all(data)
+
+
+@given(st.text(alphabet=st.sampled_from(list("PokerStars Hand #1: Hold'em No Limit ($1/$2) \n\r*[]:.,0123456789")),
+               max_size=2000))
+def test_random_text_from_hand_words(text: str) -> None:
+    check_counts(text.encode("utf-8"))
+
+
+# ----------------------------------------------------------------------------- special files
+def test_empty_and_blank_files(tmp_path: Path) -> None:
+    for name, data in [("empty.txt", b""), ("blank.txt", b"\n\n   \r\n\t\n" * 1000), ("bom.txt", codecs.BOM_UTF8),
+                       ("nul.txt", b"\x00" * 5000)]:
+        p = tmp_path / name
+        p.write_bytes(data)
+        log = ParseLog()
+        assert list(parse(str(p), log=log)) == []
+        assert log.files[0].error
+
+
+@pytest.mark.parametrize("head", [b"", b"PokerStars Hand #1:  Hold'em No Limit ($1/$2 USD) - 2012/12/14 7:59:19 ET "])
+def test_fifty_megabytes_without_line_breaks(tmp_path: Path, head: bytes) -> None:
+    path = tmp_path / "huge.txt"
+    block = b"abc: [Ah Kd] 12.50 " * 4000
+    with path.open("wb") as out:
+        out.write(head)
+        while out.tell() < 50 * 1024 * 1024:
+            out.write(block)
+    tracemalloc.start()
+    try:
+        log = ParseLog()
+        hands = list(parse(str(path), log=log))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    # one block of 1 MiB read at a time, lines cut at 64 KiB: memory stays far below the file
+    assert peak < 24 * 1024 * 1024, peak
+    if head:
+        assert len(hands) == 1 and hands[0].status is Status.PARSE_ERROR
+        assert len(hands[0].problem.text) <= MAX_LINE  # type: ignore[union-attr]
+    else:
+        assert hands == [] and log.files[0].error
+
+
+def test_folder_of_many_tiny_files(tmp_path: Path) -> None:
+    count = int(1000 * SCALE)
+    rng = random.Random(7)
+    templates = [generate_hand(random.Random(seed)).text.encode("utf-8") for seed in range(25)]
+    counted: dict[bytes, int] = {}
+    expected = 0
+    for i in range(count):
+        kind = i % 10
+        if kind == 0:
+            data = b""
+        elif kind == 1:
+            data = bytes(rng.randrange(256) for _ in range(rng.randint(1, 60)))
+        elif kind == 2:
+            data = rng.choice(templates) + rng.choice(templates)  # two hands
+        else:
+            data = rng.choice(templates)
+        if data not in counted:
+            counted[data] = hands_in(data)[1]
+        expected += counted[data]
+        (tmp_path / f"h{i:05d}.txt").write_bytes(data)
+    log = ParseLog()
+    hands = list(parse(str(tmp_path), log=log))
+    assert len(log.files) == count
+    assert len(hands) == expected
+    assert all(h.status in STATUSES for h in hands)
+    assert sum(h.status is Status.AUDITED for h in hands) >= expected * 0.7
+
+
+# ----------------------------------------------------------------------------- backtracking
+GRAMMARS = sorted(p.stem for p in grammar_dir().glob("*.lark"))
+RUN = int(8000 * max(1.0, SCALE))
+"""Length of the adversarial lines: long enough that a quadratic regex takes seconds."""
+
+
+def adversarial_lines(grammar: str) -> list[str]:
+    """Long runs of the characters the grammars' regexes repeat (spaces inside a line,
+    separators, brackets, digits, letters) and of a few words the grammar expects."""
+    n = RUN
+    text = (grammar_dir() / f"{grammar}.lark").read_text(encoding="utf-8")
+    words = sorted(set(re.findall(r"(?<![\\?])\b([A-Za-z][a-z]{3,})\b", text)))
+    picked = random.Random(grammar).sample(words, min(3, len(words)))
+    lines = ["x" + " " * n + "x", ":" * n, "a: " * (n // 3), "[" * n, "a" * n, "0" * n, "." * n,
+             "(" * n, "*** " * (n // 4), "x (" * (n // 3), "a [Ah Kd] " * (n // 10), "1,0" * (n // 3)]
+    lines += [f"p: {w} " + f"{w} 1 " * (n // (len(w) + 3)) for w in picked]
+    return lines
+
+
+@pytest.mark.parametrize("grammar", GRAMMARS)
+def test_grammar_terminals_do_not_backtrack(grammar: str) -> None:
+    try:
+        compiled = load_grammar(grammar)
+    except Exception as exc:  # a grammar being edited elsewhere: the format tests report it
+        pytest.skip(f"{grammar} does not load: {exc}")
+    slowest = 0.0
+    worst = ""
+    for line in adversarial_lines(grammar):
+        t0 = time.perf_counter()
+        try:
+            compiled.run([line], 1, lambda *args: None)
+        except LineError:
+            pass
+        took = time.perf_counter() - t0
+        if took > slowest:
+            slowest, worst = took, line[:40]
+    assert slowest < LINE_BOUND, f"{grammar}: {slowest:.2f}s on a line starting {worst!r}"
