@@ -14,6 +14,7 @@ from .model import Hand
 from .reading import InputError, Source, iter_lines, iter_sources
 
 HEAD_LINES = 40
+MAX_DETECT_LINES = 4000
 
 
 @dataclass(slots=True)
@@ -47,6 +48,14 @@ def parse_source(source: Source, *, format: str = "auto", log: ParseLog | None =
         fmt: Format | None
         if format == "auto":
             fmt = formats.detect(head)
+            # A damaged first hand must not hide the rest of the file: look further on,
+            # a window at a time, before giving up on the file.
+            while fmt is None and len(head) < MAX_DETECT_LINES:
+                more = list(itertools.islice(lines, HEAD_LINES))
+                if not more:
+                    break
+                fmt = formats.detect(more)
+                head.extend(more)
             if fmt is None:
                 if any(line.strip() for line in head):
                     report.error = "not a hand-history format hhaudit reads"

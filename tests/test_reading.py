@@ -1,0 +1,41 @@
+"""Reading files as sites write them: encodings, line endings, NULs, damaged first hands."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import hhaudit
+from hhaudit.reading import MAX_LINE, iter_lines
+
+SAMPLE = (Path(__file__).resolve().parents[1] / "sample_histories" / "pokerstars" / "clean-cash.txt").read_text()
+
+
+def lines(data: bytes) -> list[str]:
+    return list(iter_lines(io.BytesIO(data)))
+
+
+def test_utf8_bom_utf16_and_cp1252() -> None:
+    text = "Seat 1: Zoë (€10 in chips)\nnext"
+    assert lines(b"\xef\xbb\xbf" + text.encode("utf-8")) == ["Seat 1: Zoë (€10 in chips)", "next"]
+    assert lines(b"\xff\xfe" + text.encode("utf-16-le")) == ["Seat 1: Zoë (€10 in chips)", "next"]
+    assert lines(b"\xfe\xff" + text.encode("utf-16-be")) == ["Seat 1: Zoë (€10 in chips)", "next"]
+    assert lines(text.encode("cp1252")) == ["Seat 1: Zoë (€10 in chips)", "next"]
+
+
+def test_line_endings_and_nul_bytes() -> None:
+    assert lines(b"a\r\nb\rc\nd\x00e") == ["a", "b", "c", "de"]
+
+
+def test_overlong_line_is_cut_and_the_rest_skipped() -> None:
+    got = lines(b"x" * (MAX_LINE + 10) + b"\nnext\n")
+    assert got == ["x" * MAX_LINE, "next"]
+
+
+def test_damaged_first_hand_does_not_hide_the_file() -> None:
+    first = SAMPLE.splitlines()
+    damaged = "\n".join(["PokerStar Hnd #1: garbled"] + first[1:] + ["junk"] * 60)
+    second = SAMPLE.replace("100000000001", "100000000009")
+    hands = list(hhaudit.parse(damaged + "\n\n" + SAMPLE + "\n\n" + second))
+    assert [(h.hand_id, h.status.value) for h in hands] == [
+        ("<text>:1", "parse_error"), ("100000000001", "audited"), ("100000000009", "audited")]
