@@ -16,7 +16,8 @@ the player's street total).
 
 The `win` attribute of a player includes the uncalled part of his bet, which the site does
 not write separately: it is taken off the collection (the pot auditor works out the
-uncalled bet itself). Amounts carry currency symbols and locale marks ("0,05€", "£6.50").
+uncalled bet itself). The unmatched part is counted in live chips: the dead small blind of
+a "post both" (type 2 for more than the big blind) matches no bet. Amounts carry currency symbols and locale marks ("0,05€", "£6.50").
 """
 
 from __future__ import annotations
@@ -224,6 +225,7 @@ class IPokerFormat(XmlFormat):
         acted: set[str] = set()
         ev = hand.events
         bb_posted = False
+        dead: dict[int, int] = {}  # the dead small blind of a "post both": it matches no bet
         rounds = sorted(root.iter("round"), key=lambda r: int(r.get("no", "0")))
         for rnd in rounds:
             no = int(rnd.get("no", "0"))
@@ -272,6 +274,7 @@ class IPokerFormat(XmlFormat):
                     if hand.bb and chips > hand.bb and not all_in:
                         bet.put(st, hand.bb)
                         bet.put(st, chips - hand.bb, live=False)
+                        dead[st] = dead.get(st, 0) + chips - hand.bb
                         ev.append(PostEvent(ln, st, name, Post.DEAD, hand.bb, chips - hand.bb, all_in))
                     else:
                         bet.put(st, chips)
@@ -317,7 +320,9 @@ class IPokerFormat(XmlFormat):
         for name, got in known.items():
             if name != s.hero and name in seat_of and name not in live:
                 ev.append(ShowEvent(end_line, seat_of[name], name, got))
-        top, excess = bet.uncalled()
+        # the bet nobody matched, by live chips (a dead small blind matches nothing)
+        live_in = sorted(((t - dead.get(k, 0), k) for k, t in bet.total.items()), reverse=True)
+        top, excess = (live_in[0][1], live_in[0][0] - (live_in[1][0] if len(live_in) > 1 else 0)) if live_in else (None, 0)
         paid = 0
         for name, won in wins.items():
             st = seat_of[name]

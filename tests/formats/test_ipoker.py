@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from _site_corpus import findings, reviewed
+from hhaudit.audit import Auditor
 from hhaudit.formats._xml import amount
 from hhaudit.model import (
     Act, ActionEvent, CollectEvent, DealEvent, Limit, Post, PostEvent, ShowEvent, Status, Street,
@@ -153,3 +155,26 @@ def test_malformed_hand_is_a_parse_error_and_the_next_hand_reads() -> None:
 def test_six_plus_holdem_is_unsupported() -> None:
     h = hand("cash/iPoker/Flop/6+Holdem-EUR-0.25-0.50-201702.txt", "7423436714")
     assert h.status is Status.UNSUPPORTED_GAME
+
+
+def test_post_both_dead_small_blind_is_not_part_of_the_uncalled_bet() -> None:
+    # Player2 posts 7.50 = the 5 big blind live + the 2.50 small blind dead; Hero raises to
+    # 10 and all fold: 5 of Hero's 10 is unmatched (the dead 2.50 matches nothing), so his
+    # win of 25 is the 20 pot (2.50 + 5 + 7.50 + 5) and the 5 returned
+    h = hand("cash/iPoker/Flop/LHE-USD-5-10-201204.post.both.txt", "3232378938")
+    assert [(e.player, e.kind, e.amount, e.dead) for e in h.events if isinstance(e, PostEvent)] == [
+        ("Player0", Post.SMALL_BLIND, 250, 0), ("Player1", Post.BIG_BLIND, 500, 0),
+        ("Player2", Post.DEAD, 500, 250)]
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("Hero", 2000)]
+    assert h.summary.rake == 0
+    assert not Auditor("online").audit(h).findings
+    # Player8 posts 0.30 (0.20 live + 0.10 dead), checks the big blind's option, calls the
+    # turn bet: both have 0.60 live in, nothing is unmatched; the 1.40 pot pays 1.33, rake 0.07
+    h = hand("cash/iPoker/Flop/NLHE-USD-0.10-0.20.201112.post.both.txt", "3056022611")
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("Player6", 133)]
+    assert h.summary.rake == 7
+    assert not Auditor("online").audit(h).findings
+
+
+def test_findings_are_the_reviewed_ones() -> None:
+    assert findings(SITE) == reviewed("ipoker")
