@@ -1,0 +1,163 @@
+"""Every PokerStars-format corpus hand that audits clean, written as a live log
+(tests/live_convert.py), read back by the live reader and audited with the same profile
+("online"), must give the same pots (amount, eligible players, expected winners and shares,
+per run), the same payouts per player and no finding.
+
+Two ways: each hand alone (a one-hand session), and each corpus file as one session (the
+`game` line once, `level` lines when the stakes change), which also exercises the session
+splitter. Hands the live format cannot express are skipped and counted by reason
+(`pytest -s` prints the figures).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import pytest
+from live_convert import Unconvertible, aliases, to_live, to_live_session
+
+from hhaudit.audit import Auditor, AuditedHand
+from hhaudit.model import CollectEvent, Hand, Status
+from hhaudit.parsing import parse
+
+CORPUS = Path(__file__).parents[1] / ".." / "shared" / "corpus"
+PROFILE = "online"
+KNOWN_SKIPS = {"run it twice", "partial shown cards", "fee: cash_out_fee"}
+"""What the live format has no line for: a second board, a show of one card, a cash-out fee."""
+
+
+def _files() -> list[str]:
+    files: set[str] = set()
+    for row in (CORPUS / "HANDS.tsv").read_text(encoding="utf-8").splitlines()[1:]:
+        parts = row.split("\t")
+        if len(parts) > 2 and parts[2] == "PokerStars-format":
+            files.add(parts[0])
+    return sorted(files)
+
+
+@pytest.fixture(scope="module")
+def clean() -> list[tuple[str, list[tuple[Hand, AuditedHand]]]]:
+    """Per corpus file, its PokerStars-format hands that audit with no finding, audited."""
+    if not (CORPUS / "HANDS.tsv").exists():
+        pytest.skip("corpus not present at ../shared/corpus")
+    auditor = Auditor(PROFILE)
+    out = []
+    for rel in _files():
+        got = []
+        for hand in parse(str(CORPUS / rel)):
+            if hand.format != "pokerstars" or hand.status is not Status.AUDITED:
+                continue
+            audited = auditor.audit(hand)
+            if not audited.findings:
+                got.append((hand, audited))
+        if got:
+            out.append((rel, got))
+    return out
+
+
+def _names(hand: Hand, mapping: dict[str, str] | None) -> dict[int, str]:
+    """Seat -> the player's live name (the original's through the aliases)."""
+    return {s.seat: mapping[s.player] if mapping is not None else s.player.upper() for s in hand.seats}
+
+
+def _pots(audited: AuditedHand, names: dict[int, str]) -> list[tuple]:
+    rows = []
+    for p in audited.pots:
+        rows.append((p.index, p.run, p.amount, sorted(names[s] for s in p.eligible),
+                     sorted(zip((names[s] for s in p.expected_winners), p.expected)),
+                     sorted(zip((names[s] for s in p.winners), p.paid))))
+    return rows
+
+
+def _payouts(hand: Hand, names: dict[int, str]) -> dict[str, int]:
+    paid: dict[str, int] = defaultdict(int)
+    for e in hand.events:
+        if isinstance(e, CollectEvent):
+            paid[names[e.seat]] += e.amount
+    return dict(paid)
+
+
+def _compare(where: str, original: Hand, audited: AuditedHand, live: Hand, auditor: Auditor) -> list[str]:
+    """Differences between the original hand's audit and its live version's."""
+    if live.status is not Status.AUDITED:
+        p = live.problem
+        return [f"{where}: live hand not read ({live.status}): line {p.line if p else '?'} "
+                f"{p.text if p else ''} {p.message if p else ''}"]
+    got = auditor.audit(live)
+    bad = []
+    if got.findings:
+        bad.append(f"{where}: findings " + "; ".join(f"{f.rule} line {f.line}: want {f.expected}, got {f.actual}"
+                                                   for f in got.findings))
+    want_names, live_names = _names(original, aliases(original)), _names(live, None)
+    if _pots(got, live_names) != _pots(audited, want_names):
+        bad.append(f"{where}: pots {_pots(audited, want_names)} became {_pots(got, live_names)}")
+    if _payouts(live, live_names) != _payouts(original, want_names):
+        bad.append(f"{where}: payouts {_payouts(original, want_names)} became {_payouts(live, live_names)}")
+    if not audited.pots:
+        bad.append(f"{where}: the original audit has no pot to compare")
+    return bad
+
+
+def _report(title: str, counts: Counter[str]) -> None:
+    print(f"\n{title}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+
+
+def test_each_hand_alone_audits_like_the_original(clean):
+    auditor = Auditor(PROFILE)
+    counts: Counter[str] = Counter()
+    bad: list[str] = []
+    for rel, hands in clean:
+        for hand, audited in hands:
+            where = f"{rel} #{hand.hand_id}"
+            try:
+                text = to_live(hand)
+            except Unconvertible as err:
+                counts["skipped: " + err.reason] += 1
+                continue
+            counts["converted"] += 1
+            live = list(parse(text))
+            assert len(live) == 1 and live[0].format == "live", (where, text)
+            counts["compared"] += 1
+            diff = _compare(where, hand, audited, live[0], auditor)
+            if diff:
+                bad.extend(diff)
+            else:
+                counts["agreed"] += 1
+            if len(audited.pots) > 1:
+                counts["with side pots"] += 1
+            if hand.kind == "tournament":
+                counts["tournament"] += 1
+    _report("live conversion, one hand at a time", counts)
+    assert not bad, "\n".join(bad[:20]) + f"\n({len(bad)} differences)"
+    assert counts["converted"] >= 1000 and counts["agreed"] == counts["compared"] == counts["converted"]
+    assert counts["with side pots"] >= 20
+    skips = {k.removeprefix("skipped: "): v for k, v in counts.items() if k.startswith("skipped: ")}
+    assert set(skips) <= KNOWN_SKIPS, skips
+    assert sum(skips.values()) <= 10, skips
+
+
+def test_each_file_as_one_session_audits_like_the_original(clean):
+    auditor = Auditor(PROFILE)
+    counts: Counter[str] = Counter()
+    bad: list[str] = []
+    for rel, hands in clean:
+        by_id = {id(h): a for h, a in hands}
+        text, kept, skipped = to_live_session([h for h, _ in hands])
+        counts["skipped"] += len(skipped)
+        live = list(parse(text))
+        assert len(live) == len(kept), (rel, len(live), len(kept))
+        counts["sessions"] += 1
+        counts["level lines"] += sum(1 for line in text.splitlines() if line.startswith("level "))
+        for original, got in zip(kept, live):
+            counts["compared"] += 1
+            assert got.hand_id == original.hand_id
+            diff = _compare(f"{rel} #{original.hand_id} (session)", original, by_id[id(original)], got, auditor)
+            if diff:
+                bad.extend(diff)
+            else:
+                counts["agreed"] += 1
+    _report("live conversion, one session per file", counts)
+    assert not bad, "\n".join(bad[:20]) + f"\n({len(bad)} differences)"
+    assert counts["compared"] >= 1000 and counts["agreed"] == counts["compared"]
+    assert counts["level lines"] >= 20  # tournament files: the stakes go up between hands
