@@ -197,7 +197,9 @@ class State:
         """Fixed limit: the street's raises are capped."""
         if self.hand.limit is not Limit.FIXED_LIMIT:
             return False
-        if self.profile.fl_heads_up_uncapped and self.heads_up_at_start:
+        if self.profile.fl_heads_up_uncapped and self.heads_up_at_start and not (
+            self.hand.kind == "tournament" and self.profile.fl_tournament_cap_heads_up
+        ):
             return False
         return self.raises >= 1 + self.profile.fl_cap
 

@@ -124,10 +124,10 @@ LIMITATIONS = {
         "(the log writes 'Betting is capped' there); pokerkit allows 4 raises over the blind"
     ),
     "limit heads-up cap": (
-        "our 'online' profile leaves a street that began heads-up uncapped (Robert's rule 4, "
-        "fl_heads_up_uncapped); PokerStars tournament tables cap it (the log writes 'Betting "
-        "is capped' at 4 bets heads-up, 46598814080), as pokerkit does: a 5th bet heads-up "
-        "in such a tournament would not be flagged by this profile (reported, not changed)"
+        "cash tables play uncapped heads-up under the 'online' profile (Robert's rule 4, "
+        "fl_heads_up_uncapped); pokerkit keeps the cap (tournament tables are capped heads-up "
+        "by both since fl_tournament_cap_heads_up: 46598814080 writes 'Betting is capped' at "
+        "4 bets heads-up)"
     ),
     "limit all-in below half a bet": (
         "fixed limit short all-ins (rules.md 3a/3c ex. 5, TDA 47-B, Robert's B&R 6): below "
