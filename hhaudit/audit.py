@@ -22,7 +22,7 @@ from .model import (
 )
 from .money import to_text
 from .profiles import Profile, get_profile
-from .replay import ActionResult, State
+from .replay import State
 from .rules import RULES, Rule, action_rules
 
 
@@ -222,6 +222,14 @@ class Auditor:
             return False
         if s.all_in and ev.act is Act.FOLD and s.sitting_out:
             return False  # the software folds an absent all-in player's hand
+        if s.inferred_out and not s.dealt_in:
+            # a seat taken as not dealt in when a later seat acted acts after all: that
+            # later seat acted before it, out of turn
+            s.dealt_in, s.inferred_out = True, False
+            self.finding(out, RULES["AO01"], ev.line, seq, f"{ev.player} (seat {ev.seat}) to act in turn, "
+                         "before the seats after it", f"{ev.player} (seat {ev.seat}) acted after them: "
+                         f"{ev.act.value}", seat=ev.seat, player=ev.player)
+            return True
         if not s.dealt_in:
             s.dealt_in = True  # the log says this seat plays
         if s.all_in:
@@ -260,7 +268,11 @@ class Auditor:
                 return False
         for seat in candidates:
             state.seats[seat].dealt_in = False
-        return state.to_act() == actual
+        if state.to_act() != actual:
+            return False
+        for seat in candidates:
+            state.seats[seat].inferred_out = True
+        return True
 
 
 def severity_rank(severity: str) -> int:

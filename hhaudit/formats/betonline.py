@@ -111,7 +111,7 @@ class BetOnlineFormat(LineFormat):
 
     # ------------------------------------------------------------------ header
     def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
-        room, hand.hand_id, rest = f[0] or "", f[1] or "", f[2] or ""
+        hand.hand_id, rest = f[1] or "", f[2] or ""
         hand.site = "BetOnline/Chico"
         t = _TOURNAMENT.search(rest)
         hand.kind = "tournament" if t else "cash"

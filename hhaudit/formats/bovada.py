@@ -151,7 +151,7 @@ class BovadaFormat(LineFormat):
 
     # ------------------------------------------------------------------ header and seats
     def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
-        room, hand_id, rest = f[0] or "", f[1] or "", f[2] or ""
+        hand_id, rest = f[1] or "", f[2] or ""
         hand.hand_id = hand_id
         hand.site = "Bovada/Ignition"
         t = _TOURNAMENT.search(rest)

@@ -76,7 +76,7 @@ class PtIPokerFormat(PtFormat):
 
     # ------------------------------------------------------------------ header and table
     def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
-        room, hand_id, rest = f[0] or "", f[1] or "", f[2] or ""
+        hand_id, rest = f[1] or "", f[2] or ""
         hand.hand_id = hand_id
         hand.implicit_uncalled = True
         m = _REST.match(rest)
