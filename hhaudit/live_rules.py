@@ -511,11 +511,22 @@ def _judge_oot(auditor: Auditor, out: AuditedHand, st: State, seq: int, ev: Acti
     return forced
 
 
+def _uncalled(final: State) -> tuple[int | None, int]:
+    """(seat, amount) of the bet nobody matched. Dead blinds match no bet (as in
+    `pots.audit_pots`): only each seat's live chips count, antes included."""
+    live = {k: s.total - s.dead for k, s in final.seats.items() if s.total > 0}
+    if not live:
+        return None, 0
+    top = max(live, key=lambda k: live[k])
+    second = max((v for k, v in live.items() if k != top), default=0)
+    return (top, live[top] - second) if live[top] > second else (None, 0)
+
+
 def _judge_rake(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) -> None:
     extra = next((r for r in hand.live if isinstance(r, LiveHand)), None)
     if extra is None or extra.rake is None or hand.summary.rake is None:
         return
-    top, excess = final.expected_uncalled()
+    top, excess = _uncalled(final)
     pot = final.pot - excess
     saw_flop = any(isinstance(e, StreetEvent) and e.street is Street.FLOP for e in hand.events)
     due = extra.rake.due(pot, saw_flop)
@@ -532,7 +543,7 @@ def _judge_end_stacks(auditor: Auditor, hand: Hand, final: State, out: AuditedHa
     for e in hand.events:
         if isinstance(e, CollectEvent):
             paid[e.seat] = paid.get(e.seat, 0) + e.amount
-    top, excess = final.expected_uncalled()
+    top, excess = _uncalled(final)
     for r in ends:
         s = final.seats.get(r.seat)
         if s is None:

@@ -14,6 +14,8 @@ A hand the live format cannot express raises `Unconvertible` with the reason.
 
 from __future__ import annotations
 
+import random
+
 from hhaudit.live_rules import walk
 from hhaudit.model import (
     Act,
@@ -25,12 +27,14 @@ from hhaudit.model import (
     Limit,
     Post,
     PostEvent,
+    Seat,
     ShowEvent,
     Street,
     StreetEvent,
     UncalledEvent,
 )
 from hhaudit.profiles import get_profile
+from hhaudit.replay import State
 
 
 class Unconvertible(Exception):
@@ -81,15 +85,125 @@ def _game_line(hand: Hand) -> str:
     return line
 
 
-def _post(e: PostEvent) -> str:
-    who = alias(e.seat)
+def _post(e: PostEvent, w: _Writer) -> str:
+    who = w.name(e.seat)
     tail = " allin" if e.all_in else ""
     if e.kind is Post.DEAD:
         if e.amount == 0:
-            return f"{who} dead {e.dead}{tail}"
-        return f"{who} post {e.amount}" + (f" dead {e.dead}" if e.dead else "") + tail
+            return f"{who} dead {w.chips(e.dead)}{tail}"
+        return f"{who} post {w.chips(e.amount)}" + (f" dead {w.chips(e.dead)}" if e.dead else "") + tail
     word = {Post.SMALL_BLIND: "sb", Post.BIG_BLIND: "bb", Post.ANTE: "ante", Post.STRADDLE: "straddle"}[e.kind]
-    return f"{who} {word} {e.amount}{tail}"
+    return f"{who} {w.word(word)} {w.chips(e.amount)}{tail}"
+
+
+class _Writer:
+    """Plain writing (`rng` None): one spelling for everything. Varied writing: each
+    word, amount and card in one of the spellings docs/live-format.md says are the same,
+    picked by `rng`."""
+
+    VERBS: dict[str, tuple[str, ...]] = {
+        "fold": ("fold", "folds", "f", "FOLD"), "check": ("check", "checks", "x", "Check"),
+        "call": ("call", "calls", "c", "CALLS"), "bet": ("bet", "bets", "b", "Bet"),
+        "raise": ("raise", "raises", "r", "raise to", "RAISES TO"),
+        "allin": ("allin", "all-in", "shove", "ALLIN"),
+    }
+
+    def __init__(self, rng: random.Random | None) -> None:
+        self.rng = rng
+
+    def pick(self, options: tuple[str, ...]) -> str:
+        return options[0] if self.rng is None else self.rng.choice(options)
+
+    def word(self, text: str) -> str:
+        return text if self.rng is None else self.pick((text, text.upper(), text.capitalize()))
+
+    def verb(self, act: str) -> str:
+        return self.pick(self.VERBS[act]) if self.rng is not None else act
+
+    def name(self, seat: int) -> str:
+        return self.word(alias(seat))
+
+    def chips(self, value: int) -> str:
+        if self.rng is None or value < 1000:
+            return str(value)
+        forms = [f"{value:,}", str(value)]
+        if value % 100 == 0:
+            k = value / 1000
+            forms.append(f"{k:g}k")
+        return self.pick(tuple(forms))
+
+    def cards(self, cards: tuple[str, ...]) -> str:
+        if self.rng is None:
+            return " ".join(cards)
+        return " ".join("10" + c[1] if c[0] == "T" and self.rng.random() < 0.5 else self.pick((c, c.lower()))
+                        for c in cards)
+
+    def line(self, text: str) -> str:
+        if self.rng is None:
+            return text
+        r = self.rng.random()
+        if r < 0.1:
+            return text + "   # noted"
+        if r < 0.2:
+            return "  " + text.replace(" ", "  ")
+        return text
+
+
+def standard_posts(hand: Hand) -> list[tuple[int, Post, int, bool]] | None:
+    """The posts docs/live-format.md says a hand without post lines has (each player's
+    ante, the small blind from the first seat left of the button, or the button heads-up,
+    the big blind from the next; a short stack posts what it has, all-in), as
+    (seat, kind, amount, all_in) in posting order; None when they cannot be worked out."""
+    players = sorted((s for s in hand.seats if not _sitting_out(hand, s)), key=lambda s: s.seat)
+    btn = hand.button_seat
+    if len(players) < 2 or btn is None:
+        return None
+    ring = [s for s in players if s.seat > btn] + [s for s in players if s.seat <= btn]
+    if len(players) == 2:
+        if ring[-1].seat != btn:
+            return None
+        sb, bb = ring[-1], ring[0]
+    else:
+        sb, bb = ring[0], ring[1]
+    left = {s.seat: s.stack for s in players}
+    out = []
+
+    def post(seat: int, kind: Post, value: int) -> None:
+        paid = min(value, left[seat])
+        if paid > 0:
+            left[seat] -= paid
+            out.append((seat, kind, paid, left[seat] == 0))
+
+    if hand.ante:
+        for s in ring:
+            post(s.seat, Post.ANTE, hand.ante)
+    post(sb.seat, Post.SMALL_BLIND, hand.sb)
+    post(bb.seat, Post.BIG_BLIND, hand.bb)
+    return out
+
+
+def _sitting_out(hand: Hand, s: Seat) -> bool:
+    """Written `out`. A seat sitting out that posts anyway (PokerStars tournaments post
+    and fold for absent players) is dealt in by its post, in the live hand as in the
+    original (the software's fold of an all-in absent player is no fault in either)."""
+    return s.sitting_out
+
+
+def end_stacks(hand: Hand) -> dict[int, int]:
+    """Each seat's stack at the end of the hand, from the original: what it had after its
+    last chip went in, plus the uncalled bet (returned by the log's line, or silently by
+    the older layouts that have none) and what it collected."""
+    st = State.start(hand, get_profile("online"))
+    for _ in walk(hand, st.profile, st):
+        pass
+    top, excess = st.expected_uncalled()
+    if top is not None and not st.returned:
+        st.seats[top].stack += excess
+    paid: dict[int, int] = {}
+    for e in hand.events:
+        if isinstance(e, CollectEvent):
+            paid[e.seat] = paid.get(e.seat, 0) + e.amount
+    return {seat: s.stack + paid.get(seat, 0) for seat, s in st.seats.items()}
 
 
 def _stakes(hand: Hand) -> str:
@@ -97,12 +211,13 @@ def _stakes(hand: Hand) -> str:
     return f"{low}/{high}" + (f" ante {hand.ante}" if hand.ante else "")
 
 
-def to_live(hand: Hand) -> str:
-    """The live-format text of one PokerStars-format hand (a session of one hand)."""
-    return "# hhaudit live log\n" + _game_line(hand) + "\n\n" + hand_block(hand)
+def to_live(hand: Hand, rng: random.Random | None = None) -> str:
+    """The live-format text of one PokerStars-format hand (a session of one hand). With
+    `rng`, the varied writing (see `hand_block`)."""
+    return "# hhaudit live log\n" + _game_line(hand) + "\n\n" + hand_block(hand, rng)
 
 
-def to_live_session(hands: list[Hand]) -> tuple[str, list[Hand], list[tuple[Hand, str]]]:
+def to_live_session(hands: list[Hand], rng: random.Random | None = None) -> tuple[str, list[Hand], list[tuple[Hand, str]]]:
     """One live session for the hands of a file, in order: a `game` line before the first
     hand (and whenever the limit changes or fixed-limit blinds are not the default), a
     `level` line when only the stakes or the ante change, nothing when the game goes on.
@@ -113,7 +228,7 @@ def to_live_session(hands: list[Hand]) -> tuple[str, list[Hand], list[tuple[Hand
     last: Hand | None = None
     for hand in hands:
         try:
-            block = hand_block(hand)
+            block = hand_block(hand, rng)
         except Unconvertible as err:
             skipped.append((hand, err.reason))
             continue
@@ -129,52 +244,74 @@ def to_live_session(hands: list[Hand]) -> tuple[str, list[Hand], list[tuple[Hand
     return "\n".join(out) + "\n", kept, skipped
 
 
-def hand_block(hand: Hand) -> str:
-    """The `hand N` block of one hand (no session line)."""
+def hand_block(hand: Hand, rng: random.Random | None = None) -> str:
+    """The `hand N` block of one hand (no session line).
+
+    With `rng`, the varied writing: words, amounts and cards in the other spellings the
+    format reads as the same, every all-in bet, raise or call written `allin`, no post
+    lines when the posts are the automatic ones, and an `end` line of every stack."""
     why = _unconvertible(hand)
     if why is not None:
         raise Unconvertible(why)
+    w = _Writer(rng)
     # the street total of every bet and raise, from a replay of the original
     totals: dict[int, int] = {}
     for seq, ev, st in walk(hand, get_profile("online")):
         if isinstance(ev, ActionEvent) and ev.act in (Act.BET, Act.RAISE):
             totals[seq] = st.resolve_action(ev).to
-    out = [f"hand {hand.hand_id}", f"button {hand.button_seat}"]
+    posts = [(e.seat, e.kind, e.amount, e.all_in) for e in hand.events if isinstance(e, PostEvent)
+             and not e.dead]
+    auto = rng is not None and len(posts) == sum(isinstance(e, PostEvent) for e in hand.events) \
+        and sorted(posts) == sorted(standard_posts(hand) or [])
+    out = [f"{w.word('hand')} {hand.hand_id}"]
+    button = f"{w.word('button')} {hand.button_seat}"
+    if rng is None or rng.random() < 0.5:
+        out.append(button)
     for s in hand.seats:
-        out.append(f"seat {s.seat} {alias(s.seat)} {s.stack}" + (" out" if s.sitting_out else ""))
+        sep = w.pick((" ", ": ")) if rng is not None else " "
+        out.append(w.line(f"{w.word('seat')} {s.seat}{sep}{w.name(s.seat)} {w.chips(s.stack)}"
+                          + (" out" if _sitting_out(hand, s) else "")))
+    if button not in out:
+        out.append(button)
     for seq, e in enumerate(hand.events):
         if isinstance(e, PostEvent):
-            out.append(_post(e))
+            if not auto:
+                out.append(w.line(_post(e, w)))
         elif isinstance(e, DealEvent):
-            out.append(f"{alias(e.seat)} cards {' '.join(e.cards)}")
+            out.append(w.line(f"{w.name(e.seat)} {w.word('cards')} {w.cards(e.cards)}"))
         elif isinstance(e, ActionEvent):
-            who = alias(e.seat)
-            if e.act in (Act.BET, Act.RAISE):
-                out.append(f"{who} {e.act.value} {totals[seq]}")
+            who = w.name(e.seat)
+            if rng is not None and e.all_in and e.act in (Act.BET, Act.RAISE, Act.CALL):
+                out.append(w.line(f"{who} {w.verb('allin')}"))
+            elif e.act in (Act.BET, Act.RAISE):
+                out.append(w.line(f"{who} {w.verb(e.act.value)} {w.chips(totals[seq])}"))
             else:
-                out.append(f"{who} {e.act.value}")
+                out.append(w.line(f"{who} {w.verb(e.act.value)}"))
         elif isinstance(e, StreetEvent):
             if e.street is Street.SHOWDOWN:
                 continue
-            out.append(f"{e.street.value} {' '.join(e.cards)}")
+            out.append(w.line(f"{w.word(e.street.value)} {w.cards(e.cards)}"))
         elif isinstance(e, UncalledEvent):
             continue  # the live format has no line for it: the audit works it out
         elif isinstance(e, ShowEvent):
-            who = alias(e.seat)
+            who = w.name(e.seat)
             if e.muck:
-                out.append(f"{who} mucks" + (f" {' '.join(e.cards)}" if e.cards else ""))
+                out.append(w.line(f"{who} {w.word('mucks')}" + (f" {w.cards(e.cards)}" if e.cards else "")))
             else:
-                out.append(f"{who} shows {' '.join(e.cards)}")
+                out.append(w.line(f"{who} {w.word('shows')} {w.cards(e.cards)}"))
         elif isinstance(e, CollectEvent):
-            pot = "" if e.pot is None else "main " if e.pot == 0 else f"side{e.pot} "
-            out.append(f"pay {pot}{alias(e.seat)} {e.amount}")
+            pot = "" if e.pot is None else "main " if e.pot == 0 else \
+                w.pick((f"side{e.pot} ", f"side {e.pot} ", f"side-{e.pot} ")) if rng is not None else f"side{e.pot} "
+            out.append(w.line(f"{w.word('pay')} {pot}{w.name(e.seat)} {w.chips(e.amount)}"))
         elif isinstance(e, FeeEvent):
             out.append(f"jackpot {e.amount}")
     s = hand.summary
     if s.rake is not None:
-        out.append(f"rake {s.rake}")
+        out.append(f"{w.word('rake')} {w.chips(s.rake)}")
     if s.jackpot:
         out.append(f"jackpot {s.jackpot}")
     if s.total_pot is not None:
-        out.append(f"pot {s.total_pot}")
+        out.append(f"pot {w.chips(s.total_pot)}")
+    if rng is not None:
+        out.append("end " + " ".join(f"{w.name(seat)} {w.chips(v)}" for seat, v in end_stacks(hand).items()))
     return "\n".join(out) + "\n"

@@ -11,6 +11,7 @@ splitter. Hands the live format cannot express are skipped and counted by reason
 
 from __future__ import annotations
 
+import random
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -161,3 +162,69 @@ def test_each_file_as_one_session_audits_like_the_original(clean):
     assert not bad, "\n".join(bad[:20]) + f"\n({len(bad)} differences)"
     assert counts["compared"] >= 1000 and counts["agreed"] == counts["compared"]
     assert counts["level lines"] >= 20  # tournament files: the stakes go up between hands
+
+
+def test_each_file_as_one_session_in_varied_writing_audits_like_the_original(clean):
+    """The same sessions written as a dealer might: other spellings of words, amounts and
+    cards, comments, `allin` for every all-in action, no post lines when the posts are the
+    automatic ones, and an `end` line with every stack (checked as AC06)."""
+    auditor = Auditor(PROFILE)
+    counts: Counter[str] = Counter()
+    bad: list[str] = []
+    for rel, hands in clean:
+        by_id = {id(h): a for h, a in hands}
+        text, kept, _ = to_live_session([h for h, _ in hands], random.Random(rel))
+        live = list(parse(text))
+        assert len(live) == len(kept), (rel, len(live), len(kept))
+        for original, got in zip(kept, live):
+            counts["compared"] += 1
+            diff = _compare(f"{rel} #{original.hand_id} (varied)", original, by_id[id(original)], got, auditor)
+            if diff:
+                bad.extend(diff)
+            else:
+                counts["agreed"] += 1
+        lines = [x.split("#")[0].strip().lower() for x in text.splitlines()]
+        counts["hands without post lines"] += sum(1 for i, x in enumerate(lines) if x.startswith("hand ")) - sum(
+            1 for i, x in enumerate(lines) if x.startswith("hand ") and any(
+                " sb " in y or " bb " in y or " ante " in y for y in lines[i + 1:i + 16]))
+        counts["allin lines"] += sum(1 for x in lines if x.split()[1:2] in (["allin"], ["all-in"], ["shove"]))
+        counts["end lines"] += sum(1 for x in lines if x.startswith("end "))
+    _report("live conversion, varied writing", counts)
+    assert not bad, "\n".join(bad[:20]) + f"\n({len(bad)} differences)"
+    assert counts["compared"] >= 1000 and counts["agreed"] == counts["compared"] == counts["end lines"]
+    assert counts["hands without post lines"] >= 100 and counts["allin lines"] >= 100
+
+
+# --------------------------------------------------------------------------- bugs the conversion found
+# Worked by hand; each failed before its fix.
+
+
+def _live_findings(text: str) -> list[tuple[str, str, str]]:
+    (hand,) = list(parse(text))
+    assert hand.status is Status.AUDITED, hand.problem
+    return [(f.rule, f.expected, f.actual) for f in Auditor(PROFILE).audit(hand).findings]
+
+
+def test_end_line_reads_amounts_written_with_thousands_commas():
+    # "1,500" is 1500 (docs/live-format.md): the end line used to split it at the comma.
+    text = ("game NL 100/200\nhand 1\nbutton 1\nseat 1 A 1000\nseat 2 B 1,500\nA sb 100\nB bb 200\nA fold\n"
+            "pay B 200\nend A 900 B 1,600\n")
+    assert _live_findings(text) == []
+    assert _live_findings(text.replace("B 1,600", "B 1,700")) == [("AC06", "B ends with 1600", "B ends with 1700")]
+    assert _live_findings(text.replace("end A 900 B 1,600", "end A 900, B 1.6k")) == []
+
+
+# D (200 live + 100 dead) folds, A (button) raises to 600, B (sb 100) and C (bb 200) fold.
+# Matched: 200 (the dead 100 matches no bet), so 400 goes back to A; the pot is
+# 100 + 200 + 300 + 200 = 800 and A ends with 1000 - 600 + 400 + 800 = 1600.
+DEAD_BLIND = ("game NL 100/200{rake}\nhand 1\nbutton 1\nseat 1 A 1000\nseat 2 B 1000\nseat 3 C 1000\nseat 4 D 1000\n"
+              "B sb 100\nC bb 200\nD post 200 dead 100\nD fold\nA raise 600\nB fold\nC fold\n")
+
+
+def test_end_stacks_do_not_count_a_dead_blind_as_matching_a_bet():
+    assert _live_findings(DEAD_BLIND.format(rake="") + "pay A 800\nend A 1600 B 900 C 800 D 700\n") == []
+
+
+def test_rake_rule_pot_does_not_count_a_dead_blind_as_matching_a_bet():
+    # 10% of the 800 pot, pre-flop rake allowed: 80.
+    assert _live_findings(DEAD_BLIND.format(rake=" rake 10% preflop") + "pay A 720\nrake 80\n") == []

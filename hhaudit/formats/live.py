@@ -82,6 +82,8 @@ _OPTION = re.compile(
     re.I,
 )
 _CARD = re.compile(r"\S{2,3}")
+_END_PAIR = re.compile(r"[\s,]*(?P<player>[^\s,]+)\s+(?P<amount>\d{1,3}(?:,\d{3})+(?:\.\d+)?k?|\d+(?:\.\d+)?k?)"
+                       r"(?=[\s,]|$)[\s,]*", re.I)
 _ACTS = {
     "fold": "fold", "folds": "fold", "f": "fold",
     "check": "check", "checks": "check", "x": "check",
@@ -547,12 +549,17 @@ class LiveFormat(LineFormat):
 
     def on_END(self, hand: Hand, f: Fields, line: int) -> None:
         self._close()
-        parts = (f[0] or "").replace(",", " ").split()
-        if len(parts) % 2:
-            raise ValueError("end stacks come in pairs: `end alice 12000 bob 0`")
-        for i in range(0, len(parts), 2):
-            seat, name = self.seat(hand, parts[i], line)
-            hand.live.append(EndStack(line, seat, name, amount(parts[i + 1])))
+        # Pairs may be separated by a comma, and an amount may be written `1,500`: a comma
+        # inside an amount is followed by exactly three digits.
+        text = (f[0] or "").strip()
+        pos = 0
+        while pos < len(text):
+            m = _END_PAIR.match(text, pos)
+            if m is None:
+                raise ValueError("end stacks come in pairs: `end alice 12000 bob 0`")
+            seat, name = self.seat(hand, m.group("player"), line)
+            hand.live.append(EndStack(line, seat, name, amount(m.group("amount"))))
+            pos = m.end()
 
     # ------------------------------------------------------------------ the accepted actions
     def finish(self, hand: Hand) -> None:
