@@ -3,9 +3,10 @@
 ("online"), must give the same pots (amount, eligible players, expected winners and shares,
 per run), the same payouts per player and no finding.
 
-Two ways: each hand alone (a one-hand session), and each corpus file as one session (the
+Three ways: each hand alone (a one-hand session); each corpus file as one session (the
 `game` line once, `level` lines when the stakes change), which also exercises the session
-splitter. Hands the live format cannot express are skipped and counted by reason
+splitter; and the same sessions in varied writing (other spellings, `allin`, automatic
+posts, `end` stacks). Hands the live format cannot express are skipped and counted by reason
 (`pytest -s` prints the figures).
 """
 
