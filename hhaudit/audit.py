@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .model import (
     Act,
@@ -24,6 +25,9 @@ from .money import to_text
 from .profiles import Profile, get_profile
 from .replay import State
 from .rules import RULES, Rule, action_rules
+
+if TYPE_CHECKING:
+    from .pots import Pot
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +70,7 @@ class AuditedHand:
     findings: list[Finding] = field(default_factory=list)
     actions: list[ActionRow] = field(default_factory=list)
     state: State | None = None
-    pots: list[object] = field(default_factory=list)
+    pots: list[Pot] = field(default_factory=list)
 
 
 class Auditor:
@@ -177,9 +181,9 @@ class Auditor:
                 yield seq
                 continue
             if isinstance(ev, DealEvent):
-                s = state.seats.get(ev.seat)
-                if s is not None:
-                    s.dealt_in = True
+                dealt = state.seats.get(ev.seat)
+                if dealt is not None:
+                    dealt.dealt_in = True
                 yield seq
 
     def _check_blinds(self, hand: Hand, state: State, out: AuditedHand, seq: int, line: int) -> None:

@@ -66,7 +66,7 @@ def _parse(text: str, scale: int, *, decimal: str = ".") -> int:
         if frac[scale:].strip("0"):
             raise AmountError(f"{text!r} has more than {scale} decimal places")
         frac = frac[:scale]
-    value = int(whole) * 10**scale + (int(frac.ljust(scale, "0")) if scale else 0)
+    value: int = int(whole) * 10**scale + (int(frac.ljust(scale, "0")) if scale else 0)
     return -value if negative else value
 
 

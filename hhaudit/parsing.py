@@ -80,11 +80,11 @@ def to_sources(inputs: str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[o
         yield from iter_sources([text])
         return
     if hasattr(inputs, "read"):
-        data = inputs.read()  # type: ignore[union-attr]
+        data = inputs.read()
         name = getattr(inputs, "name", "<stream>")
         yield Source(str(name), data=data.encode("utf-8") if isinstance(data, str) else data)
         return
-    for item in inputs:  # type: ignore[union-attr]
+    for item in inputs:
         yield from to_sources(item)  # type: ignore[arg-type]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 
 from rich.console import Console
 
@@ -29,7 +30,11 @@ def show(path: str, hand_id: str, *, profile: str | None = None, console: Consol
             for f in full.findings:
                 con.print(f"  [red]{f.rule} {f.name}[/red] line {f.line}: {f.message}; expected {f.expected}; actual {f.actual}")
             return 0
-        m = lambda v: to_text(v, hand.scale)  # noqa: E731
+        scale = hand.scale
+
+        def m(v: int) -> str:
+            return to_text(v, scale)
+
         state = State.start(hand, auditor.profile)
         scratch = AuditedHand(hand)
         for seq in auditor.steps(hand, state, scratch):
@@ -45,14 +50,14 @@ def show(path: str, hand_id: str, *, profile: str | None = None, console: Consol
         for f in by_seq.get(-1, []):
             con.print(f"[red]{f.rule} {f.name}[/red] (line {f.line}): expected {f.expected}; actual {f.actual}")
         for p in full.pots:
-            con.print(f"pot {p.index} run {p.run}: {m(p.amount)} eligible {p.eligible} paid {p.winners} "  # type: ignore[attr-defined]
-                      f"{[m(x) for x in p.paid]} expected {p.expected_winners} {[m(x) for x in p.expected]}")  # type: ignore[attr-defined]
+            con.print(f"pot {p.index} run {p.run}: {m(p.amount)} eligible {p.eligible} paid {p.winners} "
+                      f"{[m(x) for x in p.paid]} expected {p.expected_winners} {[m(x) for x in p.expected]}")
         return 0
     con.print(f"hhaudit: hand {hand_id} not found in {path}")
     return 2
 
 
-def _describe(ev: object, m: object) -> str:
+def _describe(ev: object, m: Callable[[int], str]) -> str:
     name = type(ev).__name__.replace("Event", "").lower()
     fields = {k: getattr(ev, k) for k in getattr(ev, "__slots__", ()) if k != "line"}
     parts = [f"{k}={v}" for k, v in fields.items() if v not in (None, (), False, 0) or k in ("amount",)]

@@ -161,10 +161,10 @@ class Rows:
                 ac[k].append(v)
         pc = self.cols["pots"]
         for p in audited.pots:
-            for k, v in (("hand_id", h.hand_id), ("source", h.source), ("pot", p.index), ("run", p.run),  # type: ignore[attr-defined]
-                         ("amount", p.amount), ("eligible", p.eligible), ("winners", p.winners),  # type: ignore[attr-defined]
-                         ("expected_winners", p.expected_winners), ("paid", p.paid),  # type: ignore[attr-defined]
-                         ("expected", p.expected), ("ok", p.ok)):  # type: ignore[attr-defined]
+            for k, v in (("hand_id", h.hand_id), ("source", h.source), ("pot", p.index), ("run", p.run),
+                         ("amount", p.amount), ("eligible", p.eligible), ("winners", p.winners),
+                         ("expected_winners", p.expected_winners), ("paid", p.paid),
+                         ("expected", p.expected), ("ok", p.ok)):
                 pc[k].append(v)
         # seats
         collected: dict[int, int] = {}
