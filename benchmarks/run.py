@@ -2,6 +2,12 @@
 
     python benchmarks/run.py [--hands 20000] [--corpus ../shared/corpus]
     python benchmarks/run.py --suite [--hands 50000] [--pokerkit-hands 1000]
+    python benchmarks/run.py --formats [--hands 3000]
+
+`--formats` measures every registered format on its own corpus hands (the files HANDS.tsv
+lists, and the live samples for the live format), each format's hands replicated to
+`--hands` (3,000 by default): parse only and parse + audit hands/s in CPU time
+(time.process_time: the machine is shared), and the ratio of each to PokerStars' figure.
 
 `--suite` measures in one run, on the hands replicated to `--hands` (at least 50,000 by
 default) and written to one temporary file: a plain regex line parser, hhaudit parse only,
@@ -46,6 +52,70 @@ def load(corpus: Path) -> list[tuple[int, list[str]]]:
         if fmt.detect(lines[:40]):
             chunks.extend(fmt.split(lines))
     return chunks
+
+
+def load_by_format(corpus: Path) -> dict[str, list[tuple[int, list[str]]]]:
+    """Every corpus file of HANDS.tsv (and the live samples), split into hands by the format
+    its first lines are detected as, grouped by format name."""
+    from hhaudit.formats import detect
+    from hhaudit.reading import iter_sources
+
+    files: set[str] = set()
+    for line in open(corpus / "HANDS.tsv", encoding="utf-8").read().splitlines()[1:]:
+        parts = line.split("\t")
+        if len(parts) >= 5:
+            files.add(parts[0])
+    paths = [str(corpus / rel) for rel in sorted(files)]
+    paths += [str(p) for p in sorted((Path(__file__).resolve().parents[1] / "sample_histories" / "live").glob("*.live"))]
+    out: dict[str, list[tuple[int, list[str]]]] = {}
+    for path in paths:
+        for source in iter_sources([path]):
+            with source.open() as stream:
+                lines = list(iter_lines(stream))
+            fmt = None
+            for start in range(0, min(len(lines), 4000), 40):  # as hhaudit.parsing looks
+                fmt = detect(lines[: start + 40])
+                if fmt is not None:
+                    break
+            if fmt is not None:
+                out.setdefault(fmt.name, []).extend(fmt.split(iter(lines)))
+    return out
+
+
+def formats_table(args: argparse.Namespace) -> None:
+    """Parse-only and parse + audit hands/s per format, CPU time, ratio to PokerStars."""
+    from hhaudit.formats import FORMATS
+
+    n = args.hands
+    by_format = load_by_format(Path(args.corpus))
+    auditor = Auditor("online")
+    rows: list[tuple[str, int, float, float, float]] = []  # name, distinct, lines/hand, parse/s, both/s
+    for name in sorted(by_format, key=lambda k: (k != "pokerstars", k)):
+        fmt = FORMATS[name]
+        base = by_format[name]
+        chunks = (base * (n // len(base) + 1))[:n]
+        auditor.audit(fmt.parse_hand(list(chunks[0][1]), chunks[0][0], "warm-up"))
+        t = time.process_time()
+        hands = [fmt.parse_hand(c, first, "bench") for first, c in chunks]
+        parse = time.process_time() - t
+        t = time.process_time()
+        for h in hands:
+            auditor.audit(h)
+        audit = time.process_time() - t
+        del hands
+        per_hand = sum(len(c) for _, c in chunks) / len(chunks)
+        rows.append((name, len(base), per_hand, n / parse, n / (parse + audit)))
+    ref_parse, ref_both = rows[0][3], rows[0][4]
+    print(f"{n:,} hands per format (its corpus hands replicated), CPU time (time.process_time)")
+    print(f"{'format':<16}{'distinct':>9}{'lines/hand':>11}{'parse/s':>10}{'x Stars':>8}"
+          f"{'parse+audit/s':>15}{'x Stars':>8}")
+    for name, distinct, per_hand, p, b in rows:
+        flag = "  < half PokerStars" if b < ref_both / 2 else ""
+        print(f"{name:<16}{distinct:>9,}{per_hand:>11.1f}{p:>10,.0f}{p / ref_parse:>8.2f}"
+              f"{b:>15,.0f}{b / ref_both:>8.2f}{flag}")
+    missing = sorted(set(FORMATS) - set(by_format))
+    if missing:
+        print("no corpus hands: " + ", ".join(missing))
 
 
 def suite(args: argparse.Namespace) -> None:
@@ -132,9 +202,14 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--hands", type=int, default=None)
     ap.add_argument("--suite", action="store_true", help="every measurement, side by side (default 50,000 hands)")
+    ap.add_argument("--formats", action="store_true", help="parse and parse + audit rates per format (default 3,000 hands each)")
     ap.add_argument("--pokerkit-hands", type=int, default=1000)
     ap.add_argument("--corpus", default=str(Path(__file__).resolve().parents[1].parent / "shared" / "corpus"))
     args = ap.parse_args()
+    if args.formats:
+        args.hands = args.hands or 3_000
+        formats_table(args)
+        return
     if args.suite:
         args.hands = args.hands or 50_000
         suite(args)
