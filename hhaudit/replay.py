@@ -53,6 +53,9 @@ class SeatState:
     live_blind: bool = False
     """Posted a live blind or straddle this street (keeps the option to raise)."""
     sitting_out: bool = False
+    inferred_out: bool = False
+    """Dropped as not dealt in by the order check (online logs, `infer_sitting_out`): it
+    never posted, acted or was dealt cards when a seat after it acted."""
 
 
 @dataclass(slots=True)
