@@ -342,6 +342,19 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
     diff = {s: paid.get(s, 0) - expected.get(s, 0) for s in exp_seats | paid_seats}
     worst = max(sorted(diff), key=lambda k: abs(diff[k]))
     last_line = next((c.line for c in reversed(collects) if c.seat == worst), last_line)
+    # when the log names its pots (and the collections of a pot add up to it), point at
+    # the pot whose split is wrong
+    for row in pot_rows:
+        got = dict(zip(row.winners, row.paid))
+        want = dict(zip(row.expected_winners, row.expected))
+        if not row.winners or got == want or sum(got.values()) != row.amount:
+            continue
+        off = {s for s in set(got) | set(want) if got.get(s, 0) != want.get(s, 0)}
+        here = [c for c in collects if c.seat in off and c.run == row.run
+                and (c.pot == row.index or c.pot is None and row.index == 0)]
+        if here:
+            last_line = next((c.line for c in reversed(here) if c.seat == worst), here[-1].line)
+            break
     odd = all(abs(d) <= 1 for d in diff.values()) and sum(paid.values()) + deductions == sum(expected.values())
     rule = RULES["OC01"] if odd else RULES["SP01"]
     exp_txt = "; ".join(f"{names.get(s, s)} {fmt(expected[s])}" for s in sorted(exp_seats))

@@ -141,6 +141,8 @@ class _Betting:
         self.pot += ev.amount + ev.dead
         self.bet[ev.seat] = self.bet.get(ev.seat, 0) + live
         self.cur = max(self.cur, self.bet[ev.seat])
+        if ev.kind is Post.BIG_BLIND:
+            self.cur = max(self.cur, self.hand.bb)  # a short big blind does not lower the stakes (rules.md 2c)
 
     def new_street(self, street: Street) -> None:
         self.street, self.cur, self.last_full = street, 0, self.hand.bb
@@ -276,8 +278,10 @@ def raise_not_reopened(hand: Hand, lines: list[str], key: int) -> Fault | None:
 
 def pot_limit_overbet(hand: Hand, lines: list[str], key: int) -> Fault | None:
     """The header says Pot Limit and the hand's first bet or raise goes one big blind past
-    the pot-limit maximum (TDA 54: bet + pot after the call)."""
-    if hand.limit is not Limit.NO_LIMIT or "No Limit" not in lines[0] or not _normal_blinds(hand):
+    the pot-limit maximum (TDA 54: bet + pot after the call). A no-limit hand gets a Pot
+    Limit header; a pot-limit hand keeps its own."""
+    pot_limit = hand.limit is Limit.POT_LIMIT and "Pot Limit" in lines[0]
+    if not (pot_limit or hand.limit is Limit.NO_LIMIT and "No Limit" in lines[0]) or not _normal_blinds(hand):
         return None
     found: list[tuple[ActionEvent, int, int, int]] = []
 
@@ -308,8 +312,66 @@ def pot_limit_overbet(hand: Hand, lines: list[str], key: int) -> Fault | None:
     else:
         new = f"{ev.player}: raises {money(hand, to - cur, like)} to {money(hand, to, like)}{tail}"
     out = replace_line(lines, ev.line, new)
-    out[0] = out[0].replace("No Limit", "Pot Limit", 1)
+    if not pot_limit:
+        out[0] = out[0].replace("No Limit", "Pot Limit", 1)
     return Fault("pot_limit_overbet", "pot_limit", frozenset({ev.line}), out)
+
+
+def wrong_call_amount(hand: Hand, lines: list[str], key: int) -> Fault | None:
+    """A call that is not all-in puts in one chip (the smallest unit) less than it did, or
+    one more when it was a single chip: whatever was owed, a clean call now differs from it
+    (TDA 49, 51)."""
+    calls = [e for e in actions(hand) if e.act is Act.CALL and not e.all_in and e.amount]
+    ev = _pick(calls, key)
+    if ev is None:
+        return None
+    line = lines[ev.line - 1]
+    m = re.search(r"calls " + AMT, line)
+    if m is None:
+        return None
+    value = ev.amount - 1 if ev.amount > 1 else ev.amount + 1
+    new = line[: m.start(1)] + money(hand, value, m.group(1)) + line[m.end(1):]
+    return Fault("wrong_call", "bet_size", frozenset({ev.line}), replace_line(lines, ev.line, new))
+
+
+def fixed_limit_overcap(hand: Hand, lines: list[str], key: int) -> Fault | None:
+    """Fixed limit: on a street that starts with three or more players, after the bet and
+    three raises (pre-flop: the big blind and three raises) a call becomes a fifth bet
+    (Robert's Betting & Raising 3-4: a bet and three raises). Only streets whose every bet
+    and raise is one full unit and not all-in are used, so that the count is plain."""
+    if hand.limit is not Limit.FIXED_LIMIT or not _normal_blinds(hand):
+        return None
+    found: list[tuple[ActionEvent, int, int]] = []
+    state: dict = {"street": None, "bets": 0, "plain": True, "players": 0}
+    folded: set[int] = set()
+    dealt = {e.seat for e in hand.events if isinstance(e, PostEvent)} | {e.seat for e in actions(hand)}
+
+    def visit(b: _Betting, ev: ActionEvent) -> bool:
+        unit = hand.small_bet if b.street in (Street.PREFLOP, Street.FLOP) else hand.big_bet
+        if state["street"] is not b.street:
+            state.update(street=b.street, bets=1 if b.street is Street.PREFLOP else 0, plain=True,
+                         players=len(dealt - folded))
+        if ev.act in (Act.BET, Act.RAISE):
+            _, to = b.chips_to(ev)
+            if ev.all_in or to != b.cur + unit:
+                state["plain"] = False
+            state["bets"] += 1
+        elif ev.act is Act.CALL and state["plain"] and state["bets"] == 4 and state["players"] >= 3:
+            to = b.cur + unit
+            if to - b.bet.get(ev.seat, 0) < b.stack.get(ev.seat, 0) and not ev.all_in:
+                found.append((ev, unit, to))
+        if ev.act is Act.FOLD:
+            folded.add(ev.seat)
+        return False
+
+    _replay(hand, visit)
+    pick = _pick(found, key)
+    if pick is None:
+        return None
+    ev, unit, to = pick
+    like = first_token(lines[ev.line - 1], "calls")
+    new = f"{ev.player}: raises {money(hand, unit, like)} to {money(hand, to, like)}"
+    return Fault("fl_overcap", "fixed_limit", frozenset({ev.line}), replace_line(lines, ev.line, new))
 
 
 def _last_collect_lines(hand: Hand) -> dict[int, CollectEvent]:
@@ -473,6 +535,8 @@ FAULTS: dict[str, Callable[[Hand, list[str], int], Fault | None]] = {
     "call_to_check": call_to_check,
     "raise_not_reopened": raise_not_reopened,
     "pot_limit_overbet": pot_limit_overbet,
+    "wrong_call": wrong_call_amount,
+    "fl_overcap": fixed_limit_overcap,
     "move_chips": move_chips,
     "pay_ineligible": pay_ineligible,
     "side_pot_to_short": side_pot_to_short_stack,
