@@ -150,13 +150,13 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> 
     rake = hand.summary.rake or 0
     jackpot = hand.summary.jackpot or 0
     collected = sum(e.amount for e in collects)
-    s = hand.summary
+    summary = hand.summary
     net_total = pot_total - rake - jackpot  # some exporters state the pot after rake
-    if s.total_pot is not None and s.total_pot not in (pot_total, net_total, pot_total + silent,
+    if summary.total_pot is not None and summary.total_pot not in (pot_total, net_total, pot_total + silent,
                                                        net_total + silent):
-        auditor.finding(out, RULES["AC01"], s.line or last_line, -1, f"total pot {m(pot_total)}",
-                        f"total pot {m(s.total_pot)}",
-                        f"stated total pot is off by {m(s.total_pot - pot_total)}")
+        auditor.finding(out, RULES["AC01"], summary.line or last_line, -1, f"total pot {m(pot_total)}",
+                        f"total pot {m(summary.total_pot)}",
+                        f"stated total pot is off by {m(summary.total_pot - pot_total)}")
     deductions = rake + jackpot + fee_total
     if silent and top_seat is not None and collected + deductions == pot_total + silent:
         # The winner was paid back the unmatched bet with the pot: take it out again.
@@ -168,10 +168,10 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> 
                         f"{m(collected)} paid out",
                         f"paid + rake + fees differ from the pot by {m(collected + deductions - pot_total)}")
     if rake and hand.kind == "tournament":
-        auditor.finding(out, RULES["AC05"], s.line or last_line, -1, "no rake in a tournament hand",
+        auditor.finding(out, RULES["AC05"], summary.line or last_line, -1, "no rake in a tournament hand",
                         f"rake {m(rake)}")
     elif rake and pot_total and rake > pot_total * auditor.profile.max_rake_share:
-        auditor.finding(out, RULES["AC05"], s.line or last_line, -1,
+        auditor.finding(out, RULES["AC05"], summary.line or last_line, -1,
                         f"rake at most {int(auditor.profile.max_rake_share * 100)}% of {m(pot_total)}",
                         f"rake {m(rake)}")
     # ---- pots and who should get them
@@ -181,19 +181,19 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> 
         pots[0].amount += sum(dead.values())  # dead blinds play in the main pot
     if state.room_added and pots:
         pots[0].amount += state.room_added
-    out.pots = pots  # type: ignore[assignment]
-    if s.main_pot is not None and pots and s.side_pots:
-        stated = [s.main_pot] + s.side_pots
+    out.pots = pots
+    if summary.main_pot is not None and pots and summary.side_pots:
+        stated_pots = [summary.main_pot] + summary.side_pots
         computed = [p.amount for p in pots]
         # A log may split a pot further (at a folded seat's level) but never merge or move
         # chips across the pots' boundaries: every computed boundary must be a stated one.
-        net = bool(rake) and sum(stated) + rake == sum(computed)  # pots stated after rake
-        if stated != computed and not net and not _cuts(computed) <= _cuts(stated):
-            auditor.finding(out, RULES["AC04"], s.line or last_line, -1,
+        net = bool(rake) and sum(stated_pots) + rake == sum(computed)  # pots stated after rake
+        if stated_pots != computed and not net and not _cuts(computed) <= _cuts(stated_pots):
+            auditor.finding(out, RULES["AC04"], summary.line or last_line, -1,
                             "pots " + " / ".join(m(x) for x in computed),
-                            "pots " + " / ".join(m(x) for x in stated))
+                            "pots " + " / ".join(m(x) for x in stated_pots))
     if uncalled_fault:
-        out.pots = pots  # type: ignore[assignment]
+        out.pots = pots
         return  # the payout follows from the wrong return, already reported
     _judge(auditor, hand, state, out, pots, collects, rake + jackpot + fee_total, m)
 
@@ -283,7 +283,7 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
     for c in collects:
         paid[c.seat] += c.amount
     _attach_paid(pot_rows, collects)
-    out.pots = pot_rows  # type: ignore[assignment]
+    out.pots = pot_rows
     if not collects:
         return
     last_line = collects[-1].line
