@@ -372,11 +372,8 @@ PARTY_NO_COMMAS = ("ChazDazzle/fpdb-chaz/pyfpdb/regression-test-files/cash/Party
                    "NLHE-6max-USD-0.50-1.00-201301.partial.player.names.txt")
 
 
-@pytest.mark.xfail(strict=True, reason="partypoker.on_BALANCE reads summary cards only when "
-                   "comma-separated ('[ Ad, 5d ]'); this file writes '[ Ad 5d ]', so the split pot "
-                   "of hand 12566995177 has no shown cards and moved chips between its two winners "
-                   "go unjudged (found by move_chips)")
 def test_party_summary_cards_without_commas_are_shown():
+    """PartyPoker summary lines write shown cards with or without commas ('[ Ad 5d ]')."""
     path = CORPUS / PARTY_NO_COMMAS
     if not path.exists():
         pytest.skip("corpus not present at ../shared/corpus")

@@ -403,7 +403,7 @@ class PartyPokerFormat(SiteFormat):
         cards shown at showdown."""
         player, rest = f[0] or "", f[1] or ""
         seat = self.seat(hand, player)
-        shown = re.search(r"\[ *([2-9TJQKA][cdhs](?:, *[2-9TJQKA][cdhs])*) *\]", rest)
+        shown = re.search(r"\[ *([2-9TJQKA][cdhs](?:,? *[2-9TJQKA][cdhs])*) *\]", rest)
         if shown and not any(isinstance(e, ShowEvent) and e.seat == seat for e in hand.events):
             hand.events.append(ShowEvent(line, seat, player, cards(shown.group(1))))
         won = re.search(r"collected ([^,\[]*?\d[^,\[]*?)(?:,|\[|$)", rest)
