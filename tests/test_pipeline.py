@@ -161,8 +161,10 @@ def _start(args: list[str]) -> subprocess.Popen[bytes]:
 def _wait_for_tmp(parent: Path, proc: subprocess.Popen[bytes]) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None:
-        # duplicates/ is made inside run()'s try block, after DatasetWriter made its folders
-        if any(p.name.startswith(".out.tmp-") and (p / "duplicates").is_dir() for p in parent.iterdir()):
+        # a part written into the temporary folder: the run (and its worker pool, which
+        # ignores SIGINT once started) is well under way, with more units still to come
+        if any(p.name.startswith(".out.tmp-") and any((p / "hands").glob("part-*.parquet"))
+               for p in parent.iterdir() if (p / "hands").is_dir()):
             return
         time.sleep(0.02)
     raise AssertionError("the run never started writing")
@@ -171,7 +173,7 @@ def _wait_for_tmp(parent: Path, proc: subprocess.Popen[bytes]) -> None:
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
 def test_interrupted_run_leaves_the_previous_dataset(tmp_path: Path, sig: signal.Signals) -> None:
     small = write(tmp_path / "small.txt", [("c", 7)])
-    big = write(tmp_path / "big.txt", [("csp"[j % 3], 10_000 + j) for j in range(3000)])
+    big = write(tmp_path / "big.txt", [("csp"[j % 3], 10_000 + j) for j in range(20_000)])
     out = tmp_path / "work" / "out"
     run(sources(small), out, Options())
     assert ids(out) == ["7"]
@@ -190,7 +192,7 @@ def test_interrupted_run_leaves_the_previous_dataset(tmp_path: Path, sig: signal
 
 
 def test_sigint_without_previous_dataset_leaves_nothing(tmp_path: Path) -> None:
-    big = write(tmp_path / "big.txt", [("csp"[j % 3], 10_000 + j) for j in range(3000)])
+    big = write(tmp_path / "big.txt", [("csp"[j % 3], 10_000 + j) for j in range(20_000)])
     out = tmp_path / "work" / "out"
     out.parent.mkdir()
     proc = _start([str(big), "-o", str(out), "--jobs", "1", "--quiet"])
