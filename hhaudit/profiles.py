@@ -14,10 +14,11 @@ class Profile:
     fl_heads_up_uncapped: bool = True
     """Fixed limit: no cap when the pot is heads-up at the start of the round (Robert's 4);
     TDA 48 keeps the cap until the event is heads-up."""
-    fl_tournament_cap_heads_up: bool = True
-    """Fixed limit: tournament tables keep the cap when a pot is heads-up (TDA 48; PokerStars
-    writes "Betting is capped" at four bets heads-up); only the event's last two players
-    play uncapped, which a single hand cannot tell."""
+    fl_tournament_cap_heads_up: bool = False
+    """Fixed limit, with `fl_heads_up_uncapped`: tournament tables still cap a heads-up pot
+    (TDA 48 caps until the event is heads-up; PokerStars writes "Betting is capped" at four
+    bets heads-up). Off by default: Everest's tournament tables raise past four bets
+    heads-up, and a site's own rule is not a fault."""
     fl_reopen_half_bet: bool = True
     """Fixed limit: an all-in of at least half a bet reopens the betting (TDA 47-B)."""
     odd_chip: str = "button"

@@ -124,10 +124,10 @@ LIMITATIONS = {
         "(the log writes 'Betting is capped' there); pokerkit allows 4 raises over the blind"
     ),
     "limit heads-up cap": (
-        "cash tables play uncapped heads-up under the 'online' profile (Robert's rule 4, "
-        "fl_heads_up_uncapped); pokerkit keeps the cap (tournament tables are capped heads-up "
-        "by both since fl_tournament_cap_heads_up: 46598814080 writes 'Betting is capped' at "
-        "4 bets heads-up)"
+        "a street that began heads-up is uncapped under the 'online' profile (Robert's rule 4, "
+        "fl_heads_up_uncapped): Everest's tournament tables raise past four bets heads-up; "
+        "PokerStars' cap them, as pokerkit does (46598814080 writes 'Betting is capped' at 4 "
+        "bets heads-up): a 5th bet there is flagged only with fl_tournament_cap_heads_up=true"
     ),
     "limit all-in below half a bet": (
         "fixed limit short all-ins (rules.md 3a/3c ex. 5, TDA 47-B, Robert's B&R 6): below "
