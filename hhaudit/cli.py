@@ -170,12 +170,49 @@ def cmd_formats(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    t = Table("name", "sites", "grammar", "description", box=None)
+    shares: dict[str, tuple[int, int]] = {}
+    total = 0
+    if args.corpus:
+        shares, total = _corpus_shares(Path(args.corpus))
+    columns = ["name", "sites", "grammar"] + (["corpus hands", "audited"] if args.corpus else []) + ["description"]
+    t = Table(*columns, box=None)
     for f in formats.FORMATS.values():
-        t.add_row(f.name, ", ".join(f.sites), f"grammars/{f.grammar}.lark" if f.grammar else "(XML)",
-                  getattr(f, "description", ""))
+        row = [f.name, ", ".join(f.sites), f"grammars/{f.grammar}.lark" if f.grammar else "(XML)"]
+        if args.corpus:
+            read, audited = shares.get(f.name, (0, 0))
+            row += [f"{read} ({100 * read / total:.1f}%)" if total else "0", str(audited)]
+        t.add_row(*row, getattr(f, "description", ""))
     Console(width=200 if not sys.stdout.isatty() else None).print(t)
+    if args.corpus:
+        read_all = sum(r for r, _ in shares.values())
+        print(f"{read_all} of {total} hands listed in {args.corpus}/HANDS.tsv read "
+              f"({100 * read_all / total:.1f}%)" if total else "no HANDS.tsv hands")
     return 0
+
+
+def _corpus_shares(root: Path) -> tuple[dict[str, tuple[int, int]], int]:
+    """Hands of a corpus (a folder with HANDS.tsv listing its files) read by each format."""
+    from .parsing import parse
+
+    listing = root / "HANDS.tsv"
+    if not listing.is_file():
+        raise UsageError(f"{listing}: no HANDS.tsv listing the corpus files")
+    files: list[str] = []
+    total = 0
+    with open(listing, encoding="utf-8") as fh:
+        next(fh, None)
+        for line in fh:
+            name = line.split("\t", 1)[0]
+            total += 1
+            if not files or files[-1] != name:
+                files.append(name)
+    counts: dict[str, list[int]] = {}
+    for name in dict.fromkeys(files):
+        for hand in parse(str(root / name)):
+            c = counts.setdefault(hand.format, [0, 0])
+            c[0] += 1
+            c[1] += hand.status.value == "audited"
+    return {k: (v[0], v[1]) for k, v in counts.items()}, total
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -225,7 +262,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--profile", choices=sorted(PROFILES))
     s.set_defaults(func=cmd_show)
     sub.add_parser("rules", help="list every rule").set_defaults(func=cmd_rules)
-    sub.add_parser("formats", help="list every input format").set_defaults(func=cmd_formats)
+    f = sub.add_parser("formats", help="list every input format")
+    f.add_argument("--corpus", metavar="DIR", help="also count the hands of a corpus (HANDS.tsv) each format reads")
+    f.set_defaults(func=cmd_formats)
     return p
 
 

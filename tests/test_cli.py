@@ -111,3 +111,30 @@ def test_select_ignore_and_pyproject_config(tmp_path: Path, samples: Path) -> No
 def test_unknown_profile_option_is_a_usage_error(tmp_path: Path, samples: Path) -> None:
     r = run("audit", str(samples), "-o", str(tmp_path / "a"), "--option", "no_such=1")
     assert r.returncode == 2 and "no_such" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_formats_with_corpus_counts_the_hands_each_format_reads() -> None:
+    from conftest_corpus import corpus
+
+    root = corpus()
+    r = run("formats", "--corpus", str(root))
+    assert r.returncode == 0, r.stderr
+    # 5,628 hands read (a few files start with a hand's cut-off tail) of 5,625 listed
+    assert "5628 of 5625 hands listed" in r.stdout
+    line = next(x for x in r.stdout.splitlines() if x.strip().startswith("pokerstars"))
+    assert "1241 (22.1%)" in line
+
+
+def test_odd_file_names_stay_inside_out(tmp_path: Path, samples: Path) -> None:
+    """Part files are named by the input's position, never by its name."""
+    odd = tmp_path / "in" / "-rf ..; $(x) ünï cödé"
+    odd.mkdir(parents=True)
+    shutil.copy(samples / "clean-cash.txt", odd / "hand; rm -rf ~ ..txt")
+    out = tmp_path / "o"
+    before = set(tmp_path.rglob("*"))
+    r = run("audit", str(odd), "-o", str(out), "--quiet")
+    assert r.returncode == 0, r.stderr
+    created = set(tmp_path.rglob("*")) - before
+    assert all(out in p.parents or p == out for p in created)
+    tables = hhaudit.read(out)
+    assert list(tables.hands["source"]) == [str(odd / "hand; rm -rf ~ ..txt")]
