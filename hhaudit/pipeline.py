@@ -333,6 +333,17 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _context() -> Any:
+    """Worker processes come from a fork server (preloaded with hhaudit), not from forking
+    this process: the pool's own threads make a plain fork unsafe (a worker replaced after a
+    Ctrl-C could deadlock on a lock held by another thread at the fork)."""
+    if "forkserver" in mp.get_all_start_methods():
+        ctx = mp.get_context("forkserver")
+        ctx.set_forkserver_preload(["hhaudit.pipeline", "hhaudit.formats"])
+        return ctx
+    return mp.get_context("spawn")
+
+
 # --- incremental -------------------------------------------------------------------------
 
 def _fingerprint(options: Options) -> str:
@@ -609,8 +620,17 @@ def _run_pool(sources: Sequence[Source], todo: list[int], options: Options, tmp:
             else:
                 yield _FileTask(i, src, options, tmp, batch)
 
-    ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
-    pool = ctx.Pool(jobs, initializer=_ignore_sigint)
+    # The fork server and the workers ignore Ctrl-C (the terminal sends it to the whole
+    # process group): only this process handles it, stopping them and cleaning up.
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: no signal handling to adjust
+        previous = None
+    try:
+        pool = _context().Pool(jobs, initializer=_ignore_sigint)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
     try:
         pending: deque[Any] = deque()
         it = tasks()
