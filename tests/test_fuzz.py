@@ -38,7 +38,7 @@ from hhaudit import formats
 from hhaudit.audit import Auditor
 from hhaudit.formats.base import LineError, LineFormat, grammar_dir, load_grammar
 from hhaudit.model import Status
-from hhaudit.parsing import HEAD_LINES, ParseLog, parse, parse_source
+from hhaudit.parsing import HEAD_LINES, MAX_DETECT_LINES, ParseLog, parse, parse_source
 from hhaudit.reading import MAX_LINE, Source, iter_lines
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
@@ -77,7 +77,11 @@ def hands_in(data: bytes) -> tuple[str | None, int]:
     the splitter: hand-start lines, plus one for non-blank text before the first start
     (a chunk of its own, reported as a parse error)."""
     lines = list(iter_lines(io.BytesIO(data)))
-    fmt = formats.detect(lines[:HEAD_LINES])
+    fmt = None
+    for at in range(0, min(len(lines), MAX_DETECT_LINES), HEAD_LINES):  # as parse_source looks
+        fmt = formats.detect(lines[at:at + HEAD_LINES])
+        if fmt is not None:
+            break
     if fmt is None:
         return None, 0
     if type(fmt).split is not LineFormat.split:
@@ -87,9 +91,7 @@ def hands_in(data: bytes) -> tuple[str | None, int]:
     start = fmt.start  # type: ignore[attr-defined]
     noise = getattr(fmt, "noise", None)
     starts = [i for i, line in enumerate(lines) if start.match(line)]
-    if not starts:
-        return fmt.name, 0
-    before = lines[: starts[0]]
+    before = lines[: starts[0]] if starts else lines
     junk = any(s.strip() and not (noise and noise.fullmatch(s.strip())) for s in before)
     return fmt.name, len(starts) + (1 if junk else 0)
 
