@@ -8,6 +8,19 @@ from collections.abc import Callable
 from rich.console import Console
 
 from .audit import AuditedHand, Finding
+from .model import (
+    Act,
+    ActionEvent,
+    CollectEvent,
+    DealEvent,
+    FeeEvent,
+    Post,
+    PostEvent,
+    ShowEvent,
+    Street,
+    StreetEvent,
+    UncalledEvent,
+)
 from .money import to_text
 from .parsing import parse
 from .pipeline import HandAuditor, Options
@@ -57,8 +70,47 @@ def show(path: str, hand_id: str, *, profile: str | None = None, console: Consol
     return 2
 
 
+_POSTS = {
+    Post.SMALL_BLIND: "posts the small blind", Post.BIG_BLIND: "posts the big blind",
+    Post.ANTE: "posts an ante", Post.STRADDLE: "straddles", Post.DEAD: "posts",
+}
+
+
 def _describe(ev: object, m: Callable[[int], str]) -> str:
-    name = type(ev).__name__.replace("Event", "").lower()
-    fields = {k: getattr(ev, k) for k in getattr(ev, "__slots__", ()) if k != "line"}
-    parts = [f"{k}={v}" for k, v in fields.items() if v not in (None, (), False, 0) or k in ("amount",)]
-    return f"{name} " + " ".join(parts)
+    """One event in a dealer's words, amounts in printed units."""
+    if isinstance(ev, PostEvent):
+        dead = f" ({m(ev.dead)} dead)" if ev.dead else ""
+        return f"{ev.player} (seat {ev.seat}) {_POSTS[ev.kind]} {m(ev.amount)}{dead}" + (" all-in" if ev.all_in else "")
+    if isinstance(ev, ActionEvent):
+        who = f"{ev.player} (seat {ev.seat})"
+        tail = " all-in" if ev.all_in else ""
+        if ev.act is Act.RAISE:
+            if ev.to is not None:
+                return f"{who} raises to {m(ev.to)}{tail}"
+            if ev.by is not None:
+                return f"{who} raises by {m(ev.by)}{tail}"
+            return f"{who} raises, putting in {m(ev.amount or 0)}{tail}"
+        if ev.act in (Act.CALL, Act.BET):
+            amount = ev.amount if ev.amount is not None else (ev.to or 0)
+            return f"{who} {ev.act.value}s {m(amount)}{tail}"
+        return f"{who} {ev.act.value}s{tail}"
+    if isinstance(ev, StreetEvent):
+        run = f" (board {ev.run})" if ev.run else ""
+        if ev.street is Street.SHOWDOWN:
+            return f"showdown{run}"
+        return f"{ev.street.value} {' '.join(ev.cards)}{run}   board {' '.join(ev.board)}"
+    if isinstance(ev, DealEvent):
+        return f"dealt to {ev.player} (seat {ev.seat}): {' '.join(ev.cards)}"
+    if isinstance(ev, ShowEvent):
+        what = " ".join(ev.cards)
+        return f"{ev.player} (seat {ev.seat}) " + (f"mucks {what}".rstrip() if ev.muck else f"shows {what}")
+    if isinstance(ev, UncalledEvent):
+        return f"uncalled {m(ev.amount)} returned to {ev.player} (seat {ev.seat})"
+    if isinstance(ev, CollectEvent):
+        pot = "the pot" if ev.pot is None else ("the main pot" if ev.pot == 0 else f"side pot {ev.pot}")
+        run = f", board {ev.run}" if ev.run else ""
+        return f"{ev.player} (seat {ev.seat}) collects {m(ev.amount)} from {pot}{run}"
+    if isinstance(ev, FeeEvent):
+        who = f" ({ev.player})" if ev.player else ""
+        return f"{ev.kind.replace('_', ' ')} {m(ev.amount)}{who}"
+    return type(ev).__name__
