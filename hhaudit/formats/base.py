@@ -74,7 +74,17 @@ class CompiledGrammar:
             maybe_placeholders=False,
         )
         table = lark.parser.parser._parse_table
-        self.states: dict[Any, dict[str, tuple[Any, Any]]] = table.states
+        # Lark's table with plain keys: (True, next state) to shift, (False, number of
+        # symbols, rule name) to reduce; gotos by rule name.
+        self.states: dict[Any, dict[str, tuple[Any, ...]]] = {}
+        for state, row in table.states.items():
+            plain: dict[str, tuple[Any, ...]] = {}
+            for key, (action, arg) in row.items():
+                if action is Shift:
+                    plain[str(key)] = (True, arg)
+                else:
+                    plain[str(key)] = (False, len(arg.expansion), str(arg.origin.name))
+            self.states[state] = plain
         self.start_state = table.start_states["start"]
         self.end_state = table.end_states["start"]
         terminals = [t for t in holder["terminals"] if not t.name.startswith("__")]
@@ -139,14 +149,12 @@ class CompiledGrammar:
                     expected = sorted(k for k in row if k.isupper() and k != "$END")
                     raise LineError(number, 1, text,
                                     f"{kind} line out of place here (expected {', '.join(expected[:6])})")
-                action, arg = step
-                if action is Shift:
-                    stack.append(arg)
+                if step[0]:
+                    stack.append(step[1])
                     break
-                size = len(arg.expansion)
-                if size:
-                    del stack[-size:]
-                stack.append(states[stack[-1]][arg.origin.name][1])
+                if step[1]:
+                    del stack[-step[1]:]
+                stack.append(states[stack[-1]][step[2]][1])
         # end of input
         while True:
             step = states[stack[-1]].get("$END")
@@ -156,15 +164,13 @@ class CompiledGrammar:
                     last -= 1
                 raise LineError(first_line + max(last, 0), 1, lines[last] if lines else "",
                                 "hand ends before it is complete")
-            action, arg = step
-            if action is Shift:
+            if step[0]:
                 return
-            size = len(arg.expansion)
-            if size:
-                del stack[-size:]
-            if arg.origin.name == "start":
+            if step[1]:
+                del stack[-step[1]:]
+            if step[2] == "start":
                 return
-            stack.append(states[stack[-1]][arg.origin.name][1])
+            stack.append(states[stack[-1]][step[2]][1])
 
 
 class _Plain:
