@@ -74,6 +74,8 @@ class State:
     seats: dict[int, SeatState] = field(default_factory=dict)
     order: list[int] = field(default_factory=list)
     """Seat numbers in clockwise order (ascending seat numbers)."""
+    _rings: dict[tuple[int | None, bool], list[int]] = field(default_factory=dict, repr=False)
+    """next_after's answers: the seats never change during a hand."""
     button: int | None = None
     street: Street = Street.PREFLOP
     current_bet: int = 0
@@ -209,13 +211,18 @@ class State:
     def next_after(self, seat: int | None, *, include: bool = False) -> list[int]:
         """Seats clockwise after `seat` (all seats if None); with `include`, `seat` itself
         comes last (the button or the last blind closes the round)."""
-        order = self.order
-        if seat is None:
-            return list(order)
-        later = [s for s in order if s > seat]
-        earlier = [s for s in order if s < seat]
-        tail = [seat] if include and seat in self.seats else []
-        return later + earlier + tail
+        key = (seat, include)
+        ring = self._rings.get(key)
+        if ring is None:
+            order = self.order
+            if seat is None:
+                ring = list(order)
+            else:
+                later = [s for s in order if s > seat]
+                earlier = [s for s in order if s < seat]
+                ring = later + earlier + ([seat] if include and seat in self.seats else [])
+            self._rings[key] = ring
+        return ring
 
     def needs_action(self, s: SeatState) -> bool:
         if not s.dealt_in or s.folded or s.all_in:
