@@ -62,9 +62,18 @@ def show(path: str, hand_id: str, *, profile: str | None = None, console: Consol
                 con.print(f"       [red]{f.rule} {f.name}: expected {f.expected}; actual {f.actual}[/red]")
         for f in by_seq.get(-1, []):
             con.print(f"[red]{f.rule} {f.name}[/red] (line {f.line}): expected {f.expected}; actual {f.actual}")
+        names = {s.seat: s.player for s in hand.seats}
+
+        def shares(seats: list[int], amounts: list[int]) -> str:
+            return ", ".join(f"{names.get(x, x)} {m(a)}" for x, a in zip(seats, amounts)) or "-"
+
         for p in full.pots:
-            con.print(f"pot {p.index} run {p.run}: {m(p.amount)} eligible {p.eligible} paid {p.winners} "
-                      f"{[m(x) for x in p.paid]} expected {p.expected_winners} {[m(x) for x in p.expected]}")
+            label = "main pot" if p.index == 0 else f"side pot {p.index}"
+            run = f" (board {p.run})" if p.run else ""
+            verdict = {True: "ok", False: "WRONG", None: "not judged"}[p.ok]
+            con.print(f"{label}{run} {m(p.amount)}, eligible {', '.join(str(names.get(x, x)) for x in p.eligible)}: "
+                      f"paid {shares(p.winners, p.paid)}; rules pay {shares(p.expected_winners, p.expected)}"
+                      f" [{verdict}]")
         return 0
     con.print(f"hhaudit: hand {hand_id} not found in {path}")
     return 2
