@@ -26,3 +26,14 @@ def hands_tsv(*sites: str) -> dict[str, int]:
             if parts[2] in sites:
                 rows[parts[0]] = rows.get(parts[0], 0) + 1
     return rows
+
+
+def find_hand(path: Path, hand_id: str):  # type: ignore[no-untyped-def]
+    """The hand `hand_id` of a corpus file (skipping when the corpus is absent)."""
+    from hhaudit.parsing import parse
+
+    corpus()
+    for hand in parse(str(path)):
+        if hand.hand_id == hand_id:
+            return hand
+    raise AssertionError(f"{hand_id} not found in {path}")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import collections
 import itertools
 from datetime import datetime, timezone
 from pathlib import Path
 
-import pytest
+
+from conftest_corpus import corpus, find_hand, hands_tsv
 
 from hhaudit import formats
 from hhaudit.model import (
@@ -24,27 +24,15 @@ FORMAT = "pacific"
 
 
 def _need_corpus() -> None:
-    if not (CORPUS / "HANDS.tsv").is_file():
-        pytest.skip("the shared corpus (../shared/corpus) is not present")
+    corpus()
 
 
 def _rows() -> dict[str, int]:
-    _need_corpus()
-    rows: collections.Counter[str] = collections.Counter()
-    with open(CORPUS / "HANDS.tsv", encoding="utf-8") as fh:
-        for line in fh:
-            cols = line.rstrip("\n").split("\t")
-            if len(cols) > 2 and cols[2] == SITE:
-                rows[cols[0]] += 1
-    return dict(rows)
+    return hands_tsv(SITE)
 
 
 def _hand(rel: str, hand_id: str):
-    _need_corpus()
-    for h in parse(str(FILES / rel)):
-        if h.hand_id == hand_id:
-            return h
-    raise AssertionError(f"{hand_id} not found in {rel}")
+    return find_hand(FILES / rel, hand_id)
 
 
 def _ev(h):
