@@ -27,7 +27,7 @@ from ..model import (
 from ..money import currency_of
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import cards, to_utc
+from .common import bracketed_board, cards, to_utc
 
 _ACTS = {"Folds": Act.FOLD, "Checks": Act.CHECK, "Calls": Act.CALL, "Bets": Act.BET, "Raises": Act.RAISE}
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
@@ -155,9 +155,8 @@ class AbsoluteFormat(SiteFormat):
         hand.events.append(UncalledEvent(line, self.seat(hand, player), player, self.amount(hand, f[1])))
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
-        groups = re.findall(r"\[([^\]]*)\]", f[1] or "")
-        board = tuple(c for g in groups for c in cards(g))
-        hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], cards(groups[-1]) if groups else (), board))
+        new, board = bracketed_board(f[1] or "")
+        hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], new, board))
 
     def on_SHOWDOWN(self, hand: Hand, f: Fields, line: int) -> None:
         hand.events.append(StreetEvent(line, Street.SHOWDOWN, (), ()))

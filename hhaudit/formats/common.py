@@ -75,6 +75,17 @@ def cards(text: str | None) -> tuple[str, ...]:
     return tuple(out)
 
 
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+
+
+def bracketed_board(text: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(new cards, whole board) of a street line's bracket groups: "[Js 9h Jh] [Qs]" gives
+    (("Qs",), ("Js", "9h", "Jh", "Qs"))."""
+    groups = _BRACKETS.findall(text or "")
+    board = tuple(c for g in groups for c in cards(g))
+    return (cards(groups[-1]) if groups else ()), board
+
+
 @cache
 def _zone(name: str) -> ZoneInfo | None:
     iana = ZONES.get(name.upper())

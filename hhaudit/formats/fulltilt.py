@@ -29,7 +29,7 @@ from ..model import (
 )
 from ..money import currency_of, parse_amount
 from .base import LineError, LineFormat, UnsupportedGame
-from .common import cards, game_code, to_utc
+from .common import bracketed_board, cards, game_code, to_utc
 
 Fields = tuple[str | None, ...]
 
@@ -190,9 +190,7 @@ class FullTiltFormat(LineFormat):
         hand.events.append(UncalledEvent(line, self.seat(hand, player), player, self.amount(hand, f[0])))
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
-        groups = re.findall(r"\[([^\]]*)\]", f[2] or "")
-        board = tuple(c for g in groups for c in cards(g))
-        new = cards(groups[-1]) if groups else ()
+        new, board = bracketed_board(f[2] or "")
         hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], new, board, int(f[1] or 0)))
 
     def on_SHOWDOWN(self, hand: Hand, f: Fields, line: int) -> None:

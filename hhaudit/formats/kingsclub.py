@@ -20,7 +20,7 @@ from typing import ClassVar
 from ..model import Act, ActionEvent, DealEvent, Hand, Limit, Post, PostEvent, ShowEvent, Street, StreetEvent
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import cards
+from .common import bracketed_board, cards
 
 _ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises to": Act.RAISE}
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
@@ -82,10 +82,9 @@ class KingsClubFormat(SiteFormat):
             hand.events.append(ActionEvent(line, seat, player, act))
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
-        groups = re.findall(r"\[([^\]]*)\]", f[2] or "")
-        board = tuple(c for g in groups for c in cards(g))
+        new, board = bracketed_board(f[2] or "")
         run = int(f[0]) if f[0] else 0
-        hand.events.append(StreetEvent(line, _STREETS[f[1] or ""], cards(groups[-1]) if groups else (), board, run))
+        hand.events.append(StreetEvent(line, _STREETS[f[1] or ""], new, board, run))
 
     def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""

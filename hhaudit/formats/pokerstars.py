@@ -27,7 +27,7 @@ from ..model import (
 )
 from ..money import currency_of, parse_amount
 from .base import LineError, LineFormat, UnsupportedGame
-from .common import cards, game_code, game_of, to_utc
+from .common import bracketed_board, cards, game_code, game_of, to_utc
 
 Fields = tuple[str | None, ...]
 
@@ -188,9 +188,7 @@ class PokerStarsFormat(LineFormat):
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
         run, street, text = f[0], f[1] or "", f[2] or ""
-        groups = re.findall(r"\[([^\]]*)\]", text)
-        board = tuple(c for g in groups for c in cards(g))
-        new = cards(groups[-1]) if groups else ()
+        new, board = bracketed_board(text)
         hand.events.append(StreetEvent(line, _STREETS[street], new, board, _RUNS[run]))
 
     def on_SHOWDOWN(self, hand: Hand, f: Fields, line: int) -> None:

@@ -41,7 +41,7 @@ from ..model import (
 from ._settle import split_returned
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import cards, to_utc
+from .common import bracketed_board, cards, to_utc
 
 _ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
@@ -173,9 +173,7 @@ class WinamaxFormat(SiteFormat):
             hand.events.append(ActionEvent(line, seat, player, act))
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
-        groups = re.findall(r"\[([^\]]*)\]", f[1] or "")
-        board = tuple(c for g in groups for c in cards(g))
-        new = cards(groups[-1]) if groups else ()
+        new, board = bracketed_board(f[1] or "")
         hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], new, board))
 
     def on_SHOWDOWN(self, hand: Hand, f: Fields, line: int) -> None:
