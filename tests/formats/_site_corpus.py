@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from hhaudit.audit import Auditor
-from hhaudit.model import Hand, Status
+from hhaudit.model import ActionEvent, Hand, PostEvent, Status
 from hhaudit.parsing import parse
 
 CORPUS = Path(__file__).parents[2] / ".." / "shared" / "corpus"
@@ -81,3 +81,27 @@ def reviewed(name: str) -> set[tuple[str, str, str]]:
     with open(path, encoding="utf-8") as fh:
         return {(r["file"], r["hand_id"], rule) for r in csv.DictReader(fh, delimiter="\t")
                 for rule in r["rule"].split(",")}
+
+
+def file_hands(path: Path) -> list[Hand]:
+    """Every hand of one corpus file (skipping when the corpus is absent)."""
+    if not path.exists():
+        pytest.skip("corpus not present at ../shared/corpus")
+    return list(parse(str(path)))
+
+
+def file_hand(path: Path, hand_id: str) -> Hand:
+    for h in file_hands(path):
+        if h.hand_id == hand_id:
+            return h
+    raise AssertionError(f"hand {hand_id} not in {path}")
+
+
+def acts(hand: Hand) -> list[tuple[object, ...]]:
+    """(player, act, amount, to, all-in) of each action."""
+    return [(e.player, e.act.value, e.amount, e.to, e.all_in) for e in hand.events if isinstance(e, ActionEvent)]
+
+
+def posts(hand: Hand) -> list[tuple[object, ...]]:
+    """(player, kind, amount, dead, all-in) of each post."""
+    return [(e.player, e.kind, e.amount, e.dead, e.all_in) for e in hand.events if isinstance(e, PostEvent)]

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from hhaudit.formats.boss import boss_card
 from hhaudit.model import (
-    Act, ActionEvent, CollectEvent, DealEvent, Limit, Post, PostEvent, ShowEvent, Status, Street,
-    StreetEvent,
+    Act, ActionEvent, CollectEvent, DealEvent, Limit, Post, PostEvent, ShowEvent, Status, StreetEvent,
 )
 
 from _site_corpus import findings, reviewed

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import collections
 from pathlib import Path
 
 import pytest
 
+from _site_corpus import acts, file_hand, file_hands, posts, rows
+
 from hhaudit.model import (
-    ActionEvent,
     CollectEvent,
     DealEvent,
     Limit,
     Post,
-    PostEvent,
     ShowEvent,
     Status,
     StreetEvent,
@@ -34,37 +33,15 @@ TRUNCATED = {
 
 
 def corpus_files() -> dict[str, int]:
-    if not (CORPUS / "HANDS.tsv").exists():
-        return {}
-    rows: collections.Counter[str] = collections.Counter()
-    for line in (CORPUS / "HANDS.tsv").read_text(encoding="utf-8").splitlines()[1:]:
-        parts = line.split("\t")
-        if parts[2] in SITES:
-            rows[parts[0]] += 1
-    return dict(rows)
+    return {rel: n for site in SITES for rel, n in rows(site).items()}
 
 
 def hands_of(rel: str):
-    path = REG / rel
-    if not path.exists():
-        pytest.skip("corpus not present at ../shared/corpus")
-    return list(parse(str(path)))
+    return file_hands(REG / rel)
 
 
 def hand_of(rel: str, hand_id: str):
-    for h in hands_of(rel):
-        if h.hand_id == hand_id:
-            return h
-    raise AssertionError(f"hand {hand_id} not in {rel}")
-
-
-
-def acts(hand):
-    return [(e.player, e.act.value, e.amount, e.to, e.all_in) for e in hand.events if isinstance(e, ActionEvent)]
-
-
-def posts(hand):
-    return [(e.player, e.kind, e.amount, e.dead, e.all_in) for e in hand.events if isinstance(e, PostEvent)]
+    return file_hand(REG / rel, hand_id)
 
 
 def test_cash_hand_raise_to_and_rake():

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hhaudit.model import Act, ActionEvent, CollectEvent, Limit, Post, PostEvent, ShowEvent, Status, StreetEvent
+from hhaudit.model import ActionEvent, CollectEvent, Limit, Post, PostEvent, ShowEvent, Status, StreetEvent
 from hhaudit.parsing import parse
 
 CORPUS = Path(__file__).parents[2] / ".." / "shared" / "corpus"

@@ -6,8 +6,7 @@ from _site_corpus import findings, reviewed
 from hhaudit.audit import Auditor
 from hhaudit.formats._xml import amount
 from hhaudit.model import (
-    Act, ActionEvent, CollectEvent, DealEvent, Limit, Post, PostEvent, ShowEvent, Status, Street,
-    StreetEvent,
+    Act, ActionEvent, CollectEvent, DealEvent, Limit, Post, PostEvent, ShowEvent, Status, StreetEvent,
 )
 from hhaudit.parsing import parse
 
