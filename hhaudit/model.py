@@ -77,10 +77,12 @@ class Severity(StrEnum):
 
 # --------------------------------------------------------------------------- events
 # Each event carries the 1-based source line it was read from. `seat` is the table seat
-# number as the site printed it; `player` the name as printed.
+# number as the site printed it; `player` the name as printed. Events are not frozen: a
+# frozen dataclass costs about ten times as much to build, and parsing builds one per line.
+# Nothing changes an event after its format made it.
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PostEvent:
     """A forced bet. `amount` is live (counts toward the street bet), `dead` is not."""
 
@@ -93,7 +95,7 @@ class PostEvent:
     all_in: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ActionEvent:
     """A voluntary action as the log wrote it.
 
@@ -116,7 +118,7 @@ class ActionEvent:
     by: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class StreetEvent:
     """A new street is dealt. `cards` are the new cards, `board` the whole board after it."""
 
@@ -128,7 +130,7 @@ class StreetEvent:
     """0 for a single board; 1, 2, ... for run-it-twice boards."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DealEvent:
     """Hole cards the log reveals at the deal ("Dealt to Hero [Ah Kd]")."""
 
@@ -138,7 +140,7 @@ class DealEvent:
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class UncalledEvent:
     """The log returns an uncalled bet."""
 
@@ -148,7 +150,7 @@ class UncalledEvent:
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ShowEvent:
     """A player shows (or, with `muck`, mucks) at showdown; `cards` may be empty."""
 
@@ -160,7 +162,7 @@ class ShowEvent:
     run: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CollectEvent:
     """The log pays a player. `pot` is 0 for the main pot, k for side pot k, None if the
     log does not say which pot; `run` is the board for run-it-twice (0 = single board)."""
@@ -173,7 +175,7 @@ class CollectEvent:
     run: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FeeEvent:
     """Money that leaves or enters the pot outside the betting: a cash-out or insurance
     fee paid by a player, a jackpot drop, or room money added to the pot (negative)."""
