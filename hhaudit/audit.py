@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 from .model import (
     Act,
@@ -13,6 +14,7 @@ from .model import (
     DealEvent,
     FeeEvent,
     Hand,
+    Post,
     PostEvent,
     Severity,
     ShowEvent,
@@ -22,12 +24,20 @@ from .model import (
     UncalledEvent,
 )
 from .money import to_text
+from .pots import audit_pots
 from .profiles import Profile, get_profile
 from .replay import State
 from .rules import RULES, Rule, action_rules
 
 if TYPE_CHECKING:
     from .pots import Pot
+
+# Enum members as module constants and their texts: on Python 3.11 reading `Act.BET` from
+# the enum class or `.value` from a member costs about 0.2 µs, and the replay asks per event.
+_AUDITED, _PARSE_ERROR = Status.AUDITED, Status.PARSE_ERROR
+_SHOWDOWN = Street.SHOWDOWN
+_FOLD, _BET, _RAISE = Act.FOLD, Act.BET, Act.RAISE
+_TEXT: dict[StrEnum, str] = {m: m.value for e in (Street, Act, Post) for m in e}
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +83,22 @@ class AuditedHand:
     pots: list[Pot] = field(default_factory=list)
 
 
+class _Run:
+    """One hand's replay in progress: what the event handlers share."""
+
+    __slots__ = ("betting", "blinds_checked", "hand", "out", "rows", "state")
+
+    def __init__(self, hand: Hand, state: State, out: AuditedHand) -> None:
+        self.hand = hand
+        self.state = state
+        self.out = out
+        self.rows = out.actions
+        self.betting = False
+        """The posts are done: `State.begin_betting` has run (first action or street)."""
+        self.blinds_checked = False
+        """AO06 has been checked (at the first action)."""
+
+
 class Auditor:
     """Audits hands with one profile and one rule selection."""
 
@@ -93,19 +119,16 @@ class Auditor:
 
     def audit(self, hand: Hand) -> AuditedHand:
         out = AuditedHand(hand)
-        if hand.status is Status.PARSE_ERROR:
-            p = hand.problem
-            if p is not None:
-                self.finding(out, RULES["PA01"], p.line, -1, "a line of the " + hand.format + " format",
-                             f"column {p.column}: {p.text}", p.message)
-            return out
-        if hand.status is not Status.AUDITED:
+        if hand.status is not _AUDITED:
+            if hand.status is _PARSE_ERROR:
+                p = hand.problem
+                if p is not None:
+                    self.finding(out, RULES["PA01"], p.line, -1, "a line of the " + hand.format + " format",
+                                 f"column {p.column}: {p.text}", p.message)
             return out
         state = State.start(hand, self.profile)
         out.state = state
         self._replay(hand, state, out)
-        from .pots import audit_pots
-
         audit_pots(self, hand, state, out)
         if hand.live:
             from .live_rules import check_live
@@ -115,76 +138,101 @@ class Auditor:
 
     # ------------------------------------------------------------------ replay
     def _replay(self, hand: Hand, state: State, out: AuditedHand) -> None:
-        for _ in self.steps(hand, state, out):
-            pass
+        run = _Run(hand, state, out)
+        handlers = _HANDLERS
+        for seq, ev in enumerate(hand.events):
+            handler = handlers.get(type(ev))
+            if handler is None:
+                handler = _handler(type(ev))
+            if handler is not None:
+                handler(self, run, seq, ev)
 
     def steps(self, hand: Hand, state: State, out: AuditedHand) -> Iterator[int]:
         """Apply the hand's events one by one, yielding each event's index after it is
         applied (for `hhaudit show`)."""
-        betting_started = False
-        posts_checked = False
+        run = _Run(hand, state, out)
+        handlers = _HANDLERS
         for seq, ev in enumerate(hand.events):
-            if isinstance(ev, PostEvent):
-                state.apply_post(ev)
-                out.actions.append(ActionRow(seq, ev.line, state.street.value, 0, ev.seat, ev.player,
-                                             ev.kind.value, ev.amount + ev.dead, None, ev.all_in))
+            handler = handlers.get(type(ev))
+            if handler is None:
+                handler = _handler(type(ev))
+            if handler is not None:
+                handler(self, run, seq, ev)
                 yield seq
-                continue
-            if isinstance(ev, ActionEvent):
-                if not betting_started:
-                    state.begin_betting()
-                    betting_started = True
-                if not posts_checked:
-                    self._check_blinds(hand, state, out, seq, ev.line)
-                    posts_checked = True
-                self._action(state, ev, seq, out)
-                yield seq
-                continue
-            if isinstance(ev, StreetEvent):
-                if not betting_started:
-                    state.begin_betting()
-                    betting_started = True
-                if ev.street is not Street.SHOWDOWN and not (ev.run > 1 and ev.street is state.street):
-                    nxt = state.to_act()
-                    if nxt is not None and ev.street is not state.street:
-                        s = state.seats[nxt]
-                        self.finding(out, RULES["AO05"], ev.line, seq,
-                                     f"{s.player} (seat {nxt}) to act before the {ev.street.value}",
-                                     f"{ev.street.value} dealt", seat=nxt, player=s.player)
-                state.apply_street(ev)
-                out.actions.append(ActionRow(seq, ev.line, ev.street.value, ev.run, None, None,
-                                             "deal_" + ev.street.value if ev.street is not Street.SHOWDOWN
-                                             else "showdown", None, None, False))
-                yield seq
-                continue
-            if isinstance(ev, UncalledEvent):
-                state.apply_uncalled(ev)
-                out.actions.append(ActionRow(seq, ev.line, state.street.value, 0, ev.seat, ev.player,
-                                             "return_uncalled", ev.amount, None, False))
-                yield seq
-                continue
-            if isinstance(ev, ShowEvent):
-                out.actions.append(ActionRow(seq, ev.line, Street.SHOWDOWN.value, ev.run, ev.seat, ev.player,
-                                             "muck" if ev.muck else "show", None, None, False))
-                yield seq
-                continue
-            if isinstance(ev, CollectEvent):
-                out.actions.append(ActionRow(seq, ev.line, Street.SHOWDOWN.value, ev.run, ev.seat, ev.player,
-                                             "collect", ev.amount, None, False))
-                yield seq
-                continue
-            if isinstance(ev, FeeEvent):
-                if ev.kind == "room_added":
-                    state.room_added += -ev.amount
-                out.actions.append(ActionRow(seq, ev.line, state.street.value, 0, ev.seat, ev.player,
-                                             ev.kind, ev.amount, None, False))
-                yield seq
-                continue
-            if isinstance(ev, DealEvent):
-                dealt = state.seats.get(ev.seat)
-                if dealt is not None:
-                    dealt.dealt_in = True
-                yield seq
+
+    # One handler per event type (`_HANDLERS`); each records the event's `actions` row.
+    def _on_post(self, run: _Run, seq: int, ev: PostEvent) -> None:
+        state = run.state
+        state.apply_post(ev)
+        run.rows.append(ActionRow(seq, ev.line, _TEXT[state.street], 0, ev.seat, ev.player,
+                                  _TEXT[ev.kind], ev.amount + ev.dead, None, ev.all_in))
+
+    def _on_action(self, run: _Run, seq: int, ev: ActionEvent) -> None:
+        state = run.state
+        if not run.betting:
+            state.begin_betting()
+            run.betting = True
+        if not run.blinds_checked:
+            self._check_blinds(run.hand, state, run.out, seq, ev.line)
+            run.blinds_checked = True
+        s = state.seats.get(ev.seat)
+        res = state.resolve_action(ev)
+        if s is None:
+            return
+        act = ev.act
+        out = run.out
+        if self._order_ok(state, ev, seq, out):
+            for rule in self._by_act[act]:
+                v = rule.check(state, ev, res)
+                if v is not None and rule.code in self.enabled:
+                    self.finding(out, rule, ev.line, seq, v.expected, v.actual, v.message, ev.seat, ev.player)
+        run.rows.append(ActionRow(seq, ev.line, _TEXT[state.street], 0, ev.seat, ev.player, _TEXT[act],
+                                  res.chips, res.to if act is _BET or act is _RAISE else None, res.all_in))
+        state.apply_action(ev, res)
+
+    def _on_street(self, run: _Run, seq: int, ev: StreetEvent) -> None:
+        state = run.state
+        if not run.betting:
+            state.begin_betting()
+            run.betting = True
+        street = ev.street
+        if street is not _SHOWDOWN and not (ev.run > 1 and street is state.street):
+            nxt = state.to_act()
+            if nxt is not None and street is not state.street:
+                s = state.seats[nxt]
+                self.finding(run.out, RULES["AO05"], ev.line, seq,
+                             f"{s.player} (seat {nxt}) to act before the {_TEXT[street]}",
+                             f"{_TEXT[street]} dealt", seat=nxt, player=s.player)
+        state.apply_street(ev)
+        run.rows.append(ActionRow(seq, ev.line, _TEXT[street], ev.run, None, None,
+                                  "deal_" + _TEXT[street] if street is not _SHOWDOWN else "showdown",
+                                  None, None, False))
+
+    def _on_uncalled(self, run: _Run, seq: int, ev: UncalledEvent) -> None:
+        state = run.state
+        state.apply_uncalled(ev)
+        run.rows.append(ActionRow(seq, ev.line, _TEXT[state.street], 0, ev.seat, ev.player,
+                                  "return_uncalled", ev.amount, None, False))
+
+    def _on_show(self, run: _Run, seq: int, ev: ShowEvent) -> None:
+        run.rows.append(ActionRow(seq, ev.line, "showdown", ev.run, ev.seat, ev.player,
+                                  "muck" if ev.muck else "show", None, None, False))
+
+    def _on_collect(self, run: _Run, seq: int, ev: CollectEvent) -> None:
+        run.rows.append(ActionRow(seq, ev.line, "showdown", ev.run, ev.seat, ev.player,
+                                  "collect", ev.amount, None, False))
+
+    def _on_fee(self, run: _Run, seq: int, ev: FeeEvent) -> None:
+        state = run.state
+        if ev.kind == "room_added":
+            state.room_added += -ev.amount
+        run.rows.append(ActionRow(seq, ev.line, _TEXT[state.street], 0, ev.seat, ev.player,
+                                  ev.kind, ev.amount, None, False))
+
+    def _on_deal(self, run: _Run, seq: int, ev: DealEvent) -> None:
+        dealt = run.state.seats.get(ev.seat)
+        if dealt is not None:
+            dealt.dealt_in = True
 
     def _check_blinds(self, hand: Hand, state: State, out: AuditedHand, seq: int, line: int) -> None:
         """AO06: the small blind on the first dealt-in seat left of the button (the button
@@ -202,29 +250,15 @@ class Auditor:
             self.finding(out, RULES["AO06"], line, seq, f"big blind from seat {nxt}",
                          f"big blind from seat {state.bb_seat}", seat=bb.seat, player=bb.player)
 
-    def _action(self, state: State, ev: ActionEvent, seq: int, out: AuditedHand) -> None:
-        s = state.seats.get(ev.seat)
-        res = state.resolve_action(ev)
-        if s is None:
-            return
-        if self._order_ok(state, ev, seq, out):
-            for rule in self._by_act[ev.act]:
-                v = rule.check(state, ev, res)
-                if v is not None and rule.code in self.enabled:
-                    self.finding(out, rule, ev.line, seq, v.expected, v.actual, v.message, ev.seat, ev.player)
-        out.actions.append(ActionRow(seq, ev.line, state.street.value, 0, ev.seat, ev.player, ev.act.value,
-                                     res.chips, res.to if ev.act in (Act.BET, Act.RAISE) else None, res.all_in))
-        state.apply_action(ev, res)
-
     def _order_ok(self, state: State, ev: ActionEvent, seq: int, out: AuditedHand) -> bool:
         """Order rules; False when the action is so out of place that sizing checks would
         only repeat the problem."""
         s = state.seats[ev.seat]
         if s.folded:
-            self.finding(out, RULES["AO02"], ev.line, seq, "no action (folded)", ev.act.value,
+            self.finding(out, RULES["AO02"], ev.line, seq, "no action (folded)", _TEXT[ev.act],
                          seat=ev.seat, player=ev.player)
             return False
-        if s.all_in and ev.act is Act.FOLD and s.sitting_out:
+        if s.all_in and ev.act is _FOLD and s.sitting_out:
             return False  # the software folds an absent all-in player's hand
         if s.inferred_out and not s.dealt_in:
             # a seat taken as not dealt in when a later seat acted acts after all: that
@@ -232,20 +266,20 @@ class Auditor:
             s.dealt_in, s.inferred_out = True, False
             self.finding(out, RULES["AO01"], ev.line, seq, f"{ev.player} (seat {ev.seat}) to act in turn, "
                          "before the seats after it", f"{ev.player} (seat {ev.seat}) acted after them: "
-                         f"{ev.act.value}", seat=ev.seat, player=ev.player)
+                         f"{_TEXT[ev.act]}", seat=ev.seat, player=ev.player)
             return True
         if not s.dealt_in:
             s.dealt_in = True  # the log says this seat plays
         if s.all_in:
-            self.finding(out, RULES["AO03"], ev.line, seq, "no action (all-in)", ev.act.value,
+            self.finding(out, RULES["AO03"], ev.line, seq, "no action (all-in)", _TEXT[ev.act],
                          seat=ev.seat, player=ev.player)
             return False
         expected = state.to_act()
         if expected is None:
-            if ev.act is Act.FOLD and state.street is not Street.SHOWDOWN and not state.hand_over:
+            if ev.act is _FOLD and state.street is not _SHOWDOWN and not state.hand_over:
                 return True
             self.finding(out, RULES["AO04"], ev.line, seq, "no further action this round",
-                         f"{ev.act.value} by {ev.player}", seat=ev.seat, player=ev.player)
+                         f"{_TEXT[ev.act]} by {ev.player}", seat=ev.seat, player=ev.player)
             return False
         if expected == ev.seat:
             return True
@@ -253,7 +287,7 @@ class Auditor:
             return True
         exp = state.seats[expected]
         self.finding(out, RULES["AO01"], ev.line, seq, f"{exp.player} (seat {expected}) to act",
-                     f"{ev.player} (seat {ev.seat}) acted: {ev.act.value}", seat=ev.seat, player=ev.player)
+                     f"{ev.player} (seat {ev.seat}) acted: {_TEXT[ev.act]}", seat=ev.seat, player=ev.player)
         return True
 
     @staticmethod
@@ -277,6 +311,29 @@ class Auditor:
         for seat in candidates:
             state.seats[seat].inferred_out = True
         return True
+
+
+_Handler = Callable[[Auditor, _Run, int, Any], None]
+_HANDLERS: dict[type, _Handler | None] = {
+    PostEvent: Auditor._on_post,
+    ActionEvent: Auditor._on_action,
+    StreetEvent: Auditor._on_street,
+    UncalledEvent: Auditor._on_uncalled,
+    ShowEvent: Auditor._on_show,
+    CollectEvent: Auditor._on_collect,
+    FeeEvent: Auditor._on_fee,
+    DealEvent: Auditor._on_deal,
+}
+"""The replay's handler per event type (None: the replay skips events of that type)."""
+
+
+def _handler(cls: type) -> _Handler | None:
+    """The handler of a type `_HANDLERS` does not list: that of its first listed base
+    class (in the order above), or None; remembered in `_HANDLERS`."""
+    if cls not in _HANDLERS:
+        _HANDLERS[cls] = next((h for base, h in list(_HANDLERS.items()) if h is not None and issubclass(cls, base)),
+                              None)
+    return _HANDLERS[cls]
 
 
 def severity_rank(severity: str) -> int:

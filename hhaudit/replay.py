@@ -38,6 +38,11 @@ _ANTE, _SMALL_BLIND, _BIG_BLIND = Post.ANTE, Post.SMALL_BLIND, Post.BIG_BLIND
 _STRADDLE, _DEAD = Post.STRADDLE, Post.DEAD
 
 
+_RINGS: dict[tuple[int, ...], dict[tuple[int | None, bool], list[int]]] = {}
+"""`State.next_after`'s answers per seat list (the seat numbers of a hand, in order): a
+table's seats rarely change from one hand to the next. Callers never change a ring."""
+
+
 @dataclass(slots=True)
 class SeatState:
     seat: int
@@ -83,7 +88,8 @@ class State:
     order: list[int] = field(default_factory=list)
     """Seat numbers in clockwise order (ascending seat numbers)."""
     _rings: dict[tuple[int | None, bool], list[int]] = field(default_factory=dict, repr=False)
-    """next_after's answers: the seats never change during a hand."""
+    """next_after's answers: the seats never change during a hand, and hands with the same
+    seats share them (`_RINGS`)."""
     button: int | None = None
     street: Street = _PREFLOP
     current_bet: int = 0
@@ -116,6 +122,13 @@ class State:
             dealt = not s.sitting_out or hand.kind == "tournament"
             st.seats[s.seat] = SeatState(s.seat, s.player, s.stack, dealt_in=dealt, sitting_out=s.sitting_out)
         st.order = sorted(st.seats)
+        key = tuple(st.order)
+        rings = _RINGS.get(key)
+        if rings is None:
+            if len(_RINGS) >= 4096:
+                _RINGS.clear()
+            rings = _RINGS[key] = {}
+        st._rings = rings
         st.button = hand.button_seat
         st.last_full = hand.bb if hand.limit is not _FIXED_LIMIT else hand.small_bet
         return st
@@ -241,7 +254,7 @@ class State:
             else:
                 later = [s for s in order if s > seat]
                 earlier = [s for s in order if s < seat]
-                ring = later + earlier + ([seat] if include and seat in self.seats else [])
+                ring = later + earlier + ([seat] if include and seat in order else [])
             self._rings[key] = ring
         return ring
 
