@@ -175,20 +175,7 @@ class Auditor:
         if not run.blinds_checked:
             self._check_blinds(run.hand, state, run.out, seq, ev.line)
             run.blinds_checked = True
-        s = state.seats.get(ev.seat)
-        res = state.resolve_action(ev)
-        if s is None:
-            return
-        act = ev.act
-        out = run.out
-        if self._order_ok(state, ev, seq, out):
-            for rule in self._by_act[act]:
-                v = rule.check(state, ev, res)
-                if v is not None and rule.code in self.enabled:
-                    self.finding(out, rule, ev.line, seq, v.expected, v.actual, v.message, ev.seat, ev.player)
-        run.rows.append(ActionRow(seq, ev.line, _TEXT[state.street], 0, ev.seat, ev.player, _TEXT[act],
-                                  res.chips, res.to if act is _BET or act is _RAISE else None, res.all_in))
-        state.apply_action(ev, res)
+        self._action(state, ev, seq, run.out)
 
     def _on_street(self, run: _Run, seq: int, ev: StreetEvent) -> None:
         state = run.state
@@ -249,6 +236,22 @@ class Auditor:
             bb = state.seats[state.bb_seat]
             self.finding(out, RULES["AO06"], line, seq, f"big blind from seat {nxt}",
                          f"big blind from seat {state.bb_seat}", seat=bb.seat, player=bb.player)
+
+    def _action(self, state: State, ev: ActionEvent, seq: int, out: AuditedHand) -> None:
+        """Check one betting action against the state before it, then apply it."""
+        s = state.seats.get(ev.seat)
+        res = state.resolve_action(ev)
+        if s is None:
+            return
+        act = ev.act
+        if self._order_ok(state, ev, seq, out):
+            for rule in self._by_act[act]:
+                v = rule.check(state, ev, res)
+                if v is not None and rule.code in self.enabled:
+                    self.finding(out, rule, ev.line, seq, v.expected, v.actual, v.message, ev.seat, ev.player)
+        out.actions.append(ActionRow(seq, ev.line, _TEXT[state.street], 0, ev.seat, ev.player, _TEXT[act],
+                                     res.chips, res.to if act is _BET or act is _RAISE else None, res.all_in))
+        state.apply_action(ev, res)
 
     def _order_ok(self, state: State, ev: ActionEvent, seq: int, out: AuditedHand) -> bool:
         """Order rules; False when the action is so out of place that sizing checks would
