@@ -13,7 +13,7 @@ hand with the line, column and text.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
@@ -51,8 +51,25 @@ class LineError(Exception):
         self.message = message
 
 
+Fields = tuple[str | None, ...]
+Handler = Callable[[Any, Fields, int], None]
+
+
 class CompiledGrammar:
-    """A grammar's LALR parser and the combined line regex of its terminals."""
+    """A grammar's LALR automaton, run as a lazily built DFA, and its line lexers.
+
+    The automaton is Lark's LALR table for the grammar. Hand after hand the same few parser
+    configurations (stacks) recur, so each one met becomes a `_Context` that remembers the
+    context each terminal leads to: a line then costs one dictionary lookup instead of a
+    run of shift/reduce steps. A context also carries the lexer of the terminals its state
+    accepts (Lark's "contextual lexer"): a line is only tried against the kinds that may
+    come there, plus the ignored ones. A line none of those match, or one they read as a
+    line to ignore, is tried against every terminal, so that a known line in the wrong
+    place is reported as such."""
+
+    _MAX_CONTEXTS = 5000
+    """Configurations remembered; past this (a grammar whose stack grows without bound)
+    the new ones are still run, just not kept."""
 
     def __init__(self, name: str) -> None:
         text = (grammar_dir() / f"{name}.lark").read_text(encoding="utf-8")
@@ -85,212 +102,213 @@ class CompiledGrammar:
                 else:
                     plain[str(key)] = (False, len(arg.expansion), str(arg.origin.name))
             self.states[state] = plain
-        self.start_state = table.start_states["start"]
-        self.end_state = table.end_states["start"]
         terminals = [t for t in holder["terminals"] if not t.name.startswith("__")]
         self.ignore: frozenset[str] = frozenset(holder["ignore"])
         ordered = sorted(terminals, key=lambda t: -t.priority)
         self.patterns = {t.name: t.pattern.to_regexp() for t in ordered}
-        self.group_names = {n: tuple(_GROUP.findall(p)) for n, p in self.patterns.items()}
-        # One alternation per possible first character: a line is only tried against the
-        # terminals that can start with its first character (and those that can start with
-        # anything), in priority order.
-        firsts = {n: _first_chars(p) for n, p in self.patterns.items()}
-        anywhere = [n for n in self.patterns if firsts[n] is None]
-        chars = sorted({c for f in firsts.values() if f for c in f})
-        self._any = _Alternation([(n, self.patterns[n]) for n in anywhere])
-        self._by_char: dict[str, _Alternation] = {}
-        for c in chars:
-            names = [n for n in self.patterns if firsts[n] is None or c in firsts[n]]  # type: ignore[operator]
-            self._by_char[c] = _Alternation([(n, self.patterns[n]) for n in names])
+        self.lexer = _LineLexer(list(self.patterns.items()))
+        self._lexers: dict[frozenset[str], _LineLexer] = {}
+        self._contexts: dict[tuple[Any, ...], _Context] = {}
+        self.start = self._context((table.start_states["start"],))
 
-    def classify(self, text: str) -> tuple[str, tuple[str | None, ...]] | None:
+    def classify(self, text: str) -> tuple[str, Fields] | None:
         """(terminal, its groups) for one stripped line, or None."""
-        alt = self._by_char.get(text[0], self._any) if text else self._any
-        return alt.match(text)
+        return self.lexer.match(text)
 
-    def run(
-        self,
-        lines: Sequence[str],
-        first_line: int,
-        on_token: Callable[[str, tuple[str | None, ...], int], None],
-    ) -> None:
-        """Lex and parse one hand's lines; raises LineError at the first bad line.
+    # -- the automaton
+    def _context(self, stack: tuple[Any, ...]) -> _Context:
+        ctx = self._contexts.get(stack)
+        if ctx is not None:
+            return ctx
+        row = self.states[stack[-1]]
+        accepted = frozenset(k for k in row if k in self.patterns) | self.ignore
+        lexer = self._lexers.get(accepted)
+        if lexer is None:
+            lexer = _LineLexer([(n, p) for n, p in self.patterns.items() if n in accepted])
+            self._lexers[accepted] = lexer
+        ctx = _Context(stack, lexer, self._accepts_end(stack))
+        for kind in self.ignore:
+            ctx.next[kind] = ctx
+        if len(self._contexts) < self._MAX_CONTEXTS:
+            self._contexts[stack] = ctx
+        return ctx
 
-        The LALR automaton is Lark's, built from the grammar; it is driven here without
-        building a tree, since the handlers have already turned each line into events."""
+    def _step(self, stack: tuple[Any, ...], kind: str) -> list[Any] | None:
+        """The stack after shifting `kind` (reducing first as the table says), or None."""
         states = self.states
-        stack = [self.start_state]
-        by_char = self._by_char
-        any_alt = self._any
+        work = list(stack)
+        while True:
+            step = states[work[-1]].get(kind)
+            if step is None:
+                return None
+            if step[0]:
+                work.append(step[1])
+                return work
+            if step[1]:
+                del work[-step[1]:]
+            work.append(states[work[-1]][step[2]][1])
+
+    def _accepts_end(self, stack: tuple[Any, ...]) -> bool:
+        states = self.states
+        work = list(stack)
+        while True:
+            step = states[work[-1]].get("$END")
+            if step is None:
+                return False
+            if step[0] or step[2] == "start":
+                return True
+            if step[1]:
+                del work[-step[1]:]
+            work.append(states[work[-1]][step[2]][1])
+
+    def _advance(self, ctx: _Context, kind: str, number: int, text: str) -> _Context:
+        after = self._step(ctx.stack, kind)
+        if after is None:
+            row = self.states[ctx.stack[-1]]
+            expected = sorted(k for k in row if k.isupper() and k != "$END")
+            raise LineError(number, 1, text, f"{kind} line out of place here (expected {', '.join(expected[:6])})")
+        nxt = self._context(tuple(after))
+        if len(self._contexts) < self._MAX_CONTEXTS:
+            ctx.next[kind] = nxt
+        return nxt
+
+    def run(self, lines: Sequence[str], first_line: int, handlers: Mapping[str, Handler], hand: Any) -> None:
+        """Lex and parse one hand's lines, calling `handlers[kind](hand, fields, line)` for
+        each line; raises LineError at the first bad line."""
+        ctx = self.start
+        full = self.lexer.match
         ignore = self.ignore
-        for i, line in enumerate(lines):
+        number = first_line - 1
+        for line in lines:
+            number += 1
             text = line.strip()
             if not text:
                 continue
-            number = first_line + i
-            found = by_char.get(text[0], any_alt).match(text)
-            if found is None:
-                raise LineError(number, 1, line, "no line of this format reads like this")
-            kind, groups = found
-            try:
-                on_token(kind, groups, number)
-            except LineError:
-                raise
-            except ValueError as exc:
-                raise LineError(number, 1, line, str(exc)) from exc
-            if kind in ignore:
-                continue
-            # shift/reduce with Lark's LALR table (no tree)
-            while True:
-                row = states[stack[-1]]
-                step = row.get(kind)
-                if step is None:
-                    expected = sorted(k for k in row if k.isupper() and k != "$END")
-                    raise LineError(number, 1, text,
-                                    f"{kind} line out of place here (expected {', '.join(expected[:6])})")
-                if step[0]:
-                    stack.append(step[1])
-                    break
-                if step[1]:
-                    del stack[-step[1]:]
-                stack.append(states[stack[-1]][step[2]][1])
-        # end of input
-        while True:
-            step = states[stack[-1]].get("$END")
-            if step is None:
-                last = len(lines) - 1
-                while last > 0 and not lines[last].strip():
-                    last -= 1
-                raise LineError(first_line + max(last, 0), 1, lines[last] if lines else "",
-                                "hand ends before it is complete")
-            if step[0]:
-                return
-            if step[1]:
-                del stack[-step[1]:]
-            if step[2] == "start":
-                return
-            stack.append(states[stack[-1]][step[2]][1])
-
-
-class _Plain:
-    """Whole-line terminals compiled into one regex, tried in order."""
-
-    def __init__(self, terms: list[tuple[str, str]], lead: str | None = None) -> None:
-        parts: list[str] = []
-        self.index: dict[int, tuple[str, tuple[int, ...]]] = {}
-        pos = 1
-        lead_pos = 0
-        if lead is not None:
-            lead_pos = pos
-            pos += 1
-        for name, pattern in terms:
-            renamed = _GROUP.sub(lambda m, t=name: f"(?P<{t}__{m.group(1)}>", pattern)
-            parts.append(f"(?P<{name}>{renamed})")
-            count = re.compile(pattern).groups
-            wanted = tuple(range(pos + 1, pos + 1 + count))
-            self.index[pos] = (name, ((lead_pos,) + wanted) if lead is not None else wanted)
-            pos += 1 + count
-        body = "|".join(parts) if parts else "(?!)"
-        if lead is not None:
-            body = f"(?P<lead>{lead})(?:{body})"
-        self.regex = re.compile(body)
-        self.fullmatch = self.regex.fullmatch
-
-    def groups(self, m: re.Match[str]) -> tuple[str, tuple[str | None, ...]]:
-        name, wanted = self.index[m.lastindex or 0]
-        # Only this terminal's groups: the whole alternation may have a hundred of them.
-        if len(wanted) > 1:
-            return name, m.group(*wanted)
-        if wanted:
-            return name, (m.group(wanted[0]),)
-        return name, ()
-
-    def match(self, text: str) -> tuple[str, tuple[str | None, ...]] | None:
-        m = self.fullmatch(text)
-        return None if m is None else self.groups(m)
-
-
-class _NameLed:
-    """Terminals that all start with the same lazy "anything" lead, `(?P<player>.+?)`.
-
-    Matching the lead lazily means: at each position, from the left, try every terminal's
-    rest. A rest can only start at a character it may start with (": folds" at a colon), so
-    only those positions are tried, found in one scan; the lead is the text before."""
-
-    def __init__(self, lead: str, members: list[tuple[str, str]]) -> None:
-        self.min_lead = 1 if lead.startswith(".+") else 0
-        firsts: dict[str, frozenset[str]] = {}
-        for name, rest in members:
-            f = _first_chars(rest)
-            if f is None:
-                raise ValueError(name)
-            firsts[name] = f
-        chars = sorted({c for f in firsts.values() for c in f})
-        self.by_char = {c: _Plain([(n, r) for n, r in members if c in firsts[n]]) for c in chars}
-        self.finder = re.compile("[" + "".join(re.escape(c) for c in chars) + "]")
-
-    def match(self, text: str) -> tuple[str, tuple[str | None, ...]] | None:
-        by_char = self.by_char
-        for hit in self.finder.finditer(text, self.min_lead):
-            p = hit.start()
-            alt = by_char[text[p]]
-            m = alt.fullmatch(text, p)
+            # the context's lexer, inline (this loop runs once per line of every hand)
+            alt = ctx.by_char.get(text[0], ctx.any)
+            m = alt.fullmatch(text)
             if m is not None:
-                name, groups = alt.groups(m)
-                return name, (text[:p],) + groups
-        return None
+                kind, wanted = alt.index[m.lastindex]  # type: ignore[index]
+                fields = m.group(*wanted)
+            if m is None or kind in ignore:
+                # Not a line that may come here, or one to skip: what the whole grammar
+                # reads it as decides (a known line out of place is reported as such).
+                found = full(text)
+                if found is None:
+                    raise LineError(number, 1, line, "no line of this format reads like this")
+                kind, fields = found
+            handler = handlers.get(kind)
+            if handler is not None:
+                try:
+                    handler(hand, fields, number)
+                except ValueError as exc:
+                    raise LineError(number, 1, line, str(exc)) from exc
+            nxt = ctx.next.get(kind)
+            ctx = nxt if nxt is not None else self._advance(ctx, kind, number, text)
+        if not ctx.end:
+            last = len(lines) - 1
+            while last > 0 and not lines[last].strip():
+                last -= 1
+            raise LineError(first_line + max(last, 0), 1, lines[last] if lines else "",
+                            "hand ends before it is complete")
+
+
+class _Context:
+    """One parser configuration: its stack, the contexts each terminal leads to (filled
+    as they are met), its lexer, and whether the hand may end here."""
+
+    __slots__ = ("stack", "by_char", "any", "end", "next")
+
+    def __init__(self, stack: tuple[Any, ...], lexer: _LineLexer, end: bool) -> None:
+        self.stack = stack
+        self.by_char = lexer.by_char
+        self.any = lexer.any
+        self.end = end
+        self.next: dict[str, _Context] = {}
+
+
+class _LineLexer:
+    """Whole-line terminals, tried in priority order: one compiled alternation per first
+    character a line may start with (terminals that may start with anything are in each).
+
+    Terminals that begin with the same leading group (the player name that starts most
+    lines) share it: `(?P<lead>.+?)(?:rest|rest|...)`, so the line is scanned for the end
+    of the name once, not once per terminal; a lookahead lets only the positions where
+    some rest can start try the rests."""
+
+    def __init__(self, terms: list[tuple[str, str]]) -> None:
+        firsts = {n: _first_chars(p) for n, p in terms}
+        chars = sorted({c for f in firsts.values() if f for c in f})
+        self.any = _Alternation([(n, p) for n, p in terms if firsts[n] is None])
+        self.by_char = {
+            c: _Alternation([(n, p) for n, p in terms if firsts[n] is None or c in firsts[n]])  # type: ignore[operator]
+            for c in chars
+        }
+
+    def match(self, text: str) -> tuple[str, Fields] | None:
+        return self.by_char.get(text[0], self.any).match(text)
 
 
 class _Alternation:
-    """Several whole-line terminals, tried in priority order.
-
-    Terminals that begin with the same leading group (the name at the start of most lines)
-    are factored so the line is scanned for the name once, not once per terminal."""
+    """Several whole-line terminals compiled into one regex; `match` gives the first
+    terminal (in order) that matches the whole line, with its own groups only."""
 
     def __init__(self, terms: list[tuple[str, str]]) -> None:
-        groups: dict[str, list[tuple[str, str]]] = {}
+        leads: dict[str, list[tuple[str, str]]] = {}
         order: list[tuple[str, str | None]] = []
         for name, pattern in terms:
             lead = _leading_group(pattern)
-            if lead is None:
+            key = None if lead is None else _GROUP.sub("(?P<>", lead, count=1)
+            if key is None or len(terms) == 1:
                 order.append((name, None))
                 continue
-            key = _GROUP.sub("(?P<>", lead, count=1)
-            if key not in groups:
-                groups[key] = []
+            if key not in leads:
+                leads[key] = []
                 order.append((key, key))
-            groups[key].append((name, pattern[len(lead):]))
+            leads[key].append((name, pattern[len(lead):]))  # type: ignore[arg-type]
         patterns = dict(terms)
-        self.units: list[_Plain | _NameLed] = []
-        plain: list[tuple[str, str]] = []
+        parts: list[str] = []
+        self.index: dict[int, tuple[str, tuple[int, ...]]] = {}
+        pos = 1
+
+        def add(name: str, pattern: str, lead_pos: int | None) -> str:
+            nonlocal pos
+            renamed = _GROUP.sub(lambda m: f"(?P<{name}__{m.group(1)}>", pattern)
+            count = re.compile(pattern).groups
+            wanted = tuple(range(pos + 1, pos + 1 + count))
+            if lead_pos is not None:
+                wanted = (lead_pos, *wanted)
+            # At least two group numbers, so that m.group(*wanted) is always a tuple; the
+            # padding (the whole line, group 0) comes after the terminal's own fields.
+            self.index[pos] = (name, wanted + (0,) * (2 - len(wanted)))
+            pos += 1 + count
+            return f"(?P<{name}>{renamed})"
+
         for item, key in order:
             if key is None:
-                plain.append((item, patterns[item]))
+                parts.append(add(item, patterns[item], None))
                 continue
-            if plain:
-                self.units.append(_Plain(plain))
-                plain = []
             lead_body = key[len("(?P<>"):-1]
-            members = groups[key]
-            unit: _Plain | _NameLed
-            if lead_body in (".+?", ".*?"):
-                try:
-                    unit = _NameLed(lead_body, members)
-                except ValueError:
-                    unit = _Plain(members, lead=lead_body)
-            else:
-                unit = _Plain(members, lead=lead_body)
-            self.units.append(unit)
-        if plain:
-            self.units.append(_Plain(plain))
+            lead_pos = pos
+            pos += 1
+            members = leads[key]
+            rests = "|".join(add(n, r, lead_pos) for n, r in members)
+            starts = [_first_chars(r) for _, r in members]
+            look = ""
+            if lead_body in (".+?", ".*?") and all(s is not None for s in starts):
+                chars = sorted({c for s in starts for c in s})  # type: ignore[union-attr]
+                look = "(?=[" + "".join(re.escape(c) for c in chars) + "])"
+            parts.append(f"(?P<lead{lead_pos}>{lead_body}){look}(?:{rests})")
+        self.regex = re.compile("|".join(parts) if parts else "(?!)")
+        self.fullmatch = self.regex.fullmatch
 
-    def match(self, text: str) -> tuple[str, tuple[str | None, ...]] | None:
-        for unit in self.units:
-            found = unit.match(text)
-            if found is not None:
-                return found
-        return None
+    def match(self, text: str) -> tuple[str, Fields] | None:
+        m = self.fullmatch(text)
+        if m is None:
+            return None
+        name, wanted = self.index[m.lastindex]  # type: ignore[index]
+        # Only this terminal's groups: the whole alternation may have a hundred of them.
+        return name, m.group(*wanted)
 
 
 def _leading_group(pattern: str) -> str | None:
@@ -409,7 +427,7 @@ class LineFormat:
     priority: ClassVar[int] = 0
 
     def __init__(self) -> None:
-        self._handlers: dict[str, Callable[[Hand, tuple[str | None, ...], int], None]] = {}
+        self._handlers: dict[str, Handler] = {}
         for attr in dir(self):
             if attr.startswith("on_"):
                 self._handlers[attr[3:]] = getattr(self, attr)
@@ -450,15 +468,8 @@ class LineFormat:
     def parse_hand(self, lines: list[str], first_line: int, source: str) -> Hand:
         hand = self.new_hand(source, first_line)
         hand.end_line = first_line + len(lines) - 1
-        handlers = self._handlers
-
-        def on_token(kind: str, fields: tuple[str | None, ...], line: int) -> None:
-            handler = handlers.get(kind)
-            if handler is not None:
-                handler(hand, fields, line)
-
         try:
-            load_grammar(self.grammar).run(lines, first_line, on_token)
+            load_grammar(self.grammar).run(lines, first_line, self._handlers, hand)
             self.finish(hand)
         except LineError as err:
             if hand.status is not Status.UNSUPPORTED_GAME:
