@@ -260,6 +260,8 @@ class Hand:
     button_seat: int | None = None
     tournament_id: str = ""
     seats: list[Seat] = field(default_factory=list)
+    seat_numbers: dict[str, int] = field(default_factory=dict)
+    """Player name -> seat, for the formats that fill it as they read the seats."""
     events: list[Event] = field(default_factory=list)
     summary: Summary = field(default_factory=Summary)
     status: Status = Status.AUDITED
@@ -276,6 +278,8 @@ class Hand:
     (`hhaudit.live_rules` records), judged by `live_rules.check_live`."""
 
     def seat_of(self, player: str) -> int | None:
+        if player in self.seat_numbers:
+            return self.seat_numbers[player]
         for s in self.seats:
             if s.player == player:
                 return s.seat

@@ -23,14 +23,10 @@ class AmountError(ValueError):
     """Text that is not an amount, or has more decimals than the hand's scale."""
 
 
+@lru_cache(maxsize=8192)
 def parse_amount(text: str, scale: int, *, decimal: str = ".") -> int:
     """Parse a printed amount into an integer count of 10**-scale units (cached: the same
-    few amounts recur on every line of a session)."""
-    return _parse_cached(text, scale, decimal)
-
-
-@lru_cache(maxsize=8192)
-def _parse_cached(text: str, scale: int, decimal: str) -> int:
+    few amounts recur on every line of a session; an error is raised again each time)."""
     return _parse(text, scale, decimal=decimal)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from functools import cache, lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -116,17 +116,26 @@ def to_utc(text: str, default_zone: str = "") -> tuple[datetime | None, str]:
         if (m.group("tz") or "") == "ET":
             chosen = m
     zone_name = chosen.group("tz") or default_zone
-    zone = _zone(zone_name) if zone_name else None
+    y, mo, d, h, mi, sec = chosen.group("y", "mo", "d", "h", "mi", "s")
     try:
-        local = datetime(
-            int(chosen.group("y")), int(chosen.group("mo")), int(chosen.group("d")),
-            int(chosen.group("h")), int(chosen.group("mi")), int(chosen.group("s") or 0),
-        )
+        local = datetime(int(y), int(mo), int(d), int(h), int(mi), int(sec or 0))
     except ValueError:
         return None, zone_name
-    if zone is None:
+    offset = _utc_offset(zone_name, local.year, local.month, local.day, local.hour) if zone_name else None
+    if offset is None:
         return None, zone_name
-    return local.replace(tzinfo=zone).astimezone(timezone.utc), zone_name
+    return (local - offset).replace(tzinfo=timezone.utc), zone_name
+
+
+@lru_cache(maxsize=4096)
+def _utc_offset(zone_name: str, year: int, month: int, day: int, hour: int) -> timedelta | None:
+    """The zone's UTC offset at that local hour (zone changes fall on whole hours in every
+    zone of ZONES, so one hour has one offset; times in a gap or a repeated hour read as
+    Python reads them, with fold=0)."""
+    zone = _zone(zone_name)
+    if zone is None:
+        return None
+    return datetime(year, month, day, hour, tzinfo=zone).utcoffset()
 
 
 _GAME = re.compile(

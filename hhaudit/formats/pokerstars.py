@@ -7,6 +7,8 @@ events on the `Hand`.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from ..model import (
@@ -60,6 +62,55 @@ _POSTS = {
 }
 _SIDE_POT = re.compile(r"(Main pot|Side pot(?:-(\d+))?|STP) ([^|]*?\d)(?=\.? |\.?$)")
 _SUMMARY_RESULT = re.compile(r"\((?:button|small blind|big blind)\)")
+_DATE_START = re.compile(r"\d{4}[/.-]\d{1,2}[/.-]\d{1,2}")
+_JACKPOT = re.compile(r"Jackpot (?:contribution )?(\S+)")
+
+
+@dataclass(frozen=True, slots=True)
+class _HeaderFacts:
+    """What a header's text before the date says: room, game, stakes, money."""
+
+    site: str
+    variant: str
+    kind: str
+    tournament_id: str
+    currency: str
+    scale: int
+    limit: Limit | None = None
+    sb: int = 0
+    bb: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    problem: str = ""
+    """"unsupported" (not Hold'em), "stakes" (none found) or "" (readable)."""
+
+
+@lru_cache(maxsize=1024)
+def _header_facts(room: str, rest: str) -> _HeaderFacts:
+    base_room = room.replace(" Home", "").replace(" Game", "").strip().lower()
+    if base_room.startswith("pokerstars"):
+        base_room = "pokerstars"
+    site = _ROOMS.get(base_room, room.strip() or "PokerStars")
+    variant, limit = game_of(rest)
+    t = _TOURNAMENT.search(rest)
+    kind = "tournament" if t else "cash"
+    stakes = _STAKES.search(rest)
+    cur = currency_of(rest) if not t else ""
+    if kind == "cash" and stakes is not None:
+        cur = stakes.group("cur") or currency_of(stakes.group(0))
+    scale = 2 if kind == "cash" and cur else 0
+    head = (site, variant or "unknown", kind, t.group("id") if t else "", cur, scale)
+    if variant != "holdem" or limit is None:
+        return _HeaderFacts(*head, problem="unsupported")
+    if stakes is None and t is not None:
+        stakes = _LEVEL_STAKES.search(rest)
+    if stakes is None:
+        return _HeaderFacts(*head, limit=limit, problem="stakes")
+    low = parse_amount(stakes.group("sb"), scale)
+    high = parse_amount(stakes.group("bb"), scale)
+    if limit is Limit.FIXED_LIMIT:
+        return _HeaderFacts(*head, limit=limit, sb=low // 2, bb=low, small_bet=low, big_bet=high)
+    return _HeaderFacts(*head, limit=limit, sb=low, bb=high)
 
 
 class PokerStarsFormat(LineFormat):
@@ -83,47 +134,36 @@ class PokerStarsFormat(LineFormat):
     @staticmethod
     def seat(hand: Hand, player: str | None) -> int:
         assert player is not None
-        for s in hand.seats:
-            if s.player == player:
-                return s.seat
-        raise ValueError(f"{player!r} is not seated at this table")
+        seat = hand.seat_numbers.get(player)
+        if seat is None:
+            raise ValueError(f"{player!r} is not seated at this table")
+        return seat
 
     # ------------------------------------------------------------------ handlers
     def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
         room, hand_id, rest = f[0] or "", f[1] or "", f[2] or ""
         hand.hand_id = hand_id
-        base_room = room.replace(" Home", "").replace(" Game", "").strip().lower()
-        if base_room.startswith("pokerstars"):
-            base_room = "pokerstars"
-        hand.site = _ROOMS.get(base_room, room.strip() or "PokerStars")
-        variant, limit = game_of(rest)
-        hand.variant = variant or "unknown"
-        t = _TOURNAMENT.search(rest)
-        hand.kind = "tournament" if t else "cash"
-        hand.tournament_id = t.group("id") if t else ""
-        stakes = _STAKES.search(rest)
-        cur = currency_of(rest) if not t else ""
-        if hand.kind == "cash" and stakes is not None:
-            cur = stakes.group("cur") or currency_of(stakes.group(0))
-        hand.currency = cur
-        hand.scale = 2 if hand.kind == "cash" and cur else 0
-        hand.started_at, hand.tz = to_utc(rest)
-        if variant != "holdem" or limit is None:
+        # What the header says of the game and stakes is the same for every hand of a table:
+        # it is read once per distinct text before the date (the date changes every hand).
+        date = _DATE_START.search(rest)
+        facts = _header_facts(room, rest[: date.start()]) if date else None
+        if facts is None or facts.problem == "stakes":
+            facts = _header_facts.__wrapped__(room, rest)
+        hand.site = facts.site
+        hand.variant = facts.variant
+        hand.kind = facts.kind
+        hand.tournament_id = facts.tournament_id
+        hand.currency = facts.currency
+        hand.scale = facts.scale
+        hand.started_at, hand.tz = to_utc(rest[date.start():] if date else rest)
+        if facts.problem == "unsupported":
             raise UnsupportedGame(rest)
-        hand.limit = limit
-        hand.game = game_code(limit)
-        if stakes is None and t is not None:
-            stakes = _LEVEL_STAKES.search(rest)
-        if stakes is None:
+        assert facts.limit is not None
+        hand.limit = facts.limit
+        hand.game = game_code(facts.limit)
+        if facts.problem == "stakes":
             raise LineError(line, 1, rest, "no stakes in the hand's first line")
-        low = parse_amount(stakes.group("sb"), hand.scale)
-        high = parse_amount(stakes.group("bb"), hand.scale)
-        if limit is Limit.FIXED_LIMIT:
-            hand.small_bet, hand.big_bet = low, high
-            hand.bb = low
-            hand.sb = low // 2
-        else:
-            hand.sb, hand.bb = low, high
+        hand.sb, hand.bb, hand.small_bet, hand.big_bet = facts.sb, facts.bb, facts.small_bet, facts.big_bet
 
     def on_TABLE(self, hand: Hand, f: Fields, line: int) -> None:
         name, max_seats, money, button = f[0], f[1], f[2], f[3]
@@ -135,9 +175,10 @@ class PokerStarsFormat(LineFormat):
             hand.scale = 0
 
     def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
-        seat, player, stack, note = int(f[0] or 0), f[1] or "", f[2], f[4] or ""
-        out = "sitting out" in note or "out of hand" in note
-        hand.seats.append(Seat(seat, player, self.amount(hand, stack), out, line))
+        seat, player, note = int(f[0] or 0), f[1] or "", f[4]
+        out = bool(note) and ("sitting out" in note or "out of hand" in note)  # type: ignore[operator]
+        hand.seats.append(Seat(seat, player, self.amount(hand, f[2]), out, line))
+        hand.seat_numbers.setdefault(player, seat)
 
     def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
         player, what, amount, all_in = f[0], f[1] or "", self.amount(hand, f[2]), bool(f[3])
@@ -168,19 +209,24 @@ class PokerStarsFormat(LineFormat):
         hand.events.append(DealEvent(line, seat, player, cards(f[1]) + cards(f[2])))
 
     def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
-        player, verb, a, b, shown, all_in = f[0] or "", f[1] or "", f[2], f[3], f[4], bool(f[5])
-        act = _ACTS[verb]
-        seat = self.seat(hand, player)
-        if act is Act.RAISE:
-            if b is None:
-                raise ValueError("raise without a 'to' amount")
-            hand.events.append(ActionEvent(line, seat, player, act, None, self.amount(hand, b), all_in))
-        elif act in (Act.CALL, Act.BET):
-            hand.events.append(ActionEvent(line, seat, player, act, self.amount(hand, a), None, all_in))
-        else:
+        # the most frequent line: lookups inline
+        player = f[0] or ""
+        act = _ACTS[f[1]]  # type: ignore[index]
+        seat = hand.seat_numbers.get(player)
+        if seat is None:
+            raise ValueError(f"{player!r} is not seated at this table")
+        if act is Act.FOLD or act is Act.CHECK:
             hand.events.append(ActionEvent(line, seat, player, act))
-            if shown:
-                hand.events.append(ShowEvent(line, seat, player, cards(shown)))
+            if f[4]:
+                hand.events.append(ShowEvent(line, seat, player, cards(f[4])))
+        elif act is Act.RAISE:
+            if f[3] is None:
+                raise ValueError("raise without a 'to' amount")
+            hand.events.append(ActionEvent(line, seat, player, act, None, parse_amount(f[3], hand.scale), bool(f[5])))
+        else:
+            if f[2] is None:
+                raise ValueError("amount missing")
+            hand.events.append(ActionEvent(line, seat, player, act, parse_amount(f[2], hand.scale), None, bool(f[5])))
 
     def on_UNCALLED(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[1] or ""
@@ -244,7 +290,7 @@ class PokerStarsFormat(LineFormat):
                 s.main_pot = value
             elif m.group(1).startswith("Side pot"):
                 s.side_pots.append(value)
-        jackpot = re.search(r"Jackpot (?:contribution )?(\S+)", extra)
+        jackpot = _JACKPOT.search(extra) if extra else None
         if jackpot:
             s.jackpot = self.amount(hand, jackpot.group(1))
 
