@@ -80,6 +80,8 @@ def normalize_card(text: str) -> str:
     ``c``, ``d``, ``h``, ``s`` in any letter case.  No surrounding whitespace
     is allowed.
     """
+    if type(text) is str and text in _CARDS:
+        return text  # already canonical (what the formats write)
     if not isinstance(text, str):
         raise ValueError(f"card must be a string like 'Ah', got {text!r}")
     body = text

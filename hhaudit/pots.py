@@ -14,7 +14,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from . import evaluator
-from .model import CollectEvent, DealEvent, FeeEvent, Hand, ShowEvent, StreetEvent, UncalledEvent
+from .model import (
+    ActionEvent,
+    CollectEvent,
+    FeeEvent,
+    Hand,
+    PostEvent,
+    ShowEvent,
+    StreetEvent,
+    UncalledEvent,
+)
 from .money import to_text
 from .replay import State
 from .rules import RULES
@@ -75,16 +84,48 @@ def split_amount(amount: int, winners: list[int], order: list[int]) -> dict[int,
     (clockwise from the button)."""
     if not winners:
         return {}
+    if len(winners) == 1:
+        return {winners[0]: amount}
     share, odd = divmod(amount, len(winners))
     ranked = sorted(winners, key=lambda s: order.index(s) if s in order else len(order) + s)
     return {s: share + (1 if i < odd else 0) for i, s in enumerate(ranked)}
 
 
-def _boards(hand: Hand) -> dict[int, tuple[str, ...]]:
-    """Final board per run (run 0 = the single board)."""
+@dataclass(slots=True)
+class _Logged:
+    """The events the pot audit reads, gathered in one pass over the hand's events."""
+
+    uncalled: list[UncalledEvent] = field(default_factory=list)
+    collects: list[CollectEvent] = field(default_factory=list)
+    fees: list[FeeEvent] = field(default_factory=list)
+    shows: list[ShowEvent] = field(default_factory=list)
+    streets: list[StreetEvent] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, hand: Hand) -> _Logged:
+        log = cls()
+        for e in hand.events:
+            t = type(e)
+            if t is ActionEvent or t is PostEvent:
+                continue  # most events: none of the pot audit's
+            if isinstance(e, StreetEvent):
+                log.streets.append(e)
+            elif isinstance(e, CollectEvent):
+                log.collects.append(e)
+            elif isinstance(e, ShowEvent):
+                log.shows.append(e)
+            elif isinstance(e, UncalledEvent):
+                log.uncalled.append(e)
+            elif isinstance(e, FeeEvent):
+                log.fees.append(e)
+        return log
+
+
+def _boards(hand: Hand, streets: list[StreetEvent]) -> dict[int, tuple[str, ...]]:
+    """Final board per run (run 0 = the single board), from the hand's street events."""
     boards: dict[int, tuple[str, ...]] = {}
-    for ev in hand.events:
-        if isinstance(ev, StreetEvent) and ev.board:
+    for ev in streets:
+        if ev.board:
             boards[ev.run] = ev.board
     if any(r > 0 for r in boards):
         base = boards.pop(0, ())
@@ -108,8 +149,9 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> 
     live = {s.seat for s in seats.values() if s.dealt_in and not s.folded and s.seat in contrib}
     all_in = {s.seat for s in seats.values() if s.all_in}
     last_line = hand.summary.line or hand.end_line
+    log = _Logged.of(hand)
     # ---- uncalled bet: computed from what went in before the log's own returns
-    logged_uncalled = [e for e in hand.events if isinstance(e, UncalledEvent)]
+    logged_uncalled = log.uncalled
     for seat, back in state.returned.items():
         if seat in contrib:
             contrib[seat] += back
@@ -144,8 +186,8 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> 
                         f"{m(returned)} returned", seat=e.seat, player=e.player)
     pot_total = sum(contrib.values()) + state.room_added
     # ---- the log's money
-    collects = [e for e in hand.events if isinstance(e, CollectEvent)]
-    fees = [e for e in hand.events if isinstance(e, FeeEvent) and e.kind not in ("room_added", "cash_out_fee")]
+    collects = log.collects
+    fees = [e for e in log.fees if e.kind not in ("room_added", "cash_out_fee")]
     fee_total = sum(e.amount for e in fees)
     rake = hand.summary.rake or 0
     jackpot = hand.summary.jackpot or 0
@@ -195,7 +237,7 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> 
     if uncalled_fault:
         out.pots = pots
         return  # the payout follows from the wrong return, already reported
-    _judge(auditor, hand, state, out, pots, collects, rake + jackpot + fee_total, m)
+    _judge(auditor, hand, state, out, pots, collects, rake + jackpot + fee_total, m, log)
 
 
 def _less(collects: list[CollectEvent], seat: int, amount: int) -> list[CollectEvent]:
@@ -222,7 +264,7 @@ def _unmatched(contrib: dict[int, int]) -> tuple[int | None, int]:
 
 
 def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: list[Pot],
-           collects: list[CollectEvent], deductions: int, m: object) -> None:
+           collects: list[CollectEvent], deductions: int, m: object, log: _Logged) -> None:
     fmt = m  # money formatter
     assert callable(fmt)
     if not pots:
@@ -231,17 +273,13 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
     ring = state.next_after(button) if button is not None else list(state.order)
     shown: dict[int, tuple[str, ...]] = {}
     mucked: set[int] = set()
-    for ev in hand.events:
-        if isinstance(ev, ShowEvent):
-            if ev.muck:
-                mucked.add(ev.seat)
-            elif len(ev.cards) >= 2:
-                shown[ev.seat] = ev.cards[:2] if len(ev.cards) == 2 else ev.cards
-    known: dict[int, tuple[str, ...]] = dict(shown)
-    for ev in hand.events:
-        if isinstance(ev, DealEvent) and ev.seat not in known and len(ev.cards) == 2 and ev.seat not in mucked:
-            pass  # dealt cards that were never shown do not take part (not tabled, TDA 13)
-    boards = _boards(hand)
+    for ev in log.shows:
+        if ev.muck:
+            mucked.add(ev.seat)
+        elif len(ev.cards) >= 2:
+            shown[ev.seat] = ev.cards[:2] if len(ev.cards) == 2 else ev.cards
+    # dealt cards that were never shown do not take part (not tabled, TDA 13)
+    boards = _boards(hand, log.streets)
     runs = sorted(boards) if boards else [0]
     if len(runs) > 1 and 0 in runs:
         runs.remove(0)
