@@ -55,7 +55,7 @@ def build_pots(contrib: dict[int, int], live: set[int], all_in: set[int]) -> lis
     are the all-in contributions plus the top live contribution (rules.md 7b)."""
     if not contrib:
         return []
-    top_live = max((contrib[s] for s in live), default=0)
+    top_live = max([contrib[s] for s in live], default=0)
     levels = sorted({contrib[s] for s in all_in if s in live and contrib[s] > 0} | {top_live})
     levels = [lv for lv in levels if lv > 0]
     if not levels:
@@ -63,7 +63,12 @@ def build_pots(contrib: dict[int, int], live: set[int], all_in: set[int]) -> lis
     pots: list[Pot] = []
     prev = 0
     for lv in levels:
-        amount = sum(max(0, min(c, lv) - prev) for c in contrib.values())
+        amount = 0  # what each contribution puts in between the previous level and this one
+        for c in contrib.values():
+            if c >= lv:
+                amount += lv - prev
+            elif c > prev:
+                amount += c - prev
         eligible = sorted(s for s in live if contrib[s] >= lv)
         if amount > 0:
             if pots and sorted(pots[-1].eligible) == eligible:
@@ -73,7 +78,10 @@ def build_pots(contrib: dict[int, int], live: set[int], all_in: set[int]) -> lis
                 pots.append(Pot(len(pots), amount, lv, eligible))
         prev = lv
     # chips above the top level (folded players who put in more than any live seat)
-    rest = sum(max(0, c - prev) for c in contrib.values())
+    rest = 0
+    for c in contrib.values():
+        if c > prev:
+            rest += c - prev
     if rest and pots:
         pots[-1].amount += rest
     return pots
@@ -256,10 +264,18 @@ def _unmatched(contrib: dict[int, int]) -> tuple[int | None, int]:
     """The seat whose live contribution nobody matched, and by how much."""
     if not contrib:
         return None, 0
-    top = max(contrib, key=lambda k: contrib[k])
-    second = max((v for k, v in contrib.items() if k != top), default=0)
-    if contrib[top] > second:
-        return top, contrib[top] - second
+    top, most = None, 0
+    for k, v in contrib.items():  # the first seat with the most
+        if top is None or v > most:
+            top, most = k, v
+    second: int | None = None
+    for k, v in contrib.items():
+        if k != top and (second is None or v > second):
+            second = v
+    if second is None:
+        second = 0
+    if most > second:
+        return top, most - second
     return None, 0
 
 
