@@ -14,6 +14,7 @@ from .model import (
     DealEvent,
     FeeEvent,
     Hand,
+    Limit,
     Post,
     PostEvent,
     Severity,
@@ -106,6 +107,10 @@ class Auditor:
         self.profile = get_profile(profile) if isinstance(profile, str) else profile
         self.enabled = set(enabled) if enabled is not None else set(RULES)
         self._by_act = {act: [r for r in action_rules(act) if r.code in self.enabled] for act in Act}
+        self._by_limit = {limit: {act: [r for r in action_rules(act, limit) if r.code in self.enabled] for act in Act}
+                          for limit in Limit}
+        """The enabled rules per betting structure and action (only those that can find
+        something there)."""
 
     def finding(self, out: AuditedHand, rule: type[Rule], line: int, seq: int, expected: str,
                 actual: str, message: str = "", seat: int | None = None,
@@ -245,7 +250,7 @@ class Auditor:
             return
         act = ev.act
         if self._order_ok(state, ev, seq, out):
-            for rule in self._by_act[act]:
+            for rule in self._by_limit[state.hand.limit][act]:
                 v = rule.check(state, ev, res)
                 if v is not None and rule.code in self.enabled:
                     self.finding(out, rule, ev.line, seq, v.expected, v.actual, v.message, ev.seat, ev.player)
