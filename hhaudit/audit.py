@@ -225,6 +225,7 @@ class Auditor:
         dealt = run.state.seats.get(ev.seat)
         if dealt is not None:
             dealt.dealt_in = True
+            run.state.changed()
 
     def _check_blinds(self, hand: Hand, state: State, out: AuditedHand, seq: int, line: int) -> None:
         """AO06: the small blind on the first dealt-in seat left of the button (the button
@@ -272,17 +273,19 @@ class Auditor:
             # a seat taken as not dealt in when a later seat acted acts after all: that
             # later seat acted before it, out of turn
             s.dealt_in, s.inferred_out = True, False
+            state.changed()
             self.finding(out, RULES["AO01"], ev.line, seq, f"{ev.player} (seat {ev.seat}) to act in turn, "
                          "before the seats after it", f"{ev.player} (seat {ev.seat}) acted after them: "
                          f"{_TEXT[ev.act]}", seat=ev.seat, player=ev.player)
             return True
         if not s.dealt_in:
             s.dealt_in = True  # the log says this seat plays
+            state.changed()
         if s.all_in:
             self.finding(out, RULES["AO03"], ev.line, seq, "no action (all-in)", _TEXT[ev.act],
                          seat=ev.seat, player=ev.player)
             return False
-        expected = state.to_act()
+        expected = state.to_act_after()
         if expected is None:
             if ev.act is _FOLD and state.street is not _SHOWDOWN and not state.hand_over:
                 return True
@@ -314,6 +317,7 @@ class Auditor:
                 return False
         for seat in candidates:
             state.seats[seat].dealt_in = False
+        state.changed()
         if state.to_act() != actual:
             return False
         for seat in candidates:

@@ -113,6 +113,9 @@ class State:
     """Uncalled chips the log returned, per seat."""
     room_added: int = 0
     dead_money: int = 0
+    _after: int | None = field(default=None, repr=False)
+    """`to_act()` as `apply_action` found it, while `_after_valid` (see `to_act_after`)."""
+    _after_valid: bool = field(default=False, repr=False)
 
     @classmethod
     def start(cls, hand: Hand, profile: Profile) -> State:
@@ -294,6 +297,18 @@ class State:
             return None
         return seat
 
+    def to_act_after(self) -> int | None:
+        """`to_act()`, without working it out again when nothing was applied since the last
+        action (which worked it out). A caller that changes a seat directly must call
+        `changed()` before asking."""
+        if self._after_valid:
+            return self._after
+        return self.to_act()
+
+    def changed(self) -> None:
+        """A seat was changed directly (not by an `apply_*` method)."""
+        self._after_valid = False
+
     def _round_start(self) -> int | None:
         """The seat after which the round's first actor sits."""
         if self.street is _PREFLOP:
@@ -312,6 +327,7 @@ class State:
 
     # ------------------------------------------------------------------ applying events
     def apply_post(self, ev: PostEvent) -> None:
+        self._after_valid = False
         s = self.seats.get(ev.seat)
         if s is None:
             return
@@ -369,6 +385,7 @@ class State:
 
     def begin_betting(self) -> None:
         """Called once the posts are done (first action or first street)."""
+        self._after_valid = False
         if self.bb_seat is None and self.current_bet < self.hand.bb:
             # A dead or missing big blind does not lower the stakes (Robert's blinds 1).
             self.current_bet = self.hand.bb
@@ -430,14 +447,18 @@ class State:
         self._after_action()
 
     def _after_action(self) -> None:
+        self._after_valid = True
+        self._after = None
         if self.live_count() <= 1:
             self.hand_over = True
             self.round_closed = True
             return
-        if self.to_act() is None:
+        nxt = self._after = self.to_act()
+        if nxt is None:
             self.round_closed = True
 
     def apply_street(self, ev: StreetEvent) -> None:
+        self._after_valid = False
         if ev.street is _SHOWDOWN:
             self.street = _SHOWDOWN
             self.round_closed = True
@@ -475,6 +496,7 @@ class State:
         return None, 0
 
     def apply_uncalled(self, ev: UncalledEvent) -> None:
+        self._after_valid = False
         s = self.seats.get(ev.seat)
         if s is None:
             return
