@@ -106,16 +106,16 @@ def _sniff(first: bytes) -> tuple[str, int]:
     return "utf-8", 0
 
 
-def iter_lines(stream: BinaryIO) -> Iterator[str]:
-    """Decoded lines of a binary stream, without line terminators."""
+def iter_text(stream: BinaryIO) -> Iterator[str]:
+    """Decoded text of a binary stream, a block at a time: BOM dropped, NULs removed, and
+    a block never ends between the CR and the LF of a CRLF."""
     first = stream.read(BLOCK)
     encoding, skip = _sniff(first)
     # UTF-8 is decoded strictly so that a cp1252 file is recognised; a BOM'd or sniffed
     # UTF-16 file that is damaged (an odd byte at a cut) keeps its hands, with U+FFFD.
     decoder = codecs.getincrementaldecoder(encoding)(errors="strict" if encoding == "utf-8" else "replace")
     fallback = encoding == "utf-8"
-    pending = ""
-    skipping = False  # inside an over-long line whose head was already yielded
+    carry = ""
     block: bytes = first[skip:]
     while True:
         final = not block
@@ -130,26 +130,55 @@ def iter_lines(stream: BinaryIO) -> Iterator[str]:
             text = decoder.decode(block, final=final)
         if "\x00" in text:
             text = text.replace("\x00", "")
+        text = carry + text
+        carry = ""
+        if not final and text.endswith("\r"):
+            text, carry = text[:-1], "\r"
         if text:
-            # A CRLF split across two blocks yields one extra empty line: harmless, since
-            # blank lines never carry meaning inside a hand.
-            parts = _LINE_BREAK.split(pending + text)
-            pending = parts.pop()
-            for line in parts:
-                if skipping:
-                    skipping = False
-                    continue
-                yield line[:MAX_LINE] if len(line) > MAX_LINE else line
-            if len(pending) > MAX_LINE:
-                if not skipping:
-                    yield pending[:MAX_LINE]
-                skipping = True
-                pending = ""
+            yield text
         if final:
             break
         block = stream.read(BLOCK)
+
+
+def iter_lines(stream: BinaryIO) -> Iterator[str]:
+    """Decoded lines of a binary stream, without line terminators; a line is cut at
+    MAX_LINE characters (the rest of it is dropped)."""
+    return lines_of_blocks(iter_text(stream))
+
+
+def lines_of_blocks(blocks: Iterable[str]) -> Iterator[str]:
+    """The lines of consecutive text blocks (as `iter_text` gives them)."""
+    pending = ""
+    skipping = False  # inside an over-long line whose head was already yielded
+    for text in blocks:
+        parts = _LINE_BREAK.split(pending + text)
+        pending = parts.pop()
+        for line in parts:
+            if skipping:
+                skipping = False
+                continue
+            yield line[:MAX_LINE] if len(line) > MAX_LINE else line
+        if len(pending) > MAX_LINE:
+            if not skipping:
+                yield pending[:MAX_LINE]
+            skipping = True
+            pending = ""
     if pending and not skipping:
         yield pending
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines `iter_lines` gives for a text that starts at the start of a line."""
+    lines = _LINE_BREAK.split(text)
+    if not lines[-1]:
+        lines.pop()
+    return [line[:MAX_LINE] if len(line) > MAX_LINE else line for line in lines]
+
+
+def count_lines(text: str) -> int:
+    """Line breaks in a text (CRLF, CR or LF each count once)."""
+    return text.count("\n") + text.count("\r") - text.count("\r\n")
 
 
 def lines_of_text(text: str) -> list[str]:

@@ -6,7 +6,7 @@ import io
 from pathlib import Path
 
 import hhaudit
-from hhaudit.reading import MAX_LINE, iter_lines
+from hhaudit.reading import BLOCK, MAX_LINE, iter_lines, split_lines
 
 SAMPLE = (Path(__file__).resolve().parents[1] / "sample_histories" / "pokerstars" / "clean-cash.txt").read_text()
 
@@ -25,6 +25,22 @@ def test_utf8_bom_utf16_and_cp1252() -> None:
 
 def test_line_endings_and_nul_bytes() -> None:
     assert lines(b"a\r\nb\rc\nd\x00e") == ["a", "b", "c", "de"]
+
+
+def test_crlf_across_a_block_boundary_is_one_line_break() -> None:
+    # the CR is the last byte of the first block read, the LF the first of the next
+    filler = b"x" * 9 + b"\n"
+    k = (BLOCK - 1) // len(filler)
+    head = filler * k + b"y" * (BLOCK - 1 - k * len(filler)) + b"\r"
+    assert len(head) == BLOCK
+    got = lines(head + b"\nnext\r\nlast")
+    assert len(got) == k + 3
+    assert got[k - 1:] == ["x" * 9, "y" * (BLOCK - 1 - k * len(filler)), "next", "last"]
+
+
+def test_split_lines_reads_a_text_as_iter_lines_reads_the_file() -> None:
+    text = "a\r\nb\rc\n\n" + "y" * (MAX_LINE + 5) + "\nend\n"
+    assert split_lines(text) == lines(text.encode()) == ["a", "b", "c", "", "y" * MAX_LINE, "end"]
 
 
 def test_overlong_line_is_cut_and_the_rest_skipped() -> None:
