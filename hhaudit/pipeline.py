@@ -25,6 +25,7 @@ parts into the new dataset. Every run writes a temporary folder and renames it i
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import multiprocessing as mp
 import os
@@ -42,7 +43,7 @@ from .audit import Auditor
 from .model import Hand
 from .parsing import HEAD_LINES, FileReport, ParseLog, parse_source
 from .profiles import get_profile
-from .reading import InputError, Source, iter_lines
+from .reading import InputError, Source, count_lines, iter_lines, iter_text, lines_of_blocks, split_lines
 from .rules import RULES, select
 
 BATCH = 10_000
@@ -228,6 +229,10 @@ class _ChunkTask:
     out_dir: str
     last: bool
     report: FileReport | None
+    text: str = ""
+    """The unit as text (instead of `hands`): whole lines, from a hand's first line on."""
+    first_line: int = 1
+    """The line number of the text's first line in the file."""
 
 
 def audit_file(index: int, source: Source, options: Options, out_dir: str | None,
@@ -273,7 +278,13 @@ def _run_task(task: _FileTask | _ChunkTask) -> _Result:
 
     unit = _Unit(task.index, task.chunk, HandAuditor(task.options), task.out_dir)
     findings = 0
-    if task.hands:
+    if task.text:
+        fmt = formats.get(task.format)
+        offset = task.first_line - 1
+        for first, lines in fmt.split(split_lines(task.text)):
+            findings += unit.add(fmt.parse_hand(lines, first + offset, task.source))
+        unit.write()
+    elif task.hands:
         fmt = formats.get(task.format)
         for first, lines in task.hands:
             findings += unit.add(fmt.parse_hand(lines, first, task.source))
@@ -285,10 +296,15 @@ def _run_task(task: _FileTask | _ChunkTask) -> _Result:
 
 
 def _chunk_tasks(index: int, source: Source, options: Options, out_dir: str, batch: int) -> Iterator[_ChunkTask]:
-    """Read and split a large file here; its hands go to the workers `batch` at a time."""
-    import itertools
+    """Read and split a large file here; its hands go to the workers `batch` at a time.
 
+    For a format that starts a new hand at every line its `start` pattern matches (the
+    common case), the file is only searched for those lines, and each unit goes out as one
+    piece of text that the worker splits into lines and hands itself: this process then
+    does little per hand, so the workers keep every core busy. Other formats are split into
+    hands here."""
     from . import formats
+    from .formats.base import LineFormat
 
     report = FileReport(source.name)
     try:
@@ -298,8 +314,9 @@ def _chunk_tasks(index: int, source: Source, options: Options, out_dir: str, bat
         yield _ChunkTask(index, 0, "", source.name, [], options, out_dir, True, report)
         return
     with stream:
-        lines = iter_lines(stream)
-        head = list(itertools.islice(lines, HEAD_LINES))
+        blocks = iter_text(stream)
+        first_block = next(blocks, "")
+        head = split_lines(first_block)[:HEAD_LINES] if first_block else []
         if options.format == "auto":
             fmt = formats.detect(head)
             if fmt is None:
@@ -310,9 +327,18 @@ def _chunk_tasks(index: int, source: Source, options: Options, out_dir: str, bat
         else:
             fmt = formats.get(options.format)
         report.format = fmt.name
+        texts = itertools.chain([first_block], blocks)
+        if isinstance(fmt, LineFormat) and type(fmt).split is LineFormat.split:
+            try:
+                starter = re.compile(f"(?m)^(?:{fmt.start.pattern})", fmt.start.flags)
+            except re.error:
+                starter = None
+            if starter is not None:
+                yield from _text_units(index, source, options, out_dir, batch, fmt, starter, texts, report)
+                return
         chunk = 0
         pending: list[tuple[int, list[str]]] = []
-        for first, hand in fmt.split(itertools.chain(head, lines)):
+        for first, hand in fmt.split(lines_of_blocks(texts)):
             report.hands += 1
             if len(pending) >= batch:
                 yield _ChunkTask(index, chunk, fmt.name, source.name, pending, options, out_dir, False, None)
@@ -320,6 +346,59 @@ def _chunk_tasks(index: int, source: Source, options: Options, out_dir: str, bat
                 pending = []
             pending.append((first, list(hand)))
     yield _ChunkTask(index, chunk, fmt.name, source.name, pending, options, out_dir, True, report)
+
+
+def _text_units(index: int, source: Source, options: Options, out_dir: str, batch: int, fmt: Any,
+                starter: re.Pattern[str], texts: Iterable[str], report: FileReport) -> Iterator[_ChunkTask]:
+    """Cut a file's text before every `batch`-th hand: the same units `audit_file` makes."""
+    buf = ""  # text not yet sent; starts at the start of a line
+    first_line = 1  # the line number of buf's first line
+    pos = 0  # where the search for hand starts goes on in buf
+    hands = 0  # hands started so far (including a leading piece that is not a hand's)
+    leading_done = False
+    chunk = 0
+    for text in itertools.chain(texts, [None]):
+        if text is not None:
+            buf += text
+            # The last line may be incomplete until the next block: it is searched then.
+            tail = max(buf.rfind("\n"), buf.rfind("\r")) + 1
+        else:
+            tail = len(buf) + 1
+        while (m := starter.search(buf, pos)) is not None:
+            line_start = max(buf.rfind("\n", 0, m.end()), buf.rfind("\r", 0, m.end())) + 1
+            if line_start >= tail:
+                break
+            pos = m.end()
+            if not fmt.start.match(_line_at(buf, line_start)):
+                continue  # the pattern ran across a line break: not a start line
+            if not leading_done:
+                leading_done = True
+                # lines before the first hand are a hand of their own unless blank or noise
+                hands += sum(1 for _ in fmt.split(split_lines(buf[:line_start]))) if line_start else 0
+            if hands and hands % batch == 0:
+                piece = buf[:line_start]
+                yield _ChunkTask(index, chunk, fmt.name, source.name, [], options, out_dir, False, None,
+                                 piece, first_line)
+                chunk += 1
+                first_line += count_lines(piece)
+                buf = buf[line_start:]
+                pos -= line_start
+                tail -= line_start
+            hands += 1
+        pos = max(pos, tail) if text is not None else pos
+    if not leading_done and buf:
+        hands += sum(1 for _ in fmt.split(split_lines(buf)))
+    report.hands = hands
+    yield _ChunkTask(index, chunk, fmt.name, source.name, [], options, out_dir, True, report, buf, first_line)
+
+
+def _line_at(text: str, start: int) -> str:
+    end = len(text)
+    for brk in ("\n", "\r"):
+        k = text.find(brk, start, end)
+        if k >= 0:
+            end = k
+    return text[start:end]
 
 
 def _size(source: Source) -> int:

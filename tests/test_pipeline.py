@@ -81,6 +81,22 @@ def test_one_large_file_split_across_jobs(tmp_path: Path) -> None:
     assert [f.hands for f in tb.files] == [2, 25]
 
 
+def test_large_file_with_crlf_and_leading_text_split_as_one_job_reads_it(tmp_path: Path) -> None:
+    # text before the first hand is a (parse_error) hand of its own, CRLF line ends, no
+    # line break after the last hand: the workers' units must be the ones one job makes
+    body = "".join(hand("csp"[j % 3], 7000 + j) for j in range(11)).rstrip("\n")
+    big = tmp_path / "big.txt"
+    big.write_bytes(("not a hand\n\n" + body).replace("\n", "\r\n").encode("utf-8"))
+    a, b = tmp_path / "a", tmp_path / "b"
+    ta = run(sources(big), a, Options(), jobs=1, batch=4)
+    tb = run(sources(big), b, Options(), jobs=2, batch=4, split_bytes=0)
+    assert contents(a) == contents(b)
+    assert ta.hands == tb.hands == 12
+    assert ta.statuses == tb.statuses == {"audited": 11, "parse_error": 1}
+    assert [f.hands for f in tb.files] == [12]
+    assert len(list((b / "hands").iterdir())) == 3  # 12 hands in units of 4
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_duplicates_kept_once_at_their_first_place(tmp_path: Path, jobs: int) -> None:
     a = write(tmp_path / "a.txt", [("c", 1), ("s", 2), ("c", 1), ("p", 3), ("s", 2)])
