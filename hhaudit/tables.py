@@ -7,6 +7,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterable
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -111,61 +112,47 @@ def positions(order: list[int], button: int | None, sb: int | None, bb: int | No
     return names
 
 
+_ACTION_FIELDS = attrgetter("seq", "line", "street", "run", "seat", "player", "action", "amount",
+                            "to_amount", "all_in")
+_POT_FIELDS = attrgetter("index", "run", "amount", "eligible", "winners", "expected_winners", "paid",
+                         "expected", "ok")
+_FINDING_FIELDS = attrgetter(*SCHEMAS["findings"].names)
+
+
 class Rows:
-    """Column buffers for the five tables."""
+    """Rows of the five tables, as tuples in schema order; `tables()` turns them into
+    columns once per batch."""
 
     def __init__(self) -> None:
-        self.cols: dict[str, dict[str, list[Any]]] = {
-            t: {f.name: [] for f in SCHEMAS[t]} for t in TABLES
-        }
+        self.rows: dict[str, list[tuple[Any, ...]]] = {t: [] for t in TABLES}
         self.count = 0
 
     def add(self, audited: AuditedHand) -> None:
         h = audited.hand
         self.count += 1
-        hc = self.cols["hands"]
         state = audited.state
+        hid, src = h.hand_id, h.source
         board = ""
         for ev in reversed(h.events):
-            if hasattr(ev, "board") and getattr(ev, "board"):
-                board = " ".join(getattr(ev, "board"))
+            if type(ev) is StreetEvent and ev.board:
+                board = " ".join(ev.board)
                 break
         if not board and h.summary.boards:
             board = " ".join(h.summary.boards[0])
         dealt = [s for s in state.seats.values() if s.dealt_in] if state else []
-        row = {
-            "hand_id": h.hand_id, "site": h.site, "format": h.format, "source": h.source,
-            "line": h.line, "game": h.game if h.status is Status.AUDITED else (h.variant or h.game),
-            "kind": h.kind, "currency": h.currency, "scale": h.scale, "sb": h.sb, "bb": h.bb,
-            "ante": h.ante, "started_at": h.started_at, "tz": h.tz, "table_name": h.table_name,
-            "max_seats": h.max_seats, "button_seat": h.button_seat,
-            "n_players": len(dealt) if state else len(h.seats),
-            "total_pot": h.summary.total_pot, "rake": h.summary.rake, "board": board,
-            "status": h.status.value, "n_findings": len(audited.findings),
-            "tournament_id": h.tournament_id, "end_line": h.end_line,
-        }
-        for k, v in row.items():
-            hc[k].append(v)
-        for f in audited.findings:
-            fc = self.cols["findings"]
-            for k in fc:
-                fc[k].append(getattr(f, k))
+        self.rows["hands"].append((
+            hid, h.site, h.format, src, h.line, h.game if h.status is Status.AUDITED else (h.variant or h.game),
+            h.kind, h.currency, h.scale, h.sb, h.bb, h.ante, h.started_at, h.tz, h.table_name,
+            h.max_seats, h.button_seat, len(dealt) if state else len(h.seats), h.summary.total_pot,
+            h.summary.rake, board, h.status.value, len(audited.findings), h.tournament_id, h.end_line,
+        ))
+        if audited.findings:
+            self.rows["findings"].extend(map(_FINDING_FIELDS, audited.findings))
         if state is None:
             return
-        ac = self.cols["actions"]
-        for a in audited.actions:
-            for k, v in (("hand_id", h.hand_id), ("source", h.source), ("seq", a.seq), ("line", a.line),
-                         ("street", a.street), ("run", a.run), ("seat", a.seat), ("player", a.player),
-                         ("action", a.action), ("amount", a.amount), ("to_amount", a.to_amount),
-                         ("all_in", a.all_in)):
-                ac[k].append(v)
-        pc = self.cols["pots"]
-        for p in audited.pots:
-            for k, v in (("hand_id", h.hand_id), ("source", h.source), ("pot", p.index), ("run", p.run),
-                         ("amount", p.amount), ("eligible", p.eligible), ("winners", p.winners),
-                         ("expected_winners", p.expected_winners), ("paid", p.paid),
-                         ("expected", p.expected), ("ok", p.ok)):
-                pc[k].append(v)
+        head = (hid, src)
+        self.rows["actions"].extend(head + _ACTION_FIELDS(a) for a in audited.actions)
+        self.rows["pots"].extend(head + _POT_FIELDS(p) for p in audited.pots)
         # seats
         collected: dict[int, int] = {}
         hole: dict[int, tuple[str, ...]] = {}
@@ -174,37 +161,47 @@ class Rows:
         pfr: set[int] = set()
         preflop = True
         for ev in h.events:
-            if isinstance(ev, CollectEvent):
-                collected[ev.seat] = collected.get(ev.seat, 0) + ev.amount
-            elif isinstance(ev, DealEvent):
-                hole[ev.seat] = ev.cards
-            elif isinstance(ev, ShowEvent) and not ev.muck and ev.cards:
-                hole[ev.seat] = ev.cards
-                showed.add(ev.seat)
-            elif isinstance(ev, StreetEvent) and ev.street is not Street.PREFLOP:
+            kind = type(ev)
+            if kind is ActionEvent:
+                if preflop:
+                    act = ev.act  # type: ignore[union-attr]
+                    if act is Act.CALL or act is Act.BET or act is Act.RAISE:
+                        vpip.add(ev.seat)  # type: ignore[union-attr]
+                        if act is not Act.CALL:
+                            pfr.add(ev.seat)  # type: ignore[union-attr]
+            elif kind is CollectEvent:
+                collected[ev.seat] = collected.get(ev.seat, 0) + ev.amount  # type: ignore[union-attr]
+            elif kind is DealEvent:
+                hole[ev.seat] = ev.cards  # type: ignore[union-attr]
+            elif kind is ShowEvent:
+                if not ev.muck and ev.cards:  # type: ignore[union-attr]
+                    hole[ev.seat] = ev.cards  # type: ignore[union-attr]
+                    showed.add(ev.seat)  # type: ignore[union-attr]
+            elif kind is StreetEvent and ev.street is not Street.PREFLOP:  # type: ignore[union-attr]
                 preflop = False
-            elif isinstance(ev, ActionEvent) and preflop:
-                if ev.act in (Act.CALL, Act.BET, Act.RAISE):
-                    vpip.add(ev.seat)
-                if ev.act in (Act.RAISE, Act.BET):
-                    pfr.add(ev.seat)
         pos = positions([s.seat for s in dealt], state.button, state.sb_seat, state.bb_seat)
-        sc = self.cols["seats"]
         start = {s.seat: s.stack for s in h.seats}
+        rows = self.rows["seats"]
         for seat in sorted(state.seats):
             s = state.seats[seat]
             contributed = s.total
             got = collected.get(seat, 0)
-            for k, v in (("hand_id", h.hand_id), ("source", h.source), ("seat", seat), ("player", s.player),
-                         ("position", pos.get(seat, "") if s.dealt_in else "out"),
-                         ("stack_start", start.get(seat, 0)), ("contributed", contributed),
-                         ("collected", got), ("net", got - contributed),
-                         ("hole_cards", " ".join(hole.get(seat, ())) or None), ("showed", seat in showed),
-                         ("vpip", seat in vpip), ("pfr", seat in pfr)):
-                sc[k].append(v)
+            rows.append((hid, src, seat, s.player, pos.get(seat, "") if s.dealt_in else "out",
+                         start.get(seat, 0), contributed, got, got - contributed,
+                         " ".join(hole.get(seat, ())) or None, seat in showed, seat in vpip, seat in pfr))
 
     def tables(self) -> dict[str, pa.Table]:
-        return {t: pa.Table.from_pydict(self.cols[t], schema=SCHEMAS[t]) for t in TABLES}
+        out: dict[str, pa.Table] = {}
+        for t in TABLES:
+            schema = SCHEMAS[t]
+            rows = self.rows[t]
+            if not rows:
+                out[t] = schema.empty_table()
+                continue
+            columns = zip(*rows, strict=True)
+            out[t] = pa.Table.from_arrays(
+                [pa.array(col, type=f.type) for col, f in zip(columns, schema, strict=True)], schema=schema)
+        return out
 
 
 def empty_tables() -> dict[str, pa.Table]:
