@@ -154,11 +154,12 @@ def lines_of_blocks(blocks: Iterable[str]) -> Iterator[str]:
     for text in blocks:
         parts = _LINE_BREAK.split(pending + text)
         pending = parts.pop()
-        for line in parts:
-            if skipping:
-                skipping = False
-                continue
-            yield line[:MAX_LINE] if len(line) > MAX_LINE else line
+        if skipping and parts:
+            del parts[0]
+            skipping = False
+        if parts and len(max(parts, key=len)) > MAX_LINE:
+            parts = [line[:MAX_LINE] for line in parts]
+        yield from parts
         if len(pending) > MAX_LINE:
             if not skipping:
                 yield pending[:MAX_LINE]

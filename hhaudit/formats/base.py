@@ -341,6 +341,10 @@ def _leading_group(pattern: str) -> str | None:
     return None
 
 
+_SPACES = frozenset(chr(c) for c in range(0x3001) if chr(c).isspace())
+"""What `\\s` matches in a str pattern (str.isspace; none lies above U+3000)."""
+
+
 def _first_chars(pattern: str) -> frozenset[str] | None:
     """The characters a regex's match can start with, or None when it could be anything."""
     try:
@@ -377,6 +381,8 @@ def _item_firsts(item: Any) -> tuple[set[str] | None, bool]:
                 out.add(chr(sub_av))
             elif kind == "RANGE" and sub_av[1] - sub_av[0] < 128:
                 out.update(chr(c) for c in range(sub_av[0], sub_av[1] + 1))
+            elif kind == "CATEGORY" and str(sub_av) == "CATEGORY_SPACE":
+                out.update(_SPACES)
             else:
                 return None, False
         return out, False
@@ -440,6 +446,8 @@ class LineFormat:
         """(first line number, lines) of each hand; lines before the first hand are dropped
         when blank and returned as a chunk of their own otherwise."""
         start = self.start.match
+        # only lines that begin with a character a hand's first line can begin with are tried
+        firsts = _first_chars(self.start.pattern) if not self.start.flags & re.IGNORECASE else None
         noise = self.noise.fullmatch if self.noise is not None else None
 
         def is_hand(chunk: list[str]) -> bool:
@@ -448,7 +456,7 @@ class LineFormat:
         chunk: list[str] = []
         first = 1
         for number, line in enumerate(lines, 1):
-            if start(line):
+            if (firsts is None or line[:1] in firsts) and start(line):
                 if chunk and is_hand(chunk):
                     yield first, chunk
                 chunk = [line]
