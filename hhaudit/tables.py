@@ -11,10 +11,11 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .audit import AuditedHand
+from .audit import ActionRow, AuditedHand
 from .model import Act, ActionEvent, CollectEvent, DealEvent, ShowEvent, Status, Street, StreetEvent
 
 SCHEMA_VERSION = "1"
@@ -112,8 +113,7 @@ def positions(order: list[int], button: int | None, sb: int | None, bb: int | No
     return names
 
 
-_ACTION_FIELDS = attrgetter("seq", "line", "street", "run", "seat", "player", "action", "amount",
-                            "to_amount", "all_in")
+_ACTION_GETTERS = {name: attrgetter(name) for name in SCHEMAS["actions"].names if name not in ("hand_id", "source")}
 _POT_FIELDS = attrgetter("index", "run", "amount", "eligible", "winners", "expected_winners", "paid",
                          "expected", "ok")
 _FINDING_FIELDS = attrgetter(*SCHEMAS["findings"].names)
@@ -125,6 +125,10 @@ class Rows:
 
     def __init__(self) -> None:
         self.rows: dict[str, list[tuple[Any, ...]]] = {t: [] for t in TABLES}
+        # the actions table, the largest, is kept as the auditor's rows plus, per hand,
+        # (hand_id, source, number of rows): its columns are read off them in tables()
+        self.actions: list[ActionRow] = []
+        self.action_hands: list[tuple[str, str, int]] = []
         self.count = 0
 
     def add(self, audited: AuditedHand) -> None:
@@ -151,7 +155,9 @@ class Rows:
         if state is None:
             return
         head = (hid, src)
-        self.rows["actions"].extend(head + _ACTION_FIELDS(a) for a in audited.actions)
+        if audited.actions:
+            self.actions.extend(audited.actions)
+            self.action_hands.append((hid, src, len(audited.actions)))
         self.rows["pots"].extend(head + _POT_FIELDS(p) for p in audited.pots)
         # seats
         collected: dict[int, int] = {}
@@ -194,6 +200,9 @@ class Rows:
         out: dict[str, pa.Table] = {}
         for t in TABLES:
             schema = SCHEMAS[t]
+            if t == "actions":
+                out[t] = self._actions_table(schema)
+                continue
             rows = self.rows[t]
             if not rows:
                 out[t] = schema.empty_table()
@@ -202,6 +211,22 @@ class Rows:
             out[t] = pa.Table.from_arrays(
                 [pa.array(col, type=f.type) for col, f in zip(columns, schema, strict=True)], schema=schema)
         return out
+
+    def _actions_table(self, schema: pa.Schema) -> pa.Table:
+        acts = self.actions
+        if not acts:
+            return schema.empty_table()
+        # hand_id and source: one value per hand, repeated over its rows by Arrow
+        per_hand = np.repeat(np.arange(len(self.action_hands)), [n for _, _, n in self.action_hands])
+        take = pa.array(per_hand)
+        columns = [
+            pa.array([h for h, _, _ in self.action_hands], _STR).take(take),
+            pa.array([s for _, s, _ in self.action_hands], _STR).take(take),
+        ]
+        for f in schema:
+            if f.name not in ("hand_id", "source"):
+                columns.append(pa.array(list(map(_ACTION_GETTERS[f.name], acts)), f.type))
+        return pa.Table.from_arrays(columns, schema=schema)
 
 
 def empty_tables() -> dict[str, pa.Table]:
