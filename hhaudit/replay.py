@@ -116,6 +116,10 @@ class State:
     _after: int | None = field(default=None, repr=False)
     """`to_act()` as `apply_action` found it, while `_after_valid` (see `to_act_after`)."""
     _after_valid: bool = field(default=False, repr=False)
+    _n_live: int = field(default=0, repr=False)
+    """How many seats are in `live()`, kept by the `apply_*` methods (`changed()` recounts)."""
+    _n_active: int = field(default=0, repr=False)
+    """How many seats are in `active()`, kept likewise."""
 
     @classmethod
     def start(cls, hand: Hand, profile: Profile) -> State:
@@ -134,6 +138,7 @@ class State:
         st._rings = rings
         st.button = hand.button_seat
         st.last_full = hand.bb if hand.limit is not _FIXED_LIMIT else hand.small_bet
+        st._recount()
         return st
 
     # ------------------------------------------------------------------ questions
@@ -149,14 +154,6 @@ class State:
     def live(self) -> list[SeatState]:
         """Seats still in the hand (not folded), all-in or not."""
         return [s for s in self.seats.values() if s.dealt_in and not s.folded]
-
-    def live_count(self) -> int:
-        """How many seats are still in the hand (`len(self.live())`)."""
-        n = 0
-        for s in self.seats.values():
-            if s.dealt_in and not s.folded:
-                n += 1
-        return n
 
     def bet_unit(self) -> int:
         """Fixed limit: the bet size of the current street."""
@@ -288,9 +285,8 @@ class State:
                 break
         else:
             return None
-        for s in seats.values():
-            if s is not first and s.dealt_in and not s.folded and not s.all_in:
-                return seat
+        if self._n_active > 1:
+            return seat
         # the only seat that can act: alone against all-ins it has matched (a short all-in
         # blind included), it has nothing to do
         if first.street_bet >= self.call_to(seat):
@@ -308,6 +304,25 @@ class State:
     def changed(self) -> None:
         """A seat was changed directly (not by an `apply_*` method)."""
         self._after_valid = False
+        self._recount()
+
+    def _recount(self) -> None:
+        live = active = 0
+        for s in self.seats.values():
+            if s.dealt_in and not s.folded:
+                live += 1
+                if not s.all_in:
+                    active += 1
+        self._n_live, self._n_active = live, active
+
+    def _retally(self, s: SeatState, was_live: bool, was_active: bool) -> None:
+        """Keep the counts after `s` changed (it was live / active before)."""
+        live = s.dealt_in and not s.folded
+        if live != was_live:
+            self._n_live += 1 if live else -1
+        active = live and not s.all_in
+        if active != was_active:
+            self._n_active += 1 if active else -1
 
     def _round_start(self) -> int | None:
         """The seat after which the round's first actor sits."""
@@ -331,6 +346,8 @@ class State:
         s = self.seats.get(ev.seat)
         if s is None:
             return
+        was_live = s.dealt_in and not s.folded
+        was_active = was_live and not s.all_in
         s.dealt_in = True
         s.posted = True
         live = ev.amount if ev.kind is not _ANTE else 0
@@ -343,6 +360,7 @@ class State:
             s.street_bet += live
         if s.stack <= 0 or ev.all_in:
             s.all_in = True
+        self._retally(s, was_live, was_active)
         hand = self.hand
         if ev.kind is _SMALL_BLIND and (self.sb_seat is not None or self.bb_seat is not None):
             # A second or late small blind (a player coming in out of position) is dead.
@@ -392,7 +410,7 @@ class State:
         if self.hand.limit is _FIXED_LIMIT:
             self.fl_level = max(self.fl_level, self.current_bet)
             self.raises = 1 if self.current_bet else 0
-        self.heads_up_at_start = self.live_count() == 2
+        self.heads_up_at_start = self._n_live == 2
 
     def resolve_action(self, ev: ActionEvent) -> ActionResult:
         """Chips moved and street total for an action, from what the log stated."""
@@ -415,6 +433,8 @@ class State:
         s = self.seats.get(ev.seat)
         if s is None:
             return
+        was_live = s.dealt_in and not s.folded
+        was_active = was_live and not s.all_in
         if not s.dealt_in:
             s.dealt_in = True
         s.has_acted_in_hand = True
@@ -444,12 +464,13 @@ class State:
                         self.last_full = max(increment, self.hand.bb)
                 self.current_bet = s.street_bet
             s.acted_level = self.current_bet
+        self._retally(s, was_live, was_active)
         self._after_action()
 
     def _after_action(self) -> None:
         self._after_valid = True
         self._after = None
-        if self.live_count() <= 1:
+        if self._n_live <= 1:
             self.hand_over = True
             self.round_closed = True
             return
@@ -480,7 +501,7 @@ class State:
             s.street_bet = 0
             s.acted_level = None
             s.live_blind = False
-        self.heads_up_at_start = self.live_count() == 2
+        self.heads_up_at_start = self._n_live == 2
         active = self.active()
         self.round_closed = len(active) < 2 and all(s.street_bet >= self.current_bet for s in active)
 
@@ -506,7 +527,9 @@ class State:
         if s.street_bet < 0:
             s.street_bet = 0
         self.current_bet = max((x.street_bet for x in self.seats.values()), default=0)
-        if s.stack > 0:
+        if s.stack > 0 and s.all_in:
             s.all_in = False
+            if s.dealt_in and not s.folded:
+                self._n_active += 1
         self.uncalled_returned += ev.amount
         self.returned[ev.seat] = self.returned.get(ev.seat, 0) + ev.amount
