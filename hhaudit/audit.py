@@ -25,7 +25,7 @@ from .model import (
     UncalledEvent,
 )
 from .money import to_text
-from .pots import audit_pots
+from .pots import PotEvents, audit_pots
 from .profiles import Profile, get_profile
 from .replay import State
 from .rules import RULES, Rule, action_rules
@@ -87,7 +87,7 @@ class AuditedHand:
 class _Run:
     """One hand's replay in progress: what the event handlers share."""
 
-    __slots__ = ("betting", "blinds_checked", "hand", "out", "rows", "state")
+    __slots__ = ("betting", "blinds_checked", "hand", "log", "out", "rows", "state")
 
     def __init__(self, hand: Hand, state: State, out: AuditedHand) -> None:
         self.hand = hand
@@ -98,6 +98,8 @@ class _Run:
         """The posts are done: `State.begin_betting` has run (first action or street)."""
         self.blinds_checked = False
         """AO06 has been checked (at the first action)."""
+        self.log = PotEvents()
+        """The events the pot audit reads."""
 
 
 class Auditor:
@@ -133,8 +135,8 @@ class Auditor:
             return out
         state = State.start(hand, self.profile)
         out.state = state
-        self._replay(hand, state, out)
-        audit_pots(self, hand, state, out)
+        log = self._replay(hand, state, out)
+        audit_pots(self, hand, state, out, log)
         if hand.live:
             from .live_rules import check_live
 
@@ -142,7 +144,8 @@ class Auditor:
         return out
 
     # ------------------------------------------------------------------ replay
-    def _replay(self, hand: Hand, state: State, out: AuditedHand) -> None:
+    def _replay(self, hand: Hand, state: State, out: AuditedHand) -> PotEvents:
+        """Apply every event; the events the pot audit reads."""
         run = _Run(hand, state, out)
         handlers = _HANDLERS
         for seq, ev in enumerate(hand.events):
@@ -151,6 +154,7 @@ class Auditor:
                 handler = _handler(type(ev))
             if handler is not None:
                 handler(self, run, seq, ev)
+        return run.log
 
     def steps(self, hand: Hand, state: State, out: AuditedHand) -> Iterator[int]:
         """Apply the hand's events one by one, yielding each event's index after it is
@@ -196,6 +200,7 @@ class Auditor:
                              f"{s.player} (seat {nxt}) to act before the {_TEXT[street]}",
                              f"{_TEXT[street]} dealt", seat=nxt, player=s.player)
         state.apply_street(ev)
+        run.log.streets.append(ev)
         run.rows.append(ActionRow(seq, ev.line, _TEXT[street], ev.run, None, None,
                                   "deal_" + _TEXT[street] if street is not _SHOWDOWN else "showdown",
                                   None, None, False))
@@ -203,14 +208,17 @@ class Auditor:
     def _on_uncalled(self, run: _Run, seq: int, ev: UncalledEvent) -> None:
         state = run.state
         state.apply_uncalled(ev)
+        run.log.uncalled.append(ev)
         run.rows.append(ActionRow(seq, ev.line, _TEXT[state.street], 0, ev.seat, ev.player,
                                   "return_uncalled", ev.amount, None, False))
 
     def _on_show(self, run: _Run, seq: int, ev: ShowEvent) -> None:
+        run.log.shows.append(ev)
         run.rows.append(ActionRow(seq, ev.line, "showdown", ev.run, ev.seat, ev.player,
                                   "muck" if ev.muck else "show", None, None, False))
 
     def _on_collect(self, run: _Run, seq: int, ev: CollectEvent) -> None:
+        run.log.collects.append(ev)
         run.rows.append(ActionRow(seq, ev.line, "showdown", ev.run, ev.seat, ev.player,
                                   "collect", ev.amount, None, False))
 
@@ -218,6 +226,7 @@ class Auditor:
         state = run.state
         if ev.kind == "room_added":
             state.room_added += -ev.amount
+        run.log.fees.append(ev)
         run.rows.append(ActionRow(seq, ev.line, _TEXT[state.street], 0, ev.seat, ev.player,
                                   ev.kind, ev.amount, None, False))
 

@@ -100,8 +100,9 @@ def split_amount(amount: int, winners: list[int], order: list[int]) -> dict[int,
 
 
 @dataclass(slots=True)
-class _Logged:
-    """The events the pot audit reads, gathered in one pass over the hand's events."""
+class PotEvents:
+    """The events the pot audit reads, in the hand's order (the auditor's replay gathers
+    them as it goes; `of` reads them from a hand)."""
 
     uncalled: list[UncalledEvent] = field(default_factory=list)
     collects: list[CollectEvent] = field(default_factory=list)
@@ -110,7 +111,7 @@ class _Logged:
     streets: list[StreetEvent] = field(default_factory=list)
 
     @classmethod
-    def of(cls, hand: Hand) -> _Logged:
+    def of(cls, hand: Hand) -> PotEvents:
         log = cls()
         for e in hand.events:
             t = type(e)
@@ -146,7 +147,8 @@ def _boards(hand: Hand, streets: list[StreetEvent]) -> dict[int, tuple[str, ...]
     return boards
 
 
-def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> None:
+def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand,
+               log: PotEvents | None = None) -> None:
     scale = hand.scale
 
     def m(v: int) -> str:
@@ -157,7 +159,8 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> 
     live = {s.seat for s in seats.values() if s.dealt_in and not s.folded and s.seat in contrib}
     all_in = {s.seat for s in seats.values() if s.all_in}
     last_line = hand.summary.line or hand.end_line
-    log = _Logged.of(hand)
+    if log is None:
+        log = PotEvents.of(hand)
     # ---- uncalled bet: computed from what went in before the log's own returns
     logged_uncalled = log.uncalled
     for seat, back in state.returned.items():
@@ -280,7 +283,7 @@ def _unmatched(contrib: dict[int, int]) -> tuple[int | None, int]:
 
 
 def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: list[Pot],
-           collects: list[CollectEvent], deductions: int, m: object, log: _Logged) -> None:
+           collects: list[CollectEvent], deductions: int, m: object, log: PotEvents) -> None:
     fmt = m  # money formatter
     assert callable(fmt)
     if not pots:
