@@ -155,9 +155,17 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand,
         return to_text(v, scale)
 
     seats = state.seats
-    contrib = {s.seat: s.total for s in seats.values() if s.total > 0 or (s.dealt_in and not s.folded)}
-    live = {s.seat for s in seats.values() if s.dealt_in and not s.folded and s.seat in contrib}
-    all_in = {s.seat for s in seats.values() if s.all_in}
+    contrib: dict[int, int] = {}  # what each seat put in (seats still in: even nothing)
+    live: set[int] = set()  # seats still in the hand
+    all_in: set[int] = set()
+    for s in seats.values():
+        in_hand = s.dealt_in and not s.folded
+        if s.total > 0 or in_hand:
+            contrib[s.seat] = s.total
+            if in_hand:
+                live.add(s.seat)
+        if s.all_in:
+            all_in.add(s.seat)
     last_line = hand.summary.line or hand.end_line
     if log is None:
         log = PotEvents.of(hand)

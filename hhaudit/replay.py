@@ -350,27 +350,31 @@ class State:
         was_active = was_live and not s.all_in
         s.dealt_in = True
         s.posted = True
-        live = ev.amount if ev.kind is not _ANTE else 0
-        dead = ev.dead + (ev.amount if ev.kind is _ANTE else 0)
+        kind = ev.kind
+        if kind is _ANTE:
+            live, dead = 0, ev.dead + ev.amount
+        else:
+            live, dead = ev.amount, ev.dead
         paid = live + dead
         s.stack -= paid
         s.total += paid
         s.dead += ev.dead  # dead blinds; antes match each other and count for eligibility
-        if ev.kind is not _ANTE:
-            s.street_bet += live
+        s.street_bet += live
         if s.stack <= 0 or ev.all_in:
             s.all_in = True
         self._retally(s, was_live, was_active)
+        if kind is _ANTE:
+            return
         hand = self.hand
-        if ev.kind is _SMALL_BLIND and (self.sb_seat is not None or self.bb_seat is not None):
+        if kind is _SMALL_BLIND and (self.sb_seat is not None or self.bb_seat is not None):
             # A second or late small blind (a player coming in out of position) is dead.
             s.street_bet -= live
             s.dead += live
             return
-        if ev.kind is _SMALL_BLIND:
+        if kind is _SMALL_BLIND:
             self.sb_seat = ev.seat
             self.blind_seats.append(ev.seat)
-        elif ev.kind is _BIG_BLIND:
+        elif kind is _BIG_BLIND:
             if self.bb_seat is None:
                 self.bb_seat = ev.seat
                 self.blind_seats.append(ev.seat)
@@ -379,9 +383,9 @@ class State:
                 self._straddle(ev.seat, live)
             else:
                 self.current_bet = max(self.current_bet, live)
-        elif ev.kind is _STRADDLE:
+        elif kind is _STRADDLE:
             self._straddle(ev.seat, live)
-        elif ev.kind is _DEAD:
+        elif kind is _DEAD:
             self.current_bet = max(self.current_bet, live)
         if live:
             s.live_blind = True
