@@ -176,8 +176,19 @@ def best_hands(hands: Mapping[int, Sequence[str]], board: Sequence[str]) -> list
     if len(board_cards) != 5:
         raise ValueError(f"the board needs 5 cards, got {len(board_cards)}")
     used = set(board_cards)
+    board_evals = [_CARDS[c] for c in board_cards]
     values: dict[int, int] = {}
     for seat, hole in hands.items():
+        if type(hole) is tuple and len(hole) == 2:
+            a, b = hole
+            if type(a) is str and type(b) is str and a in _CARDS and b in _CARDS and a != b \
+                    and a not in used and b not in used:
+                # two canonical cards not seen yet (what the formats give): the checks
+                # below would pass them as they are
+                used.add(a)
+                used.add(b)
+                values[seat] = int(eval7.evaluate([_CARDS[a], _CARDS[b], *board_evals]))
+                continue
         hole_cards = _normalize_all(hole, f"seat {seat}")
         if len(hole_cards) != 2:
             raise ValueError(f"seat {seat} needs 2 hole cards, got {len(hole_cards)}")

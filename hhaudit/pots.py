@@ -487,9 +487,10 @@ def _amounts_match(expected: dict[int, int], paid: dict[int, int], deductions: i
 
 def _attach_paid(rows: list[Pot], collects: list[CollectEvent]) -> None:
     """Fill each pot row's `winners`/`paid` from collections naming that pot (and run)."""
-    by_pot: dict[tuple[int | None, int], dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    by_pot: dict[tuple[int | None, int], dict[int, int]] = {}
     for c in collects:
-        by_pot[(c.pot, c.run)][c.seat] += c.amount
+        seat_paid = by_pot.setdefault((c.pot, c.run), {})
+        seat_paid[c.seat] = seat_paid.get(c.seat, 0) + c.amount
     for row in rows:
         got = by_pot.get((row.index, row.run))
         if got is None and len(rows) == 1:
