@@ -125,9 +125,11 @@ class State:
     def start(cls, hand: Hand, profile: Profile) -> State:
         st = cls(hand, profile)
         for s in sorted(hand.seats, key=lambda s: s.seat):
-            # Tournament seats sitting out are dealt in and folded by the software.
-            dealt = not s.sitting_out or hand.kind == "tournament"
-            st.seats[s.seat] = SeatState(s.seat, s.player, s.stack, dealt_in=dealt, sitting_out=s.sitting_out)
+            seat = st.seats[s.seat] = SeatState(s.seat, s.player, s.stack)
+            if s.sitting_out:
+                seat.sitting_out = True
+                # Tournament seats sitting out are dealt in and folded by the software.
+                seat.dealt_in = hand.kind == "tournament"
         st.order = sorted(st.seats)
         key = tuple(st.order)
         rings = _RINGS.get(key)
