@@ -24,6 +24,9 @@ parts into the new dataset. Every run writes a temporary folder and renames it i
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import gc
 import hashlib
 import itertools
 import json
@@ -37,7 +40,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .audit import Auditor
 from .model import Hand
@@ -55,6 +58,36 @@ MANIFEST = "manifest.json"
 DUPLICATES = "duplicates"
 MANIFEST_VERSION = 1
 _PART = re.compile(r"^part-(\d{6})-(\d{5})\.parquet$")
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+BULK_GC_THRESHOLD = (100_000, 50, 1000)
+"""Collection thresholds while auditing in bulk (Python's default is (700, 10, 10))."""
+
+
+@contextlib.contextmanager
+def bulk_gc() -> Iterator[None]:
+    """Collect cyclic garbage less often while hands are audited in bulk.
+
+    Parsing and auditing make and drop millions of small objects, none of them in cycles
+    (reference counting frees them), while a unit's rows stay alive: with the default
+    thresholds the collector keeps walking those rows for nothing. Measured on 20,000
+    PokerStars hands: parse only about 30% faster. The previous thresholds come back after."""
+    old = gc.get_threshold()
+    gc.set_threshold(*BULK_GC_THRESHOLD)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+
+
+def _bulk(fn: _F) -> _F:
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        with bulk_gc():
+            return fn(*args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +303,7 @@ def audit_file(index: int, source: Source, options: Options, out_dir: str | None
     return totals, collected
 
 
+@_bulk
 def _run_task(task: _FileTask | _ChunkTask) -> _Result:
     if isinstance(task, _FileTask):
         totals, _ = audit_file(task.index, task.source, task.options, task.out_dir, batch=task.batch)
@@ -328,9 +362,11 @@ def _chunk_tasks(index: int, source: Source, options: Options, out_dir: str, bat
             fmt = formats.get(options.format)
         report.format = fmt.name
         texts = itertools.chain([first_block], blocks)
-        if isinstance(fmt, LineFormat) and type(fmt).split is LineFormat.split:
+        if isinstance(fmt, LineFormat) and type(fmt).split is LineFormat.split and not _anchored(fmt.start):
             try:
-                starter = re.compile(f"(?m)^(?:{fmt.start.pattern})", fmt.start.flags)
+                # a line break, then what a hand's first line starts with (the break first:
+                # the regex engine skips to candidate characters quickly)
+                starter = re.compile(f"[\\r\\n](?:{fmt.start.pattern})", fmt.start.flags)
             except re.error:
                 starter = None
             if starter is not None:
@@ -344,61 +380,124 @@ def _chunk_tasks(index: int, source: Source, options: Options, out_dir: str, bat
                 yield _ChunkTask(index, chunk, fmt.name, source.name, pending, options, out_dir, False, None)
                 chunk += 1
                 pending = []
-            pending.append((first, list(hand)))
+            pending.append((first, hand))  # as split made it (XML chunks carry their header)
     yield _ChunkTask(index, chunk, fmt.name, source.name, pending, options, out_dir, True, report)
 
 
 def _text_units(index: int, source: Source, options: Options, out_dir: str, batch: int, fmt: Any,
                 starter: re.Pattern[str], texts: Iterable[str], report: FileReport) -> Iterator[_ChunkTask]:
-    """Cut a file's text before every `batch`-th hand: the same units `audit_file` makes."""
+    """Cut a file's text before every `batch`-th hand: the same units `audit_file` makes.
+
+    `starter` finds candidates (a line break, then a hand's first line, perhaps after blank
+    lines); each line a candidate covers is then checked as `split` checks it."""
     buf = ""  # text not yet sent; starts at the start of a line
     first_line = 1  # the line number of buf's first line
     pos = 0  # where the search for hand starts goes on in buf
     hands = 0  # hands started so far (including a leading piece that is not a hand's)
     leading_done = False
+    first_checked = False
     chunk = 0
     for text in itertools.chain(texts, [None]):
         if text is not None:
             buf += text
             # The last line may be incomplete until the next block: it is searched then.
-            tail = max(buf.rfind("\n"), buf.rfind("\r")) + 1
+            tail = _line_start(buf, len(buf))
         else:
             tail = len(buf) + 1
-        while (m := starter.search(buf, pos)) is not None:
-            line_start = max(buf.rfind("\n", 0, m.end()), buf.rfind("\r", 0, m.end())) + 1
-            if line_start >= tail:
-                break
-            pos = m.end()
-            if not fmt.start.match(_line_at(buf, line_start)):
-                continue  # the pattern ran across a line break: not a start line
+        while True:
+            start = -1
+            if not first_checked:
+                if tail == 0 and text is not None:
+                    break  # the first line is not complete yet
+                first_checked = True
+                # the file's first line has no line break before it
+                if buf and fmt.start.match(_line_at(buf, 0)):
+                    start = 0
+            if start < 0:
+                m = starter.search(buf, pos)
+                if m is None:
+                    break
+                last = _line_start(buf, m.end())
+                if last >= tail:
+                    break
+                ls = m.start() + 1
+                if buf[m.start()] == "\r" and buf.startswith("\n", ls):
+                    ls += 1
+                while ls <= last:
+                    line = _line_at(buf, ls)
+                    if fmt.start.match(line):
+                        start = ls
+                        break
+                    ls = _next_line(buf, ls + len(line))
+                if start < 0:
+                    pos = m.start() + 1
+                    continue
+            pos = start + len(_line_at(buf, start))  # the line break that ends it
             if not leading_done:
                 leading_done = True
                 # lines before the first hand are a hand of their own unless blank or noise
-                hands += sum(1 for _ in fmt.split(split_lines(buf[:line_start]))) if line_start else 0
+                hands += sum(1 for _ in fmt.split(split_lines(buf[:start]))) if start else 0
             if hands and hands % batch == 0:
-                piece = buf[:line_start]
+                piece = buf[:start]
                 yield _ChunkTask(index, chunk, fmt.name, source.name, [], options, out_dir, False, None,
                                  piece, first_line)
                 chunk += 1
                 first_line += count_lines(piece)
-                buf = buf[line_start:]
-                pos -= line_start
-                tail -= line_start
+                buf = buf[start:]
+                pos -= start
+                tail -= start
             hands += 1
-        pos = max(pos, tail) if text is not None else pos
+        if text is not None:
+            pos = max(pos, tail - 1, 0)  # from the break before the incomplete last line
     if not leading_done and buf:
         hands += sum(1 for _ in fmt.split(split_lines(buf)))
     report.hands = hands
     yield _ChunkTask(index, chunk, fmt.name, source.name, [], options, out_dir, True, report, buf, first_line)
 
 
+def _next_line(text: str, brk: int) -> int:
+    """The start of the line after the line break at `brk` (CRLF counts as one break)."""
+    return brk + (2 if text.startswith("\r\n", brk) else 1)
+
+
+def _anchored(pattern: re.Pattern[str]) -> bool:
+    """Whether a pattern uses ^, $, \\A, \\Z or \\b (they mean other things inside a text)."""
+    try:
+        import re._parser as sre_parse  # Python 3.11+
+    except ImportError:  # pragma: no cover
+        import sre_parse  # type: ignore[no-redef]
+
+    def walk(items: Any) -> bool:
+        for op, av in items:
+            if str(op) in ("AT", "GROUPREF", "ASSERT", "ASSERT_NOT"):
+                return True
+            if isinstance(av, (list, tuple)):
+                for sub in av:
+                    if isinstance(sub, sre_parse.SubPattern) and walk(sub):
+                        return True
+                    if isinstance(sub, (list, tuple)):
+                        for x in sub:
+                            if isinstance(x, sre_parse.SubPattern) and walk(x):
+                                return True
+            if isinstance(av, sre_parse.SubPattern) and walk(av):
+                return True
+        return False
+
+    return walk(sre_parse.parse(pattern.pattern, pattern.flags))
+
+
+def _line_start(text: str, end: int) -> int:
+    """Where the line holding text[end - 1] starts (each search stays within that line)."""
+    lf = text.rfind("\n", 0, end) + 1
+    return max(lf, text.rfind("\r", lf, end) + 1)
+
+
 def _line_at(text: str, start: int) -> str:
-    end = len(text)
-    for brk in ("\n", "\r"):
-        k = text.find(brk, start, end)
-        if k >= 0:
-            end = k
-    return text[start:end]
+    """The line that starts at `start`, without its line break."""
+    lf = text.find("\n", start)
+    end = len(text) if lf < 0 else lf
+    cr = text.find("\r", start, end)
+    return text[start:end if cr < 0 else cr]
 
 
 def _size(source: Source) -> int:
@@ -585,6 +684,7 @@ def _dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str]) -> No
 
 # --- run ---------------------------------------------------------------------------------
 
+@_bulk
 def run(sources: Sequence[Source], out: str | os.PathLike[str], options: Options, *, jobs: int = 1,
         progress: Callable[[int, int, int], None] | None = None, incremental: bool = False,
         engine: str = "local", scheduler: str | None = None, batch: int | None = None,
@@ -767,6 +867,7 @@ def _empty() -> Any:
     return empty_tables()
 
 
+@_bulk
 def audit_hands(hands: Iterable[Hand], options: Options) -> Any:
     from .tables import Rows
 

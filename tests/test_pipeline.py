@@ -97,6 +97,21 @@ def test_large_file_with_crlf_and_leading_text_split_as_one_job_reads_it(tmp_pat
     assert len(list((b / "hands").iterdir())) == 3  # 12 hands in units of 4
 
 
+def test_whole_corpus_same_dataset_with_one_job_and_with_every_file_split(tmp_path: Path) -> None:
+    # Every format of the corpus, every file cut into units of 7 hands in the parent (text
+    # pieces, or hands for the formats that split their own way) and audited by two workers.
+    from conftest_corpus import corpus
+
+    srcs = sources(corpus(), SAMPLES.parent)
+    a, b = tmp_path / "a", tmp_path / "b"
+    ta = run(srcs, a, Options(), jobs=1, batch=7)
+    tb = run(srcs, b, Options(), jobs=2, batch=7, split_bytes=0)
+    assert contents(a) == contents(b)
+    assert [(f.source, f.format, f.hands, f.error) for f in ta.files] == \
+        [(f.source, f.format, f.hands, f.error) for f in tb.files]
+    assert ta.hands == tb.hands > 5000
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_duplicates_kept_once_at_their_first_place(tmp_path: Path, jobs: int) -> None:
     a = write(tmp_path / "a.txt", [("c", 1), ("s", 2), ("c", 1), ("p", 3), ("s", 2)])
