@@ -8,8 +8,10 @@ bounded by one unit per process whatever the input size.
 
 With one job every file is read and audited in this process. With more, small files are
 units of work for a pool of worker processes (each worker reads its file), while a file of at
-least `SPLIT_BYTES` is read and split into hands here and its units are shipped to the
-workers, so one large file uses every core. With `engine="dask"` whole files are tasks on a
+least `SPLIT_BYTES` is cut here into its units, so one large file uses every core: the text
+is searched for hands' first lines and each unit goes to a worker as one piece of text, which
+the worker splits into lines and hands (formats that split hands their own way are split
+here and their hands shipped). With `engine="dask"` whole files are tasks on a
 Dask cluster, which writes its parts to the same (shared) folder.
 
 Duplicate hands (same site and hand id) are audited and kept once, at their first place in
