@@ -108,7 +108,6 @@ class Auditor:
     def __init__(self, profile: Profile | str = "online", enabled: Iterable[str] | None = None) -> None:
         self.profile = get_profile(profile) if isinstance(profile, str) else profile
         self.enabled = set(enabled) if enabled is not None else set(RULES)
-        self._by_act = {act: [r for r in action_rules(act) if r.code in self.enabled] for act in Act}
         self._by_limit = {limit: {act: [r for r in action_rules(act, limit) if r.code in self.enabled] for act in Act}
                           for limit in Limit}
         """The enabled rules per betting structure and action (only those that can find
