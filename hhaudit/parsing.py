@@ -11,7 +11,8 @@ from typing import IO
 from . import formats
 from .formats import Format
 from .model import Hand
-from .reading import InputError, Source, iter_lines, iter_sources
+from .reading import InputError, Source, iter_sources, iter_text, lines_of_blocks
+from .splitting import split_hands
 
 HEAD_LINES = 40
 MAX_DETECT_LINES = 4000
@@ -43,7 +44,15 @@ def parse_source(source: Source, *, format: str = "auto", log: ParseLog | None =
         report.error = str(exc)
         return
     with stream:
-        lines = iter_lines(stream)
+        blocks = iter_text(stream)
+        read: list[str] = []  # the blocks format detection reads, split again with the rest
+
+        def reading() -> Iterator[str]:
+            for block in blocks:
+                read.append(block)
+                yield block
+
+        lines = lines_of_blocks(reading())
         head = list(itertools.islice(lines, HEAD_LINES))
         fmt: Format | None
         if format == "auto":
@@ -65,7 +74,7 @@ def parse_source(source: Source, *, format: str = "auto", log: ParseLog | None =
         else:
             fmt = formats.get(format)
         report.format = fmt.name
-        for first, chunk in fmt.split(itertools.chain(head, lines)):
+        for first, chunk in split_hands(fmt, itertools.chain(read, blocks)):
             report.hands += 1
             yield fmt.parse_hand(chunk, first, source.name)
 

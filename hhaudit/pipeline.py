@@ -48,8 +48,9 @@ from .audit import Auditor
 from .model import Hand
 from .parsing import HEAD_LINES, FileReport, ParseLog, parse_source
 from .profiles import get_profile
-from .reading import InputError, Source, count_lines, iter_lines, iter_text, lines_of_blocks, split_lines
+from .reading import InputError, Source, iter_text, lines_of_blocks, split_lines
 from .rules import RULES, select
+from .splitting import hand_texts, is_hand, split_hands, text_starter
 
 BATCH = 10_000
 """Hands per unit of work and per part file."""
@@ -317,7 +318,7 @@ def _run_task(task: _FileTask | _ChunkTask) -> _Result:
     if task.text:
         fmt = formats.get(task.format)
         offset = task.first_line - 1
-        for first, lines in fmt.split(split_lines(task.text)):
+        for first, lines in split_hands(fmt, [task.text]):
             findings += unit.add(fmt.parse_hand(lines, first + offset, task.source))
         unit.write()
     elif task.hands:
@@ -340,7 +341,6 @@ def _chunk_tasks(index: int, source: Source, options: Options, out_dir: str, bat
     does little per hand, so the workers keep every core busy. Other formats are split into
     hands here."""
     from . import formats
-    from .formats.base import LineFormat
 
     report = FileReport(source.name)
     try:
@@ -364,16 +364,10 @@ def _chunk_tasks(index: int, source: Source, options: Options, out_dir: str, bat
             fmt = formats.get(options.format)
         report.format = fmt.name
         texts = itertools.chain([first_block], blocks)
-        if isinstance(fmt, LineFormat) and type(fmt).split is LineFormat.split and not _anchored(fmt.start):
-            try:
-                # a line break, then what a hand's first line starts with (the break first:
-                # the regex engine skips to candidate characters quickly)
-                starter = re.compile(f"[\\r\\n](?:{fmt.start.pattern})", fmt.start.flags)
-            except re.error:
-                starter = None
-            if starter is not None:
-                yield from _text_units(index, source, options, out_dir, batch, fmt, starter, texts, report)
-                return
+        starter = text_starter(fmt)
+        if starter is not None:
+            yield from _text_units(index, source, options, out_dir, batch, fmt, starter, texts, report)
+            return
         chunk = 0
         pending: list[tuple[int, list[str]]] = []
         for first, hand in fmt.split(lines_of_blocks(texts)):
@@ -388,118 +382,26 @@ def _chunk_tasks(index: int, source: Source, options: Options, out_dir: str, bat
 
 def _text_units(index: int, source: Source, options: Options, out_dir: str, batch: int, fmt: Any,
                 starter: re.Pattern[str], texts: Iterable[str], report: FileReport) -> Iterator[_ChunkTask]:
-    """Cut a file's text before every `batch`-th hand: the same units `audit_file` makes.
-
-    `starter` finds candidates (a line break, then a hand's first line, perhaps after blank
-    lines); each line a candidate covers is then checked as `split` checks it."""
-    buf = ""  # text not yet sent; starts at the start of a line
-    first_line = 1  # the line number of buf's first line
-    pos = 0  # where the search for hand starts goes on in buf
-    hands = 0  # hands started so far (including a leading piece that is not a hand's)
-    leading_done = False
-    first_checked = False
+    """Cut a file's text before every `batch`-th hand: the same units `audit_file` makes."""
     chunk = 0
-    for text in itertools.chain(texts, [None]):
-        if text is not None:
-            buf += text
-            # The last line may be incomplete until the next block: it is searched then.
-            tail = _line_start(buf, len(buf))
-        else:
-            tail = len(buf) + 1
-        while True:
-            start = -1
-            if not first_checked:
-                if tail == 0 and text is not None:
-                    break  # the first line is not complete yet
-                first_checked = True
-                # the file's first line has no line break before it
-                if buf and fmt.start.match(_line_at(buf, 0)):
-                    start = 0
-            if start < 0:
-                m = starter.search(buf, pos)
-                if m is None:
-                    break
-                last = _line_start(buf, m.end())
-                if last >= tail:
-                    break
-                ls = m.start() + 1
-                if buf[m.start()] == "\r" and buf.startswith("\n", ls):
-                    ls += 1
-                while ls <= last:
-                    line = _line_at(buf, ls)
-                    if fmt.start.match(line):
-                        start = ls
-                        break
-                    ls = _next_line(buf, ls + len(line))
-                if start < 0:
-                    pos = m.start() + 1
-                    continue
-            pos = start + len(_line_at(buf, start))  # the line break that ends it
-            if not leading_done:
-                leading_done = True
-                # lines before the first hand are a hand of their own unless blank or noise
-                hands += sum(1 for _ in fmt.split(split_lines(buf[:start]))) if start else 0
-            if hands and hands % batch == 0:
-                piece = buf[:start]
-                yield _ChunkTask(index, chunk, fmt.name, source.name, [], options, out_dir, False, None,
-                                 piece, first_line)
-                chunk += 1
-                first_line += count_lines(piece)
-                buf = buf[start:]
-                pos -= start
-                tail -= start
-            hands += 1
-        if text is not None:
-            pos = max(pos, tail - 1, 0)  # from the break before the incomplete last line
-    if not leading_done and buf:
-        hands += sum(1 for _ in fmt.split(split_lines(buf)))
+    hands = 0
+    parts: list[str] = []
+    unit_first = 1
+    for first, text, leading in hand_texts(fmt, starter, texts):
+        if leading and not is_hand(fmt, split_lines(text)):
+            continue
+        if hands and hands % batch == 0:
+            yield _ChunkTask(index, chunk, fmt.name, source.name, [], options, out_dir, False, None,
+                             "".join(parts), unit_first)
+            chunk += 1
+            parts = []
+        if not parts:
+            unit_first = first
+        parts.append(text)
+        hands += 1
     report.hands = hands
-    yield _ChunkTask(index, chunk, fmt.name, source.name, [], options, out_dir, True, report, buf, first_line)
-
-
-def _next_line(text: str, brk: int) -> int:
-    """The start of the line after the line break at `brk` (CRLF counts as one break)."""
-    return brk + (2 if text.startswith("\r\n", brk) else 1)
-
-
-def _anchored(pattern: re.Pattern[str]) -> bool:
-    """Whether a pattern uses ^, $, \\A, \\Z or \\b (they mean other things inside a text)."""
-    try:
-        import re._parser as sre_parse  # Python 3.11+
-    except ImportError:  # pragma: no cover
-        import sre_parse  # type: ignore[no-redef]
-
-    def walk(items: Any) -> bool:
-        for op, av in items:
-            if str(op) in ("AT", "GROUPREF", "ASSERT", "ASSERT_NOT"):
-                return True
-            if isinstance(av, (list, tuple)):
-                for sub in av:
-                    if isinstance(sub, sre_parse.SubPattern) and walk(sub):
-                        return True
-                    if isinstance(sub, (list, tuple)):
-                        for x in sub:
-                            if isinstance(x, sre_parse.SubPattern) and walk(x):
-                                return True
-            if isinstance(av, sre_parse.SubPattern) and walk(av):
-                return True
-        return False
-
-    return walk(sre_parse.parse(pattern.pattern, pattern.flags))
-
-
-def _line_start(text: str, end: int) -> int:
-    """Where the line holding text[end - 1] starts (each search stays within that line)."""
-    lf = text.rfind("\n", 0, end) + 1
-    return max(lf, text.rfind("\r", lf, end) + 1)
-
-
-def _line_at(text: str, start: int) -> str:
-    """The line that starts at `start`, without its line break."""
-    lf = text.find("\n", start)
-    end = len(text) if lf < 0 else lf
-    cr = text.find("\r", start, end)
-    return text[start:end if cr < 0 else cr]
+    yield _ChunkTask(index, chunk, fmt.name, source.name, [], options, out_dir, True, report,
+                     "".join(parts), unit_first)
 
 
 def _size(source: Source) -> int:

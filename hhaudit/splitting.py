@@ -1,0 +1,154 @@
+"""Cutting a file's text into hands without a loop over its lines.
+
+A format whose `split` is the line format's own (a hand starts at every line its `start`
+pattern matches) can be split on the decoded text itself: a search for a line break followed
+by what a hand's first line starts with finds the candidates, each line a candidate covers
+is checked with `start` as `split` checks lines, and the text between two hands' first lines
+becomes that hand's lines. `split_hands` gives exactly what `fmt.split` gives on the same
+text's lines, and falls back to it for the other formats.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from .formats.base import LineFormat
+from .reading import count_lines, lines_of_blocks, split_lines
+
+try:
+    import re._parser as _sre_parse  # Python 3.11+
+except ImportError:  # pragma: no cover
+    import sre_parse as _sre_parse  # type: ignore[no-redef]
+
+
+def text_starter(fmt: Any) -> re.Pattern[str] | None:
+    """The candidate search for a format's hand starts, or None if its text cannot be split
+    this way (its own `split`, or a start pattern with anchors, which mean other things
+    inside a whole text)."""
+    if not isinstance(fmt, LineFormat) or type(fmt).split is not LineFormat.split or _anchored(fmt.start):
+        return None
+    try:
+        # the break first: the regex engine skips to candidate characters quickly
+        return re.compile(f"[\\r\\n](?:{fmt.start.pattern})", fmt.start.flags)
+    except re.error:
+        return None
+
+
+def split_hands(fmt: Any, texts: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
+    """(first line number, lines) of each hand in consecutive text blocks, as
+    `fmt.split(lines_of_blocks(texts))` gives them."""
+    starter = text_starter(fmt)
+    if starter is None:
+        yield from fmt.split(lines_of_blocks(texts))
+        return
+    for first, text, leading in hand_texts(fmt, starter, texts):
+        lines = split_lines(text)
+        if leading and not is_hand(fmt, lines):
+            continue
+        yield first, lines
+
+
+def hand_texts(fmt: Any, starter: re.Pattern[str], texts: Iterable[str]) -> Iterator[tuple[int, str, bool]]:
+    """(first line number, text, leading) of each piece: the text before the first hand
+    (`leading`, when there is any), then each hand from its first line to the next's."""
+    buf = ""  # the text read and not yet given out, from `cur` on
+    cur = 0  # where the current piece starts in buf (always at the start of a line)
+    first_line = 1  # the line number of the current piece's first line
+    pos = 0  # where the search for hand starts goes on in buf
+    leading = True
+    first_checked = False
+    for text in itertools.chain(texts, [None]):
+        if text is not None:
+            buf = buf[cur:] + text
+            pos -= cur
+            cur = 0
+            # The last line may be incomplete until the next block: it is searched then.
+            tail = _line_start(buf, len(buf))
+        else:
+            tail = len(buf) + 1
+        while True:
+            start = -1
+            if not first_checked:
+                if tail == 0 and text is not None:
+                    break  # the first line is not complete yet
+                first_checked = True
+                # the file's first line has no line break before it
+                if buf and fmt.start.match(_line_at(buf, 0)):
+                    start = 0
+            if start < 0:
+                m = starter.search(buf, pos)
+                if m is None:
+                    break
+                last = _line_start(buf, m.end())
+                if last >= tail:
+                    break
+                ls = m.start() + 1
+                if buf[m.start()] == "\r" and buf.startswith("\n", ls):
+                    ls += 1
+                while ls <= last:
+                    line = _line_at(buf, ls)
+                    if fmt.start.match(line):
+                        start = ls
+                        break
+                    ls = _next_line(buf, ls + len(line))
+                if start < 0:
+                    pos = m.start() + 1
+                    continue
+            if start > cur:
+                piece = buf[cur:start]
+                yield first_line, piece, leading
+                first_line += count_lines(piece)
+                cur = start
+            leading = False
+            pos = start + len(_line_at(buf, start))  # the line break that ends the hand's first line
+        if text is not None:
+            pos = max(pos, tail - 1, 0)  # from the break before the incomplete last line
+    if len(buf) > cur:
+        yield first_line, buf[cur:], leading
+
+
+def is_hand(fmt: Any, lines: list[str]) -> bool:
+    """Whether lines before a format's first hand are a (damaged) hand: not blank or noise."""
+    noise = fmt.noise.fullmatch if fmt.noise is not None else None
+    return any(s.strip() and not (noise and noise(s.strip())) for s in lines)
+
+
+def _next_line(text: str, brk: int) -> int:
+    """The start of the line after the line break at `brk` (CRLF counts as one break)."""
+    return brk + (2 if text.startswith("\r\n", brk) else 1)
+
+
+def _line_start(text: str, end: int) -> int:
+    """Where the line holding text[end - 1] starts (each search stays within that line)."""
+    lf = text.rfind("\n", 0, end) + 1
+    return max(lf, text.rfind("\r", lf, end) + 1)
+
+
+def _line_at(text: str, start: int) -> str:
+    """The line that starts at `start`, without its line break."""
+    lf = text.find("\n", start)
+    end = len(text) if lf < 0 else lf
+    cr = text.find("\r", start, end)
+    return text[start:end if cr < 0 else cr]
+
+
+def _anchored(pattern: re.Pattern[str]) -> bool:
+    """Whether a pattern uses ^, $, \\A, \\Z, \\b, lookarounds or backreferences."""
+
+    def walk(items: Any) -> bool:
+        for op, av in items:
+            if str(op) in ("AT", "GROUPREF", "GROUPREF_EXISTS", "ASSERT", "ASSERT_NOT"):
+                return True
+            for sub in av if isinstance(av, (list, tuple)) else (av,):
+                if isinstance(sub, _sre_parse.SubPattern) and walk(sub):
+                    return True
+                if isinstance(sub, (list, tuple)):
+                    for x in sub:
+                        if isinstance(x, _sre_parse.SubPattern) and walk(x):
+                            return True
+        return False
+
+    return walk(_sre_parse.parse(pattern.pattern, pattern.flags))
