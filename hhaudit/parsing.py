@@ -16,6 +16,9 @@ from .splitting import split_hands
 
 HEAD_LINES = 40
 MAX_DETECT_LINES = 4000
+KEEP_FOR_DETECTION = 4 << 20
+"""Text kept while the format is detected, to be split again; past it the file is read on
+line by line."""
 
 
 @dataclass(slots=True)
@@ -46,10 +49,14 @@ def parse_source(source: Source, *, format: str = "auto", log: ParseLog | None =
     with stream:
         blocks = iter_text(stream)
         read: list[str] = []  # the blocks format detection reads, split again with the rest
+        kept = 0
 
         def reading() -> Iterator[str]:
+            nonlocal kept
             for block in blocks:
-                read.append(block)
+                if kept <= KEEP_FOR_DETECTION:
+                    read.append(block)
+                    kept += len(block)
                 yield block
 
         lines = lines_of_blocks(reading())
@@ -74,7 +81,12 @@ def parse_source(source: Source, *, format: str = "auto", log: ParseLog | None =
         else:
             fmt = formats.get(format)
         report.format = fmt.name
-        for first, chunk in split_hands(fmt, itertools.chain(read, blocks)):
+        if kept > KEEP_FOR_DETECTION:
+            # detection read a great deal (lines that never end): go on line by line
+            hands = fmt.split(itertools.chain(head, lines))
+        else:
+            hands = split_hands(fmt, itertools.chain(read, blocks))
+        for first, chunk in hands:
             report.hands += 1
             yield fmt.parse_hand(chunk, first, source.name)
 

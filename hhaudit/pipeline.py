@@ -52,8 +52,9 @@ from .reading import InputError, Source, iter_text, lines_of_blocks, split_lines
 from .rules import RULES, select
 from .splitting import hand_texts, is_hand, split_hands, text_starter
 
-BATCH = 10_000
-"""Hands per unit of work and per part file."""
+BATCH = 5_000
+"""Hands per unit of work and per part file (small enough that one large file's units
+spread evenly over the workers)."""
 SPLIT_BYTES = 8 << 20
 """With more than one job, files at least this large are split into units across the workers."""
 LIVE_FORMATS = frozenset({"live"})

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .formats.base import LineFormat
-from .reading import count_lines, lines_of_blocks, split_lines
+from .reading import MAX_LINE, count_lines, lines_of_blocks, split_lines
 
 try:
     import re._parser as _sre_parse  # Python 3.11+
@@ -60,13 +60,23 @@ def hand_texts(fmt: Any, starter: re.Pattern[str], texts: Iterable[str]) -> Iter
     pos = 0  # where the search for hand starts goes on in buf
     leading = True
     first_checked = False
+    skipping = False  # dropping the rest of an over-long line (lines are cut at MAX_LINE)
     for text in itertools.chain(texts, [None]):
         if text is not None:
+            if skipping:
+                brk = _first_break(text)
+                if brk < 0:
+                    continue
+                text = text[brk:]
+                skipping = False
             buf = buf[cur:] + text
             pos -= cur
             cur = 0
             # The last line may be incomplete until the next block: it is searched then.
             tail = _line_start(buf, len(buf))
+            if len(buf) - tail > MAX_LINE:
+                buf = buf[:tail + MAX_LINE]
+                skipping = True
         else:
             tail = len(buf) + 1
         while True:
@@ -114,6 +124,12 @@ def is_hand(fmt: Any, lines: list[str]) -> bool:
     """Whether lines before a format's first hand are a (damaged) hand: not blank or noise."""
     noise = fmt.noise.fullmatch if fmt.noise is not None else None
     return any(s.strip() and not (noise and noise(s.strip())) for s in lines)
+
+
+def _first_break(text: str) -> int:
+    """Where the first line break of a text is, or -1."""
+    lf, cr = text.find("\n"), text.find("\r")
+    return lf if cr < 0 else cr if lf < 0 else min(lf, cr)
 
 
 def _next_line(text: str, brk: int) -> int:

@@ -25,10 +25,11 @@ def blocks_of(text: str, sizes: list[int]) -> list[str]:
     return out
 
 
-def same_as_lines(fmt_name: str, text: str) -> list[tuple[int, list[str]]]:
+def same_as_lines(fmt_name: str, text: str,
+                  block_sizes: tuple[list[int], ...] = ([1], [2, 3, 5], [97, 1], [4096])) -> list[tuple[int, list[str]]]:
     fmt = formats.get(fmt_name)
     want = [(first, list(chunk)) for first, chunk in fmt.split(lines_of_blocks([text]))]
-    for sizes in ([len(text) + 1], [1], [2, 3, 5], [97, 1], [4096]):
+    for sizes in ([len(text) + 1], *block_sizes):
         got = [(first, list(chunk)) for first, chunk in split_hands(fmt, blocks_of(text, sizes))]
         assert got == want, sizes
     return want
@@ -74,3 +75,13 @@ def test_every_corpus_file_splits_as_its_lines_do() -> None:
         assert got == want, path
         checked += 1
     assert checked > 300
+
+
+def test_over_long_lines_are_cut_as_the_line_reader_cuts_them() -> None:
+    from hhaudit.reading import MAX_LINE
+
+    long = "x" * (MAX_LINE + 123)
+    text = "\n".join([long, HAND, long + " in a hand", HAND.replace("Hand #", "Hand #7", 1), long])
+    hands = same_as_lines("pokerstars", text, ([4096], [1000, 7], [MAX_LINE - 1]))
+    assert hands[0][1] == ["x" * MAX_LINE]
+    assert ["x" * MAX_LINE] == [line for line in hands[1][1] if line.startswith("x")]
