@@ -65,7 +65,7 @@ _PART = re.compile(r"^part-(\d{6})-(\d{5})\.parquet$")
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
-BULK_GC_THRESHOLD = (100_000, 50, 1000)
+BULK_GC_THRESHOLD = (50_000, 20, 10)
 """Collection thresholds while auditing in bulk (Python's default is (700, 10, 10))."""
 
 
