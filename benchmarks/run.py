@@ -56,6 +56,29 @@ def best(rounds: int, fn: Callable[[], object], clock: Callable[[], float] = tim
     return min(times)
 
 
+def in_process(chunks: list[tuple[int, list[str]]], rounds: int) -> tuple[float, float, float]:
+    """Best CPU seconds of: the plain regex splitter, parsing every hand, auditing them."""
+    fmt = get("pokerstars")
+
+    def split_only() -> None:
+        for _, c in chunks:
+            for line in c:
+                _SPLIT.match(line)
+
+    hands: list = []
+
+    def parse_all() -> None:
+        hands[:] = [fmt.parse_hand(c, first, "bench") for first, c in chunks]
+
+    auditor = Auditor("online")
+
+    def audit_all() -> None:
+        for h in hands:
+            auditor.audit(h)
+
+    return best(rounds, split_only), best(rounds, parse_all), best(rounds, audit_all)
+
+
 def load(corpus: Path) -> list[tuple[int, list[str]]]:
     fmt = get("pokerstars")
     rows = set()
@@ -195,27 +218,9 @@ def suite(args: argparse.Namespace) -> None:
                          f"copies of a pure-Python loop {ceiling:.2f}x as fast as one)")
             pipeline_rows.append((f"pipeline to Parquet, {jobs} job{'s' * (jobs > 1)}", res["hands"], res["seconds"], note))
 
-    def split_only() -> None:
-        for _, c in chunks:
-            for line in c:
-                _SPLIT.match(line)
-
-    hands: list = []
-
-    def parse_all() -> None:
-        hands[:] = [fmt.parse_hand(c, first, "bench") for first, c in chunks]
-
-    auditor = Auditor("online")
-
-    def audit_all() -> None:
-        for h in hands:
-            auditor.audit(h)
-
-    rows.append(("regex line parser", n, best(args.rounds, split_only), "judges nothing"))
-    parse = best(args.rounds, parse_all)
+    regex, parse, audit = in_process(chunks, args.rounds)
+    rows.append(("regex line parser", n, regex, "judges nothing"))
     rows.append(("hhaudit parse only", n, parse, ""))
-    audit = best(args.rounds, audit_all)
-    del hands[:]
     rows.append(("hhaudit parse + audit", n, parse + audit, ""))
 
     rows.extend(pipeline_rows)
@@ -284,25 +289,7 @@ def _main() -> None:
     fmt = get("pokerstars")
     fmt.parse_hand(chunks[0][1], chunks[0][0], "warm-up")
 
-    def split_only() -> None:
-        for _, c in chunks:
-            for line in c:
-                _SPLIT.match(line)
-
-    hands: list = []
-
-    def parse_all() -> None:
-        hands[:] = [fmt.parse_hand(c, first, "bench") for first, c in chunks]
-
-    auditor = Auditor("online")
-
-    def audit_all() -> None:
-        for h in hands:
-            auditor.audit(h)
-
-    regex = best(args.rounds, split_only)
-    parse = best(args.rounds, parse_all)
-    audit = best(args.rounds, audit_all)
+    regex, parse, audit = in_process(chunks, args.rounds)
 
     k = len(chunks)
     print(f"{k} hands, {size_mb:.1f} MB of text ({len(base)} distinct corpus hands replicated), "
