@@ -27,10 +27,9 @@ from ..model import (
 from ..money import currency_of
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import bracketed_board, cards, to_utc
+from .common import STREET_NAMES, bracketed_board, cards, to_utc
 
 _ACTS = {"Folds": Act.FOLD, "Checks": Act.CHECK, "Calls": Act.CALL, "Bets": Act.BET, "Raises": Act.RAISE}
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _LIMIT = re.compile(r"(?i)\b(No Limit|Pot Limit|Normal|Limit)\b\s*(?P<a>[$€£]?[\d.,]+)?(?:/(?P<b>[$€£]?[\d.,]+))?")
 _LIMIT_NL = re.compile(r"(?i)\b(No Limit|Pot Limit)\b\s*(?P<a>[$€£]?[\d.,]+)?(?:/(?P<b>[$€£]?[\d.,]+))?")
 _GROUPED = re.compile(r"\d{1,3}(?:,\d{3})*(?:\.\d+)?")
@@ -156,7 +155,7 @@ class AbsoluteFormat(SiteFormat):
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
         new, board = bracketed_board(f[1] or "")
-        hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], new, board))
+        hand.events.append(StreetEvent(line, STREET_NAMES[f[0] or ""], new, board))
 
     def on_SHOWDOWN(self, hand: Hand, f: Fields, line: int) -> None:
         hand.events.append(StreetEvent(line, Street.SHOWDOWN, (), ()))

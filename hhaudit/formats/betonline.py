@@ -52,7 +52,7 @@ from ..model import (
 )
 from ..money import parse_amount
 from .base import LineError, LineFormat, UnsupportedGame
-from .common import cards, game_code, game_of, to_utc
+from .common import ACT_VERBS, STREET_NAMES, cards, game_code, game_of, to_utc
 
 Fields = tuple[str | None, ...]
 
@@ -61,8 +61,6 @@ _TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+)")
 _STAKES = re.compile(r"\(?\$?(?P<sb>[\d.,]+)/\$?(?P<bb>[\d.,]+)\)?")
 _ZONES = {"Eastern": "ET", "GMT": "BST", "Pacific": "PT", "Central": "CT", "Mountain": "MT"}
 _ZONE = re.compile(r"(?P<zone>Eastern|GMT|Pacific|Central|Mountain) (?:Daylight|Standard) Time")
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
-_ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
 _SEAT_LINE = re.compile(r"Seat \d+: (?P<player>.*?) (?P<rest>(?:\((?:Small Blind|Big Blind|Button)\)\s+)?"
                         r"(?:folded|showed|collected|mucked)[^\n]*?)(?= Seat \d+: |$)")
 _PAID = re.compile(
@@ -190,7 +188,7 @@ class BetOnlineFormat(LineFormat):
     def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
         player, verb, a, b, all_in = f[0] or "", (f[1] or "").lower(), f[2], f[3], bool(f[4])
         seat = self.seat(hand, player)
-        act = _ACTS[verb]
+        act = ACT_VERBS[verb]
         if act is Act.RAISE:
             to = self.amount(hand, b if b is not None else a)
             hand.events.append(ActionEvent(line, seat, player, act, None, to, all_in))
@@ -210,7 +208,7 @@ class BetOnlineFormat(LineFormat):
             self._board = list(new) if f[0] == "FLOP" else self._board + list(new)
         else:
             self._board.extend(new)
-        hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], new, tuple(self._board)))
+        hand.events.append(StreetEvent(line, STREET_NAMES[f[0] or ""], new, tuple(self._board)))
 
     def on_SHOWDOWN(self, hand: Hand, f: Fields, line: int) -> None:
         hand.events.append(StreetEvent(line, Street.SHOWDOWN, (), ()))

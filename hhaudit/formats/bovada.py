@@ -55,7 +55,7 @@ from ..model import (
 )
 from ..money import parse_amount
 from .base import LineError, LineFormat, UnsupportedGame
-from .common import cards, game_code, to_utc
+from .common import STREET_NAMES, cards, game_code, to_utc
 
 Fields = tuple[str | None, ...]
 
@@ -65,7 +65,6 @@ _TOURNAMENT = re.compile(r"Tournament #(?P<id>[\w-]+)")
 _TABLE = re.compile(r"(?:TBL|Zone Poker ID)#(?P<table>[\w-]+)")
 _LEVEL = re.compile(r"Level \d+ \((?P<sb>[\d,.]+)/(?P<bb>[\d,.]+)\)")
 _INFO_STAKES = re.compile(r"Stakes: (?P<sb>\$?[\d,.]+)-(?P<bb>\$?[\d,.]+)")
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _BY_BOARD = {3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}
 _POSTS = {
     "ante/small blind": Post.SMALL_BLIND,
@@ -449,7 +448,7 @@ class BovadaFormat(LineFormat):
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
         groups = re.findall(r"\[([^\]]*)\]", f[1] or "")
         new = cards(groups[-1]) if groups else ()
-        self._new_street(hand, _STREETS[f[0] or ""], new, line)
+        self._new_street(hand, STREET_NAMES[f[0] or ""], new, line)
 
     def on_TABLE_CARDS(self, hand: Hand, f: Fields, line: int) -> None:
         new = cards(f[0])

@@ -35,7 +35,7 @@ from ..model import (
 )
 from ..money import parse_amount
 from .base import LineError, LineFormat, UnsupportedGame
-from .common import cards, game_code, to_utc
+from .common import STREET_NAMES, cards, game_code, to_utc
 
 Fields = tuple[str | None, ...]
 
@@ -46,7 +46,6 @@ _TOURNAMENT = re.compile(r" T(?P<id>\d+) --")
 _TABLE_NO = re.compile(r"-- Table (?P<t>\d+) --")
 _DECIMAL_COMMA = re.compile(r"\d,\d{1,2}$")
 _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "FL": Limit.FIXED_LIMIT}
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante of": Post.ANTE}
 
 
@@ -206,7 +205,7 @@ class CakeFormat(LineFormat):
         new = cards(f[1])
         self._board.extend(new)
         self._bets, self._current = {}, 0
-        hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], new, tuple(self._board)))
+        hand.events.append(StreetEvent(line, STREET_NAMES[f[0] or ""], new, tuple(self._board)))
 
     def on_SHOWDOWN(self, hand: Hand, f: Fields, line: int) -> None:
         if not any(isinstance(e, StreetEvent) and e.street is Street.SHOWDOWN for e in hand.events):

@@ -7,7 +7,12 @@ from datetime import datetime, timedelta, timezone
 from functools import cache, lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from ..model import Limit
+from ..model import Act, Limit, Street
+
+ACT_VERBS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
+"""Action verbs as most sites print them."""
+STREET_NAMES = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+"""Street names as "*** FLOP ***" headers print them."""
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"

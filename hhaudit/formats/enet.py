@@ -41,10 +41,8 @@ from ..model import (
 from ..money import currency_of, parse_amount
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import bracketed_board, cards, to_utc
+from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, to_utc
 
-_ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE}
 
 
@@ -118,7 +116,7 @@ class EnetFormat(SiteFormat):
         hand.events.append(DealEvent(line, self.seat(hand, player), player, cards(f[1])))
 
     def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
-        player, act, text, to, all_in = f[0] or "", _ACTS[f[1] or ""], f[2], f[3], bool(f[4])
+        player, act, text, to, all_in = f[0] or "", ACT_VERBS[f[1] or ""], f[2], f[3], bool(f[4])
         seat = self.seat(hand, player)
         if act in (Act.FOLD, Act.CHECK):
             hand.events.append(ActionEvent(line, seat, player, act))
@@ -133,7 +131,7 @@ class EnetFormat(SiteFormat):
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
         new, board = bracketed_board(f[1] or "")
-        hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], new, board))
+        hand.events.append(StreetEvent(line, STREET_NAMES[f[0] or ""], new, board))
 
     def on_SHOWDOWN(self, hand: Hand, f: Fields, line: int) -> None:
         hand.events.append(StreetEvent(line, Street.SHOWDOWN, (), ()))

@@ -28,9 +28,8 @@ from ..model import (
 from ..money import currency_of
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import cards, to_utc
+from .common import ACT_VERBS, cards, to_utc
 
-_ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
 _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE}
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _LIMITS = {"NL ": Limit.NO_LIMIT, "PL ": Limit.POT_LIMIT, None: Limit.FIXED_LIMIT}
@@ -110,7 +109,7 @@ class EverleafFormat(SiteFormat):
         hand.events.append(DealEvent(line, self.seat(hand, player), player, cards(f[1])))
 
     def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
-        player, act = f[0] or "", _ACTS[f[1] or ""]
+        player, act = f[0] or "", ACT_VERBS[f[1] or ""]
         seat = self.seat(hand, player)
         if act in (Act.FOLD, Act.CHECK):
             hand.events.append(ActionEvent(line, seat, player, act))

@@ -29,12 +29,11 @@ from ..model import (
 )
 from ..money import currency_of, parse_amount
 from .base import LineError, LineFormat, UnsupportedGame
-from .common import bracketed_board, cards, game_code, to_utc
+from .common import STREET_NAMES, bracketed_board, cards, game_code, to_utc
 
 Fields = tuple[str | None, ...]
 
 _ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises to": Act.RAISE}
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _GAME = re.compile(r" - (?:(?P<cap>CAP) )?(?P<limit>No Limit|Pot Limit|NL|PL|FL|Limit) Hold'em(?: - |$)")
 _OTHER_GAME = re.compile(r"Omaha|Stud|Razz|Draw|Badugi|2-7|Courchevel|Irish|Pineapple|Hold'em Hi/Lo")
 _UNITS = {"K": 1000, "M": 1000**2, "B": 1000**3}
@@ -191,7 +190,7 @@ class FullTiltFormat(LineFormat):
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
         new, board = bracketed_board(f[2] or "")
-        hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], new, board, int(f[1] or 0)))
+        hand.events.append(StreetEvent(line, STREET_NAMES[f[0] or ""], new, board, int(f[1] or 0)))
 
     def on_SHOWDOWN(self, hand: Hand, f: Fields, line: int) -> None:
         hand.events.append(StreetEvent(line, Street.SHOWDOWN, (), (), int(f[0] or 0)))

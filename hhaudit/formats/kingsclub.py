@@ -17,13 +17,22 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from ..model import Act, ActionEvent, DealEvent, Hand, Limit, Post, PostEvent, ShowEvent, Street, StreetEvent
+from ..model import (
+    Act,
+    ActionEvent,
+    DealEvent,
+    Hand,
+    Limit,
+    Post,
+    PostEvent,
+    ShowEvent,
+    StreetEvent,
+)
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import bracketed_board, cards
+from .common import STREET_NAMES, bracketed_board, cards
 
 _ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises to": Act.RAISE}
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _GAMES = {"No Limit Holdem": Limit.NO_LIMIT, "Pot Limit Holdem": Limit.POT_LIMIT, "Limit Holdem": Limit.FIXED_LIMIT}
 _POSTS = {"the small blind": Post.SMALL_BLIND, "the big blind": Post.BIG_BLIND, "ante": Post.ANTE,
           "straddle": Post.STRADDLE}
@@ -84,7 +93,7 @@ class KingsClubFormat(SiteFormat):
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
         new, board = bracketed_board(f[2] or "")
         run = int(f[0]) if f[0] else 0
-        hand.events.append(StreetEvent(line, _STREETS[f[1] or ""], new, board, run))
+        hand.events.append(StreetEvent(line, STREET_NAMES[f[1] or ""], new, board, run))
 
     def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""

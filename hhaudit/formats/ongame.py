@@ -28,11 +28,10 @@ from ..model import (
 )
 from ..money import currency_of, parse_amount
 from .base import LineError, LineFormat, UnsupportedGame
-from .common import cards, game_code, to_utc
+from .common import ACT_VERBS, cards, game_code, to_utc
 
 Fields = tuple[str | None, ...]
 
-_ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
 _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE}
 _STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
 _LIMITS = {"NO_LIMIT": Limit.NO_LIMIT, "POT_LIMIT": Limit.POT_LIMIT, "LIMIT": Limit.FIXED_LIMIT}
@@ -171,7 +170,7 @@ class OnGameFormat(LineFormat):
         hand.events.append(DealEvent(line, self.seat(hand, player), player, cards(f[1])))
 
     def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
-        player, act, a, b, all_in = f[0] or "", _ACTS[f[1] or ""], f[2], f[3], bool(f[4])
+        player, act, a, b, all_in = f[0] or "", ACT_VERBS[f[1] or ""], f[2], f[3], bool(f[4])
         seat = self.seat(hand, player)
         if act is Act.RAISE:
             if b is None:

@@ -30,11 +30,10 @@ from ..model import (
 )
 from ..money import currency_of, parse_amount
 from .base import LineFormat, UnsupportedGame
-from .common import card, game_code, to_utc
+from .common import ACT_VERBS, card, game_code, to_utc
 
 Fields = tuple[str | None, ...]
 
-_ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
 _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE, "the ante": Post.ANTE}
 _STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
 _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Fix Limit": Limit.FIXED_LIMIT,
@@ -214,7 +213,7 @@ class PacificFormat(LineFormat):
         hand.events.append(DealEvent(line, self.seat(hand, player), player, cards888(f[1])))
 
     def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
-        player, act, amount, all_in = f[0] or "", _ACTS[f[1] or ""], f[2], bool(f[3])
+        player, act, amount, all_in = f[0] or "", ACT_VERBS[f[1] or ""], f[2], bool(f[3])
         seat = self.seat(hand, player)
         if act is Act.FOLD and not self._dealing:
             # A "fold" before the cards are dealt is a player who declines to post the

@@ -29,7 +29,7 @@ from ..model import (
 )
 from ..money import currency_of, parse_amount
 from .base import LineError, LineFormat, UnsupportedGame
-from .common import bracketed_board, cards, game_code, game_of, to_utc
+from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, game_code, game_of, to_utc
 
 Fields = tuple[str | None, ...]
 
@@ -50,9 +50,7 @@ _STAKES = re.compile(
 )
 _LEVEL_STAKES = re.compile(r"\((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)")
 _TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+)")
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _RUNS = {None: 0, "FIRST": 1, "SECOND": 2, "THIRD": 3}
-_ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
 _POSTS = {
     "small blind": Post.SMALL_BLIND,
     "big blind": Post.BIG_BLIND,
@@ -211,7 +209,7 @@ class PokerStarsFormat(LineFormat):
     def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
         # the most frequent line: lookups inline
         player = f[0] or ""
-        act = _ACTS[f[1]]  # type: ignore[index]
+        act = ACT_VERBS[f[1]]  # type: ignore[index]
         seat = hand.seat_numbers.get(player)
         if seat is None:
             raise ValueError(f"{player!r} is not seated at this table")
@@ -235,7 +233,7 @@ class PokerStarsFormat(LineFormat):
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
         run, street, text = f[0], f[1] or "", f[2] or ""
         new, board = bracketed_board(text)
-        hand.events.append(StreetEvent(line, _STREETS[street], new, board, _RUNS[run]))
+        hand.events.append(StreetEvent(line, STREET_NAMES[street], new, board, _RUNS[run]))
 
     def on_SHOWDOWN(self, hand: Hand, f: Fields, line: int) -> None:
         hand.events.append(StreetEvent(line, Street.SHOWDOWN, (), (), _RUNS[f[0]]))

@@ -27,17 +27,15 @@ from ..model import (
     Post,
     Seat,
     ShowEvent,
-    Street,
     StreetEvent,
     UncalledEvent,
 )
 from ..money import currency_of
 from ._ptkit import Fields, PtFormat, cards
 from .base import UnsupportedGame
-from .common import game_code
+from .common import STREET_NAMES, game_code
 
 _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Limit": Limit.FIXED_LIMIT}
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 
 
 class PtEverestFormat(PtFormat):
@@ -120,7 +118,7 @@ class PtEverestFormat(PtFormat):
             if isinstance(e, StreetEvent):
                 board = e.board
                 break
-        self.street(hand, StreetEvent(line, _STREETS[f[0] or ""], new, board + new))
+        self.street(hand, StreetEvent(line, STREET_NAMES[f[0] or ""], new, board + new))
 
     def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""

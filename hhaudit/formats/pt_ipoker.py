@@ -38,14 +38,13 @@ from ..model import (
     PostEvent,
     Seat,
     ShowEvent,
-    Street,
     StreetEvent,
     UncalledEvent,
 )
 from ..money import currency_of
 from ._ptkit import Fields, PtFormat, cards, local_time
 from .base import LineError, UnsupportedGame
-from .common import game_code
+from .common import STREET_NAMES, game_code
 
 _REST = re.compile(
     r"(?:Version:(?P<ver>\S+) )?(?:Uncalled:(?P<unc>\S) )?(?P<game>.+?)\s+"
@@ -62,7 +61,6 @@ _LIMITS = {
 _HOLDEM = {"texas hold'em", "holdem", "hold'em"}
 _TOURNEY_TABLE = re.compile(r"(?P<name>.*?), (?P<id>\d+)(?:, \d+)*(?:, Seats (?P<max>\d+))? \(Tournament: .*")
 _CASH_TABLE = re.compile(r"(?P<name>.*?)(?:, Seats (?P<max>\d+))?")
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _ACTS = {"Fold": Act.FOLD, "Check": Act.CHECK}
 
 
@@ -205,7 +203,7 @@ class PtIPokerFormat(PtFormat):
             if isinstance(e, StreetEvent):
                 board = e.board
                 break
-        self.street(hand, StreetEvent(line, _STREETS[f[0] or ""], new, board + new))
+        self.street(hand, StreetEvent(line, STREET_NAMES[f[0] or ""], new, board + new))
 
     # ------------------------------------------------------------------ summary
     def on_TOTAL_POT(self, hand: Hand, f: Fields, line: int) -> None:

@@ -34,9 +34,8 @@ from ..model import (
 from ..money import currency_of
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import cards, to_utc
+from .common import ACT_VERBS, cards, to_utc
 
-_ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER, "Showdown": Street.SHOWDOWN}
 _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE,
           "straddle": Post.STRADDLE}
@@ -120,7 +119,7 @@ class UnibetFormat(SiteFormat):
         hand.events.append(StreetEvent(line, street, new, whole if len(groups) > 1 else board + new))
 
     def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
-        player, act, a, b, all_in = f[0] or "", _ACTS[f[1] or ""], f[2], f[3], bool(f[4])
+        player, act, a, b, all_in = f[0] or "", ACT_VERBS[f[1] or ""], f[2], f[3], bool(f[4])
         seat = self.seat(hand, player)
         if act in (Act.FOLD, Act.CHECK):
             hand.events.append(ActionEvent(line, seat, player, act))

@@ -41,10 +41,8 @@ from ..model import (
 from ._settle import split_returned
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import bracketed_board, cards, to_utc
+from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, to_utc
 
-_ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _LIMITS = {"no limit": Limit.NO_LIMIT, "pot limit": Limit.POT_LIMIT, "fixed limit": Limit.FIXED_LIMIT}
 _CHIP_DECIMALS = re.compile(r"(?<![\d.,])\d+\.\d{1,2}(?![\d.kKM])")
 _SUFFIX = re.compile(r"^\D*?(\d+(?:[.,]\d+)?)\s*([kKM])\W*$")
@@ -161,7 +159,7 @@ class WinamaxFormat(SiteFormat):
         hand.events.append(DealEvent(line, self.seat(hand, player), player, cards(f[1]) + cards(f[2])))
 
     def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
-        player, act, a, b, all_in = f[0] or "", _ACTS[f[1] or ""], f[2], f[3], bool(f[4])
+        player, act, a, b, all_in = f[0] or "", ACT_VERBS[f[1] or ""], f[2], f[3], bool(f[4])
         seat = self.seat(hand, player)
         if act is Act.RAISE:
             if b is None:
@@ -174,7 +172,7 @@ class WinamaxFormat(SiteFormat):
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
         new, board = bracketed_board(f[1] or "")
-        hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], new, board))
+        hand.events.append(StreetEvent(line, STREET_NAMES[f[0] or ""], new, board))
 
     def on_SHOWDOWN(self, hand: Hand, f: Fields, line: int) -> None:
         hand.events.append(StreetEvent(line, Street.SHOWDOWN, (), ()))

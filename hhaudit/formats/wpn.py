@@ -32,10 +32,8 @@ from ..model import (
 )
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import bracketed_board, cards
+from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards
 
-_ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _POSTS = {"has small blind": Post.SMALL_BLIND, "has big blind": Post.BIG_BLIND, "posts ante": Post.ANTE,
           "ante": Post.ANTE, "posts": Post.BIG_BLIND, "straddle": Post.STRADDLE}
 
@@ -95,7 +93,7 @@ class WPNFormat(SiteFormat):
         if verb == "allin":
             hand.events.append(self.all_in_action(hand, line, seat, player, self.amount(hand, text)))
             return
-        act = _ACTS[verb]
+        act = ACT_VERBS[verb]
         if act in (Act.FOLD, Act.CHECK):
             hand.events.append(ActionEvent(line, seat, player, act))
         else:
@@ -107,7 +105,7 @@ class WPNFormat(SiteFormat):
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
         new, board = bracketed_board(f[1] or "")
-        hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], new, board))
+        hand.events.append(StreetEvent(line, STREET_NAMES[f[0] or ""], new, board))
 
     def on_MUCK(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""

@@ -37,10 +37,8 @@ from ..model import (
 from ..money import currency_of
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import bracketed_board, cards, to_utc
+from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, to_utc
 
-_ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Limit": Limit.FIXED_LIMIT,
            "Fixed Limit": Limit.FIXED_LIMIT}
 _WON = re.compile(r" won (\S*\d\S*)")
@@ -107,7 +105,7 @@ class WPN2019Format(SiteFormat):
             # a capped player can put in nothing more this hand: all-in for the betting
             hand.events.append(ActionEvent(line, seat, player, act, amount=added, all_in=True))
             return
-        act = _ACTS[verb]
+        act = ACT_VERBS[verb]
         if act is Act.RAISE:
             if b is None:
                 raise ValueError("raise without a 'to' amount")
@@ -123,7 +121,7 @@ class WPN2019Format(SiteFormat):
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
         new, board = bracketed_board(f[1] or "")
-        hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], new, board))
+        hand.events.append(StreetEvent(line, STREET_NAMES[f[0] or ""], new, board))
 
     def on_SHOWDOWN(self, hand: Hand, f: Fields, line: int) -> None:
         hand.events.append(StreetEvent(line, Street.SHOWDOWN, (), ()))
