@@ -24,11 +24,10 @@ from ..model import (
     StreetEvent,
 )
 from ..money import parse_amount
+from .base import Fields as Fields  # re-exported for the site modules
 from .base import LineFormat
 from .common import _zone
 from .common import card as _card
-
-Fields = tuple[str | None, ...]
 
 _CENTS = re.compile(r"\d\.(?!00(?!\d))\d\d(?!\d)")
 

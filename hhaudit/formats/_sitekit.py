@@ -21,9 +21,8 @@ from ..model import (
     StreetEvent,
 )
 from ..money import parse_amount
+from .base import Fields as Fields  # re-exported for the site modules
 from .base import LineFormat
-
-Fields = tuple[str | None, ...]
 
 _DECIMAL_COMMA = re.compile(r"\d,\d{1,2}(?!\d)")
 

@@ -134,7 +134,8 @@ class CompiledGrammar:
         return ctx
 
     def _step(self, stack: tuple[Any, ...], kind: str) -> list[Any] | None:
-        """The stack after shifting `kind` (reducing first as the table says), or None."""
+        """The stack after shifting `kind` (reducing first as the table says), or None.
+        For "$END", the stack once the whole input has reduced to `start`."""
         states = self.states
         work = list(stack)
         while True:
@@ -146,20 +147,12 @@ class CompiledGrammar:
                 return work
             if step[1]:
                 del work[-step[1]:]
+            if step[2] == "start":
+                return work
             work.append(states[work[-1]][step[2]][1])
 
     def _accepts_end(self, stack: tuple[Any, ...]) -> bool:
-        states = self.states
-        work = list(stack)
-        while True:
-            step = states[work[-1]].get("$END")
-            if step is None:
-                return False
-            if step[0] or step[2] == "start":
-                return True
-            if step[1]:
-                del work[-step[1]:]
-            work.append(states[work[-1]][step[2]][1])
+        return self._step(stack, "$END") is not None
 
     def _advance(self, ctx: _Context, kind: str, number: int, text: str) -> _Context:
         after = self._step(ctx.stack, kind)

@@ -51,10 +51,8 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import parse_amount
-from .base import LineError, LineFormat, UnsupportedGame
+from .base import Fields, LineError, LineFormat, UnsupportedGame
 from .common import ACT_VERBS, STREET_NAMES, cards, game_code, game_of, to_utc
-
-Fields = tuple[str | None, ...]
 
 _SITES = {"BetOnline Poker": "BetOnline", "Gear Poker": "Gear Poker", "ActionPoker.com": "ActionPoker"}
 _TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+)")

@@ -54,10 +54,8 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import parse_amount
-from .base import LineError, LineFormat, UnsupportedGame
+from .base import Fields, LineError, LineFormat, UnsupportedGame
 from .common import STREET_NAMES, cards, game_code, to_utc
-
-Fields = tuple[str | None, ...]
 
 _GAME = re.compile(r"\b(?P<game>HOLDEM|OMAHA|OMAHA HiLo|OMAHA_HL|7CARD|7CARD HiLo|7CARD_HL)(?P<zone>ZonePoker)?\b")
 _LIMIT = re.compile(r"(No Limit|Pot Limit|Fixed Limit)")

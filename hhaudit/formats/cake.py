@@ -34,10 +34,8 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import parse_amount
-from .base import LineError, LineFormat, UnsupportedGame
+from .base import Fields, LineError, LineFormat, UnsupportedGame
 from .common import STREET_NAMES, cards, game_code, to_utc
-
-Fields = tuple[str | None, ...]
 
 _STAKES = re.compile(
     r"(?P<stakes>-?\$?[\d.,]+(?:/-?\$?[\d.,]+){1,2}) (?P<limit>NL|PL|FL) (?P<game>[^-]+?) --"

@@ -28,10 +28,8 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import currency_of, parse_amount
-from .base import LineError, LineFormat, UnsupportedGame
+from .base import Fields, LineError, LineFormat, UnsupportedGame
 from .common import STREET_NAMES, bracketed_board, cards, game_code, to_utc
-
-Fields = tuple[str | None, ...]
 
 _ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises to": Act.RAISE}
 _GAME = re.compile(r" - (?:(?P<cap>CAP) )?(?P<limit>No Limit|Pot Limit|NL|PL|FL|Limit) Hold'em(?: - |$)")

@@ -19,10 +19,8 @@ import re
 from typing import ClassVar
 
 from ..model import FeeEvent, Hand, Post, PostEvent
-from .base import UnsupportedGame
+from .base import Fields, UnsupportedGame
 from .pokerstars import PokerStarsFormat
-
-Fields = tuple[str | None, ...]
 
 _DROPS = re.compile(r"\| (Jackpot|Bingo|Fortune|Tax) ([^|]*?\d[^|]*?)\s*(?=\||$)")
 _POTS = re.compile(r"(Main pot|Side pot(?:-\d+)?) ([^|]*?\d)(?=\.? |\.?$|\s*\|)")

@@ -46,16 +46,14 @@ from ..model import (
     PostEvent,
     Seat,
     ShowEvent,
-    Street,
     Status,
+    Street,
     StreetEvent,
 )
 from ..profiles import PROFILES, get_profile
 from ..replay import State
-from .base import LineError, LineFormat
+from .base import Fields, LineError, LineFormat
 from .common import card, game_code
-
-Fields = tuple[str | None, ...]
 
 _AMOUNT = r"\d[\d,]*(?:\.\d+)?k?"
 _SESSION = re.compile(r"\s*(?i:game|level|blinds)\b")

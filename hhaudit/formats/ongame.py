@@ -27,10 +27,8 @@ from ..model import (
     StreetEvent,
 )
 from ..money import currency_of, parse_amount
-from .base import LineError, LineFormat, UnsupportedGame
+from .base import Fields, LineError, LineFormat, UnsupportedGame
 from .common import ACT_VERBS, cards, game_code, to_utc
-
-Fields = tuple[str | None, ...]
 
 _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE}
 _STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}

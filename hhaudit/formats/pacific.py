@@ -29,10 +29,8 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import currency_of, parse_amount
-from .base import LineFormat, UnsupportedGame
+from .base import Fields, LineFormat, UnsupportedGame
 from .common import ACT_VERBS, card, game_code, to_utc
-
-Fields = tuple[str | None, ...]
 
 _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE, "the ante": Post.ANTE}
 _STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}

@@ -28,10 +28,8 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import currency_of, parse_amount
-from .base import LineError, LineFormat, UnsupportedGame
+from .base import Fields, LineError, LineFormat, UnsupportedGame
 from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, game_code, game_of, to_utc
-
-Fields = tuple[str | None, ...]
 
 _ROOMS = {
     "pokerstars": "PokerStars",
