@@ -50,7 +50,7 @@ from .parsing import HEAD_LINES, FileReport, ParseLog, parse_source
 from .profiles import get_profile
 from .reading import InputError, Source, iter_text, lines_of_blocks, split_lines
 from .rules import RULES, select
-from .splitting import hand_texts, is_hand, split_hands, text_starter
+from .splitting import hand_texts, split_hands, text_starter
 
 BATCH = 5_000
 """Hands per unit of work and per part file (small enough that one large file's units
@@ -389,7 +389,7 @@ def _text_units(index: int, source: Source, options: Options, out_dir: str, batc
     parts: list[str] = []
     unit_first = 1
     for first, text, leading in hand_texts(fmt, starter, texts):
-        if leading and not is_hand(fmt, split_lines(text)):
+        if leading and not fmt.is_hand(split_lines(text)):
             continue
         if hands and hands % batch == 0:
             yield _ChunkTask(index, chunk, fmt.name, source.name, [], options, out_dir, False, None,

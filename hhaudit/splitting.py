@@ -46,7 +46,7 @@ def split_hands(fmt: Any, texts: Iterable[str]) -> Iterator[tuple[int, list[str]
         return
     for first, text, leading in hand_texts(fmt, starter, texts):
         lines = split_lines(text)
-        if leading and not is_hand(fmt, lines):
+        if leading and not fmt.is_hand(lines):
             continue
         yield first, lines
 
@@ -118,12 +118,6 @@ def hand_texts(fmt: Any, starter: re.Pattern[str], texts: Iterable[str]) -> Iter
             pos = max(pos, tail - 1, 0)  # from the break before the incomplete last line
     if len(buf) > cur:
         yield first_line, buf[cur:], leading
-
-
-def is_hand(fmt: Any, lines: list[str]) -> bool:
-    """Whether lines before a format's first hand are a (damaged) hand: not blank or noise."""
-    noise = fmt.noise.fullmatch if fmt.noise is not None else None
-    return any(s.strip() and not (noise and noise(s.strip())) for s in lines)
 
 
 def _first_break(text: str) -> int:

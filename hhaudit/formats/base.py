@@ -435,17 +435,19 @@ class LineFormat:
     def detect(self, head: Sequence[str]) -> bool:
         return any(self.start.match(line) for line in head if line.strip())
 
+    def is_hand(self, lines: list[str]) -> bool:
+        """Whether a chunk of lines is a hand: not only blank lines and noise (a chunk that
+        is not starts a file, before its first hand)."""
+        noise = self.noise.fullmatch if self.noise is not None else None
+        return any(s.strip() and not (noise and noise(s.strip())) for s in lines)
+
     def split(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
         """(first line number, lines) of each hand; lines before the first hand are dropped
         when blank and returned as a chunk of their own otherwise."""
         start = self.start.match
         # only lines that begin with a character a hand's first line can begin with are tried
         firsts = _first_chars(self.start.pattern) if not self.start.flags & re.IGNORECASE else None
-        noise = self.noise.fullmatch if self.noise is not None else None
-
-        def is_hand(chunk: list[str]) -> bool:
-            return any(s.strip() and not (noise and noise(s.strip())) for s in chunk)
-
+        is_hand = self.is_hand
         chunk: list[str] = []
         first = 1
         for number, line in enumerate(lines, 1):
