@@ -7,6 +7,10 @@
 
 from __future__ import annotations
 
+from . import _native
+
+_native.select()  # compiled modules or their sources: decided before any of them loads
+
 from .api import AuditResult, audit, read, units
 from .parsing import parse
 

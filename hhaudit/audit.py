@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from .model import (
     Act,
     ActionEvent,
@@ -102,6 +104,7 @@ class _Run:
         """The events the pot audit reads."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Auditor:
     """Audits hands with one profile and one rule selection."""
 

@@ -12,16 +12,12 @@ from __future__ import annotations
 
 import itertools
 import re
+import re._parser as _sre_parse
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .formats.base import LineFormat
 from .reading import MAX_LINE, count_lines, lines_of_blocks, split_lines
-
-try:
-    import re._parser as _sre_parse  # Python 3.11+
-except ImportError:  # pragma: no cover
-    import sre_parse as _sre_parse  # type: ignore[no-redef]
 
 
 def text_starter(fmt: Any) -> re.Pattern[str] | None:

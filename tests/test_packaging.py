@@ -1,23 +1,27 @@
-"""The grammars travel with the package: a built wheel carries them and finds them."""
+"""The grammars travel with the package: a built wheel carries them and finds them. The wheel
+carries the hot modules compiled, and runs them."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+COMPILE = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["hatch"]["build"]["targets"]["wheel"][
+    "hooks"]["custom"]["compile"]
 
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
     r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(REPO)],
-                       capture_output=True, text=True, timeout=600)
+                       capture_output=True, text=True, timeout=900, env=dict(os.environ, HHAUDIT_COMPILE="1"))
     if r.returncode != 0:
         pytest.fail(f"building the wheel failed: {r.stderr[-2000:]}")
     (whl,) = out.glob("hhaudit-*.whl")
@@ -34,13 +38,59 @@ def test_installed_wheel_parses_with_its_own_grammars(wheel: Path, tmp_path: Pat
     target = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(target)
     sample = REPO / "sample_histories" / "pokerstars" / "clean-cash.txt"
-    code = ("import hhaudit, hhaudit.formats.base as b; "
-            "print(b.grammar_dir()); "
+    code = ("import hhaudit, hhaudit.formats.base as b, hhaudit._native as n; "
+            "print(b.grammar_dir()); print(len(n.COMPILED), b.__file__.endswith('.so')); "
             f"print([h.status.value for h in hhaudit.parse({str(sample)!r})])")
     env = dict(os.environ, PYTHONPATH=str(target))
+    env.pop("HHAUDIT_PURE", None)
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env,
                        timeout=120)
     assert r.returncode == 0, r.stderr
-    grammar_dir, statuses = r.stdout.splitlines()
+    grammar_dir, compiled, statuses = r.stdout.splitlines()
     assert Path(grammar_dir) == target / "hhaudit" / "grammars"
+    assert compiled == f"{len(COMPILE)} True"
     assert statuses == "['audited']"
+
+
+def test_wheel_carries_the_compiled_modules_and_their_sources(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "hhaudit/_compiled.json" in names
+    for source in COMPILE:
+        assert source in names
+        stem = source[: -len(".py")]
+        assert any(n.startswith(stem + ".cpython-") and n.endswith(".so") for n in names), stem
+
+
+def _run_installed(target: Path, code: str, **extra: str) -> list[str]:
+    env = dict(os.environ, PYTHONPATH=str(target), **extra)
+    if "HHAUDIT_PURE" not in extra:
+        env.pop("HHAUDIT_PURE", None)
+    r = subprocess.run([sys.executable, "-W", "always", "-c", code], check=False, capture_output=True, text=True,
+                       cwd=target, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    return [*r.stdout.splitlines(), *r.stderr.splitlines()]
+
+
+_WHICH = ("import sys, hhaudit, hhaudit._native as n; "
+          f"hands = hhaudit.parse({str(REPO / 'sample_histories' / 'pokerstars' / 'clean-cash.txt')!r}); "
+          "print(len(n.COMPILED), n.STALE, sys.modules['hhaudit.audit'].__file__.rsplit('.', 1)[1], "
+          "[h.status.value for h in hands])")
+
+
+def test_an_edited_source_runs_every_compiled_module_from_source(wheel: Path, tmp_path: Path) -> None:
+    target = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(target)
+    assert _run_installed(target, _WHICH)[0] == f"{len(COMPILE)} () so ['audited']"
+    pots = target / "hhaudit" / "pots.py"
+    pots.write_text(pots.read_text() + "\n# edited\n")
+    out = _run_installed(target, _WHICH)
+    assert out[0] == "0 ('hhaudit.pots',) py ['audited']"
+    assert any("hhaudit.pots changed since it was compiled" in line for line in out[1:])
+
+
+def test_hhaudit_pure_runs_the_sources(wheel: Path, tmp_path: Path) -> None:
+    target = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(target)
+    out = _run_installed(target, _WHICH, HHAUDIT_PURE="1")
+    assert out[0] == "0 () py ['audited']"
+    assert not any("changed since it was compiled" in line for line in out)

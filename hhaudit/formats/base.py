@@ -13,19 +13,16 @@ hand with the line, column and text.
 from __future__ import annotations
 
 import re
+import re._parser as _sre_parse
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
 
 from lark import Lark, Token
-from lark.parsers.lalr_analysis import Shift
-
-try:
-    import re._parser as _sre_parse  # Python 3.11+
-except ImportError:  # pragma: no cover
-    import sre_parse as _sre_parse  # type: ignore[no-redef]
 from lark.lexer import Lexer
+from lark.parsers.lalr_analysis import Shift
+from mypy_extensions import mypyc_attr
 
 from ..model import Hand, ParseProblem, Status
 
@@ -55,6 +52,16 @@ Fields = tuple[str | None, ...]
 Handler = Callable[[Any, Fields, int], None]
 
 
+class _NoLexer(Lexer):
+    """Lark needs a lexer class; lines are lexed by `CompiledGrammar.run` instead."""
+
+    def __init__(self, conf: Any) -> None:
+        pass
+
+    def lex(self, *args: Any) -> Iterator[Token]:
+        raise NotImplementedError("lines are lexed by CompiledGrammar.run")
+
+
 class CompiledGrammar:
     """A grammar's LALR automaton, run as a lazily built DFA, and its line lexers.
 
@@ -73,20 +80,10 @@ class CompiledGrammar:
 
     def __init__(self, name: str) -> None:
         text = (grammar_dir() / f"{name}.lark").read_text(encoding="utf-8")
-        holder: dict[str, Any] = {}
-
-        class _Lexer(Lexer):
-            def __init__(self, conf: Any) -> None:
-                holder["terminals"] = conf.terminals
-                holder["ignore"] = set(conf.ignore)
-
-            def lex(self, *args: Any) -> Iterator[Token]:
-                raise NotImplementedError("lines are lexed by CompiledGrammar.run")
-
         lark = Lark(
             text,
             parser="lalr",
-            lexer=_Lexer,
+            lexer=_NoLexer,
             import_paths=[str(grammar_dir())],
             maybe_placeholders=False,
         )
@@ -102,8 +99,8 @@ class CompiledGrammar:
                 else:
                     plain[str(key)] = (False, len(arg.expansion), str(arg.origin.name))
             self.states[state] = plain
-        terminals = [t for t in holder["terminals"] if not t.name.startswith("__")]
-        self.ignore: frozenset[str] = frozenset(holder["ignore"])
+        terminals = [t for t in lark.lexer_conf.terminals if not t.name.startswith("__")]
+        self.ignore: frozenset[str] = frozenset(lark.lexer_conf.ignore)
         ordered = sorted(terminals, key=lambda t: -t.priority)
         self.patterns = {t.name: t.pattern.to_regexp() for t in ordered}
         self.lexer = _LineLexer(list(self.patterns.items()))
@@ -408,6 +405,7 @@ def load_grammar(name: str) -> CompiledGrammar:
     return CompiledGrammar(name)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class LineFormat:
     """Base class of a line-based text format.
 

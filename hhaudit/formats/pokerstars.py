@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from ..model import (
     Act,
     ActionEvent,
@@ -109,6 +111,7 @@ def _header_facts(room: str, rest: str) -> _HeaderFacts:
     return _HeaderFacts(*head, limit=limit, sb=low, bb=high)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PokerStarsFormat(LineFormat):
     name = "pokerstars"
     sites = ("PokerStars", "Full Tilt", "PokerMaster", "PokerBros", "MPL", "Suprema", "Run It Once")

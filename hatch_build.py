@@ -1,0 +1,96 @@
+"""Build hook: compiles the hot modules with mypyc when the wheel (or an editable install) is built.
+
+The modules are listed in pyproject.toml (`[tool.hatch.build.targets.wheel.hooks.custom]
+compile`). mypyc type-checks them and turns them into C extensions next to their sources; the
+sources still ship, and `hhaudit/_native.py` runs them instead when they changed after the
+build. The build writes `hhaudit/_compiled.json`: each compiled module's source hash.
+
+HHAUDIT_COMPILE in the environment: `auto` (the default) compiles and, when that fails (no C
+compiler), builds a pure-Python package with a warning; `1` makes a failure an error; `0`
+builds pure Python.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+MANIFEST = "hhaudit/_compiled.json"
+
+_SETUP = """\
+import json
+from setuptools import setup
+from mypyc.build import mypycify
+
+with open("mypyc-args.json", encoding="utf-8") as f:
+    args = json.load(f)
+setup(name="hhaudit-native", ext_modules=mypycify(args, opt_level="3", group_name="hhaudit"))
+"""
+
+
+class CompileHook(BuildHookInterface):  # type: ignore[misc]
+    PLUGIN_NAME = "custom"
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        root = Path(self.root)
+        editable = version == "editable"
+        # compiled files go next to the sources for an editable install, else into the wheel
+        out = root if editable else root / "build" / "native"
+        self._clean(out)
+        mode = os.environ.get("HHAUDIT_COMPILE", "auto")
+        if mode == "0":
+            return
+        sources: list[str] = list(self.config.get("compile", []))
+        with tempfile.TemporaryDirectory() as tmp:
+            work = Path(tmp)
+            (work / "setup.py").write_text(_SETUP, encoding="utf-8")
+            # the type check mypyc needs, without the project's strictness: the build
+            # environment lacks lark and pandas, so what strict mode reports differs there
+            args = ["--ignore-missing-imports", "--follow-imports=silent", *(str(root / s) for s in sources)]
+            (work / "mypyc-args.json").write_text(json.dumps(args), encoding="utf-8")
+            proc = subprocess.run(
+                [sys.executable, "setup.py", "build_ext", "--build-lib", "lib", "--build-temp", "obj"], check=False,
+                cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                env=dict(os.environ, MYPY_CACHE_DIR=str(work / "cache")),
+            )
+            if proc.returncode != 0:
+                message = "compiling the hot modules with mypyc failed:\n" + proc.stdout[-6000:]
+                if mode == "1":
+                    raise RuntimeError(message)
+                self.app.display_warning(message + "\nbuilding pure Python instead (slower)")
+                return
+            suffix = sysconfig.get_config_var("EXT_SUFFIX")
+            for built in sorted((work / "lib").rglob(f"*{suffix}")):
+                rel = built.relative_to(work / "lib").as_posix()
+                (out / rel).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(built, out / rel)
+                if not editable:
+                    build_data["force_include"][str(out / rel)] = rel
+        manifest = {
+            s[: -len(".py")].replace("/", "."): hashlib.sha256((root / s).read_bytes()).hexdigest()
+            for s in sources
+        }
+        (out / MANIFEST).parent.mkdir(parents=True, exist_ok=True)
+        (out / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        if not editable:
+            build_data["force_include"][str(out / MANIFEST)] = MANIFEST
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+
+    @staticmethod
+    def _clean(out: Path) -> None:
+        """Remove what an earlier build of the same kind left, so a pure build stays pure."""
+        suffix = sysconfig.get_config_var("EXT_SUFFIX")
+        for old in [*out.glob(f"hhaudit__mypyc{suffix}"), *(out / "hhaudit").rglob(f"*{suffix}")]:
+            old.unlink()
+        (out / MANIFEST).unlink(missing_ok=True)

@@ -1,0 +1,76 @@
+"""Compiled or source: which modules run as mypyc extensions.
+
+The build (`hatch_build.py`) compiles the hot modules and writes `_compiled.json`, each
+compiled module's source hash. On import, before any of those modules loads, `select()`
+checks the hashes: when a source changed since the build (an edited checkout of an editable
+install), or HHAUDIT_PURE=1 is set, every compiled module is loaded from its source instead.
+It is all or nothing: compiled modules call each other directly, so one stale extension
+would run old code beside new.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+PACKAGE = Path(__file__).resolve().parent
+MANIFEST = PACKAGE / "_compiled.json"
+
+COMPILED: tuple[str, ...] = ()
+"""The modules running compiled in this process (empty: all from source)."""
+
+STALE: tuple[str, ...] = ()
+"""Compiled modules whose source changed after the build (all then run from source)."""
+
+
+class _SourceFirst(importlib.abc.MetaPathFinder):
+    """Finds the listed modules' `.py` files ahead of their extensions."""
+
+    def __init__(self, sources: dict[str, Path]) -> None:
+        self.sources = sources
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        source = self.sources.get(fullname)
+        if source is None:
+            return None
+        return importlib.util.spec_from_file_location(fullname, source)
+
+
+def _source(module: str) -> Path:
+    return PACKAGE.parent.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def _built(module: str) -> bool:
+    base = PACKAGE.parent.joinpath(*module.split("."))
+    return any(base.with_name(base.name + s).exists() for s in importlib.machinery.EXTENSION_SUFFIXES)
+
+
+def select() -> None:
+    """Decide, once per process, whether the compiled modules or their sources are imported."""
+    global COMPILED, STALE
+    try:
+        manifest: dict[str, str] = json.loads(MANIFEST.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    modules = [m for m in sorted(manifest) if _built(m) and _source(m).exists()]
+    STALE = tuple(m for m in modules
+                  if hashlib.sha256(_source(m).read_bytes()).hexdigest() != manifest[m])
+    if os.environ.get("HHAUDIT_PURE", "") not in ("", "0") or STALE:
+        if STALE:
+            warnings.warn(
+                f"hhaudit: {', '.join(STALE)} changed since it was compiled; running every "
+                "compiled module from its source (slower). Reinstall (pip install -e .) to "
+                "compile again.", RuntimeWarning, stacklevel=3)
+        sys.meta_path.insert(0, _SourceFirst({m: _source(m) for m in modules}))
+        return
+    COMPILED = tuple(modules)
