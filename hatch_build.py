@@ -59,7 +59,8 @@ class CompileHook(BuildHookInterface):  # type: ignore[misc]
             args = ["--ignore-missing-imports", "--follow-imports=silent", *(str(root / s) for s in sources)]
             (work / "mypyc-args.json").write_text(json.dumps(args), encoding="utf-8")
             proc = subprocess.run(
-                [sys.executable, "setup.py", "build_ext", "--build-lib", "lib", "--build-temp", "obj"], check=False,
+                [sys.executable, "setup.py", "build_ext", "--build-lib", "lib", "--build-temp", "obj"],
+                check=False,
                 cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                 env=dict(os.environ, MYPY_CACHE_DIR=str(work / "cache")),
             )

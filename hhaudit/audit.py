@@ -61,7 +61,7 @@ class Finding:
     citation: str
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class ActionRow:
     """One event as the replay applied it (the `actions` table)."""
 
@@ -75,6 +75,30 @@ class ActionRow:
     amount: int | None
     to_amount: int | None
     all_in: bool
+
+    def __init__(
+        self,
+        seq: int,
+        line: int,
+        street: str,
+        run: int,
+        seat: int | None,
+        player: str | None,
+        action: str,
+        amount: int | None,
+        to_amount: int | None,
+        all_in: bool,
+    ) -> None:
+        self.seq = seq
+        self.line = line
+        self.street = street
+        self.run = run
+        self.seat = seat
+        self.player = player
+        self.action = action
+        self.amount = amount
+        self.to_amount = to_amount
+        self.all_in = all_in
 
 
 @dataclass(slots=True)

@@ -79,10 +79,12 @@ class Severity(StrEnum):
 # Each event carries the 1-based source line it was read from. `seat` is the table seat
 # number as the site printed it; `player` the name as printed. Events are not frozen: a
 # frozen dataclass costs about ten times as much to build, and parsing builds one per line.
-# Nothing changes an event after its format made it.
+# Nothing changes an event after its format made it. The classes built per line or per action
+# spell out `__init__` (init=False): compiled (see hatch_build.py), an explicit one runs as C,
+# while the one the dataclass decorator would generate runs as Python.
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class PostEvent:
     """A forced bet. `amount` is live (counts toward the street bet), `dead` is not."""
 
@@ -94,8 +96,26 @@ class PostEvent:
     dead: int = 0
     all_in: bool = False
 
+    def __init__(
+        self,
+        line: int,
+        seat: int,
+        player: str,
+        kind: Post,
+        amount: int,
+        dead: int = 0,
+        all_in: bool = False,
+    ) -> None:
+        self.line = line
+        self.seat = seat
+        self.player = player
+        self.kind = kind
+        self.amount = amount
+        self.dead = dead
+        self.all_in = all_in
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class ActionEvent:
     """A voluntary action as the log wrote it.
 
@@ -117,8 +137,28 @@ class ActionEvent:
     all_in: bool = False
     by: int | None = None
 
+    def __init__(
+        self,
+        line: int,
+        seat: int,
+        player: str,
+        act: Act,
+        amount: int | None = None,
+        to: int | None = None,
+        all_in: bool = False,
+        by: int | None = None,
+    ) -> None:
+        self.line = line
+        self.seat = seat
+        self.player = player
+        self.act = act
+        self.amount = amount
+        self.to = to
+        self.all_in = all_in
+        self.by = by
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class StreetEvent:
     """A new street is dealt. `cards` are the new cards, `board` the whole board after it."""
 
@@ -129,8 +169,22 @@ class StreetEvent:
     run: int = 0
     """0 for a single board; 1, 2, ... for run-it-twice boards."""
 
+    def __init__(
+        self,
+        line: int,
+        street: Street,
+        cards: tuple[str, ...],
+        board: tuple[str, ...],
+        run: int = 0,
+    ) -> None:
+        self.line = line
+        self.street = street
+        self.cards = cards
+        self.board = board
+        self.run = run
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class DealEvent:
     """Hole cards the log reveals at the deal ("Dealt to Hero [Ah Kd]")."""
 
@@ -139,8 +193,14 @@ class DealEvent:
     player: str
     cards: tuple[str, ...]
 
+    def __init__(self, line: int, seat: int, player: str, cards: tuple[str, ...]) -> None:
+        self.line = line
+        self.seat = seat
+        self.player = player
+        self.cards = cards
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class UncalledEvent:
     """The log returns an uncalled bet."""
 
@@ -149,8 +209,14 @@ class UncalledEvent:
     player: str
     amount: int
 
+    def __init__(self, line: int, seat: int, player: str, amount: int) -> None:
+        self.line = line
+        self.seat = seat
+        self.player = player
+        self.amount = amount
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class ShowEvent:
     """A player shows (or, with `muck`, mucks) at showdown; `cards` may be empty."""
 
@@ -161,8 +227,24 @@ class ShowEvent:
     muck: bool = False
     run: int = 0
 
+    def __init__(
+        self,
+        line: int,
+        seat: int,
+        player: str,
+        cards: tuple[str, ...],
+        muck: bool = False,
+        run: int = 0,
+    ) -> None:
+        self.line = line
+        self.seat = seat
+        self.player = player
+        self.cards = cards
+        self.muck = muck
+        self.run = run
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class CollectEvent:
     """The log pays a player. `pot` is 0 for the main pot, k for side pot k, None if the
     log does not say which pot; `run` is the board for run-it-twice (0 = single board)."""
@@ -174,8 +256,24 @@ class CollectEvent:
     pot: int | None = None
     run: int = 0
 
+    def __init__(
+        self,
+        line: int,
+        seat: int,
+        player: str,
+        amount: int,
+        pot: int | None = None,
+        run: int = 0,
+    ) -> None:
+        self.line = line
+        self.seat = seat
+        self.player = player
+        self.amount = amount
+        self.pot = pot
+        self.run = run
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class FeeEvent:
     """Money that leaves or enters the pot outside the betting: a cash-out or insurance
     fee paid by a player, a jackpot drop, or room money added to the pot (negative)."""
@@ -185,6 +283,20 @@ class FeeEvent:
     amount: int
     seat: int | None = None
     player: str | None = None
+
+    def __init__(
+        self,
+        line: int,
+        kind: str,
+        amount: int,
+        seat: int | None = None,
+        player: str | None = None,
+    ) -> None:
+        self.line = line
+        self.kind = kind
+        self.amount = amount
+        self.seat = seat
+        self.player = player
 
 
 Event = (
@@ -202,13 +314,27 @@ Event = (
 # --------------------------------------------------------------------------- hand
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Seat:
     seat: int
     player: str
     stack: int
     sitting_out: bool = False
     line: int = 0
+
+    def __init__(
+        self,
+        seat: int,
+        player: str,
+        stack: int,
+        sitting_out: bool = False,
+        line: int = 0,
+    ) -> None:
+        self.seat = seat
+        self.player = player
+        self.stack = stack
+        self.sitting_out = sitting_out
+        self.line = line
 
 
 @dataclass(slots=True)

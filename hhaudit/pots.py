@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from .audit import AuditedHand, Auditor
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Pot:
     index: int
     amount: int
@@ -46,6 +46,30 @@ class Pot:
     expected: list[int] = field(default_factory=list)
     ok: bool | None = None
     """True/False when judged; None when the log's cards do not allow a judgement."""
+
+    def __init__(
+        self,
+        index: int,
+        amount: int,
+        level: int,
+        eligible: list[int],
+        run: int = 0,
+        winners: list[int] | None = None,
+        paid: list[int] | None = None,
+        expected_winners: list[int] | None = None,
+        expected: list[int] | None = None,
+        ok: bool | None = None,
+    ) -> None:
+        self.index = index
+        self.amount = amount
+        self.level = level
+        self.eligible = eligible
+        self.run = run
+        self.winners = [] if winners is None else winners
+        self.paid = [] if paid is None else paid
+        self.expected_winners = [] if expected_winners is None else expected_winners
+        self.expected = [] if expected is None else expected
+        self.ok = ok
 
 
 def build_pots(contrib: dict[int, int], live: set[int], all_in: set[int]) -> list[Pot]:

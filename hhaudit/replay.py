@@ -43,7 +43,7 @@ _RINGS: dict[tuple[int, ...], dict[tuple[int | None, bool], list[int]]] = {}
 table's seats rarely change from one hand to the next. Callers never change a ring."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class SeatState:
     seat: int
     player: str
@@ -70,14 +70,53 @@ class SeatState:
     """Dropped as not dealt in by the order check (online logs, `infer_sitting_out`): it
     never posted, acted or was dealt cards when a seat after it acted."""
 
+    def __init__(
+        self,
+        seat: int,
+        player: str,
+        stack: int,
+        street_bet: int = 0,
+        total: int = 0,
+        dead: int = 0,
+        folded: bool = False,
+        all_in: bool = False,
+        dealt_in: bool = True,
+        acted_level: int | None = None,
+        has_acted_in_hand: bool = False,
+        posted: bool = False,
+        live_blind: bool = False,
+        sitting_out: bool = False,
+        inferred_out: bool = False,
+    ) -> None:
+        self.seat = seat
+        self.player = player
+        self.stack = stack
+        self.street_bet = street_bet
+        self.total = total
+        self.dead = dead
+        self.folded = folded
+        self.all_in = all_in
+        self.dealt_in = dealt_in
+        self.acted_level = acted_level
+        self.has_acted_in_hand = has_acted_in_hand
+        self.posted = posted
+        self.live_blind = live_blind
+        self.sitting_out = sitting_out
+        self.inferred_out = inferred_out
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class ActionResult:
     """What an action did, in chips, as the replay applied it."""
 
     chips: int
     to: int
     all_in: bool
+
+    def __init__(self, chips: int, to: int, all_in: bool) -> None:
+        self.chips = chips
+        self.to = to
+        self.all_in = all_in
 
 
 @dataclass(slots=True)

@@ -65,8 +65,8 @@ def _run_installed(target: Path, code: str, **extra: str) -> list[str]:
     env = dict(os.environ, PYTHONPATH=str(target), **extra)
     if "HHAUDIT_PURE" not in extra:
         env.pop("HHAUDIT_PURE", None)
-    r = subprocess.run([sys.executable, "-W", "always", "-c", code], check=False, capture_output=True, text=True,
-                       cwd=target, env=env, timeout=120)
+    r = subprocess.run([sys.executable, "-W", "always", "-c", code], check=False, capture_output=True,
+                       text=True, cwd=target, env=env, timeout=120)
     assert r.returncode == 0, r.stderr
     return [*r.stdout.splitlines(), *r.stderr.splitlines()]
 
