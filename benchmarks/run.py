@@ -46,6 +46,17 @@ from hhaudit.reading import iter_lines
 _SPLIT = re.compile(r"^(?P<who>[^:]+): (?P<verb>folds|checks|calls|bets|raises|posts)\b(?P<rest>.*)$")
 
 
+def build() -> str:
+    """Whether the hot modules run compiled, for the report's first line."""
+    import hhaudit._native as native
+
+    if native.COMPILED:
+        return f"hot modules compiled ({len(native.COMPILED)})"
+    if native.STALE:
+        return f"hot modules run from source: {', '.join(native.STALE)} changed since the build"
+    return "hot modules run from source (not compiled, or HHAUDIT_PURE=1)"
+
+
 def best(rounds: int, fn: Callable[[], object], clock: Callable[[], float] = time.process_time) -> float:
     """The shortest of `rounds` timings of fn()."""
     times = []
@@ -147,7 +158,7 @@ def formats_table(args: argparse.Namespace) -> None:
         per_hand = sum(len(c) for _, c in chunks) / len(chunks)
         rows.append((name, len(base), per_hand, n / parse, n / (parse + audit)))
     ref_parse, ref_both = rows[0][3], rows[0][4]
-    print(f"{n:,} hands per format (its corpus hands replicated), CPU time (time.process_time)")
+    print(f"{n:,} hands per format (its corpus hands replicated), CPU time (time.process_time); {build()}")
     print(f"{'format':<16}{'distinct':>9}{'lines/hand':>11}{'parse/s':>10}{'x Stars':>8}"
           f"{'parse+audit/s':>15}{'x Stars':>8}")
     for name, distinct, per_hand, p, b in rows:
@@ -252,7 +263,8 @@ def suite(args: argparse.Namespace) -> None:
 
     ref = n / (parse + audit)
     print(f"{n:,} hands, {size / 1e6:.1f} MB ({len(base)} distinct corpus hands replicated), {os.cpu_count()} cores; "
-          f"best of {args.rounds} (in-process, CPU time) and of {args.pipeline_rounds} (pipeline, wall time)")
+          f"best of {args.rounds} (in-process, CPU time) and of {args.pipeline_rounds} (pipeline, wall time); "
+          f"{build()}")
     print(f"{'':<30}{'hands':>8}{'seconds':>9}{'hands/s':>10}{'x parse+audit':>15}")
     for name, k, sec, note in rows:
         rate = k / sec if sec else float("inf")
@@ -293,7 +305,7 @@ def _main() -> None:
 
     k = len(chunks)
     print(f"{k} hands, {size_mb:.1f} MB of text ({len(base)} distinct corpus hands replicated), "
-          f"CPU time, best of {args.rounds}")
+          f"CPU time, best of {args.rounds}; {build()}")
     print(f"{'regex line splitter':<28}{k / regex:>10,.0f} hands/s {size_mb / regex:>8.1f} MB/s")
     print(f"{'hhaudit parse only':<28}{k / parse:>10,.0f} hands/s {size_mb / parse:>8.1f} MB/s")
     print(f"{'hhaudit parse + audit':<28}{k / (parse + audit):>10,.0f} hands/s {size_mb / (parse + audit):>8.1f} MB/s")

@@ -171,9 +171,11 @@ def lines_of_blocks(blocks: Iterable[str]) -> Iterator[str]:
 
 def split_lines(text: str) -> list[str]:
     """The lines `iter_lines` gives for a text that starts at the start of a line."""
-    lines = _LINE_BREAK.split(text)
+    lines = text.split("\n") if "\r" not in text else _LINE_BREAK.split(text)
     if not lines[-1]:
         lines.pop()
+    if len(text) <= MAX_LINE:
+        return lines
     return [line[:MAX_LINE] if len(line) > MAX_LINE else line for line in lines]
 
 

@@ -138,7 +138,7 @@ class Rows:
         hid, src = h.hand_id, h.source
         board = ""
         for ev in reversed(h.events):
-            if type(ev) is StreetEvent and ev.board:
+            if isinstance(ev, StreetEvent) and ev.board:
                 board = " ".join(ev.board)
                 break
         if not board and h.summary.boards:
@@ -167,23 +167,22 @@ class Rows:
         pfr: set[int] = set()
         preflop = True
         for ev in h.events:
-            kind = type(ev)
-            if kind is ActionEvent:
+            if isinstance(ev, ActionEvent):
                 if preflop:
-                    act = ev.act  # type: ignore[union-attr]
+                    act = ev.act
                     if act is Act.CALL or act is Act.BET or act is Act.RAISE:
-                        vpip.add(ev.seat)  # type: ignore[union-attr]
+                        vpip.add(ev.seat)
                         if act is not Act.CALL:
-                            pfr.add(ev.seat)  # type: ignore[union-attr]
-            elif kind is CollectEvent:
-                collected[ev.seat] = collected.get(ev.seat, 0) + ev.amount  # type: ignore[union-attr]
-            elif kind is DealEvent:
-                hole[ev.seat] = ev.cards  # type: ignore[union-attr]
-            elif kind is ShowEvent:
-                if not ev.muck and ev.cards:  # type: ignore[union-attr]
-                    hole[ev.seat] = ev.cards  # type: ignore[union-attr]
-                    showed.add(ev.seat)  # type: ignore[union-attr]
-            elif kind is StreetEvent and ev.street is not Street.PREFLOP:  # type: ignore[union-attr]
+                            pfr.add(ev.seat)
+            elif isinstance(ev, CollectEvent):
+                collected[ev.seat] = collected.get(ev.seat, 0) + ev.amount
+            elif isinstance(ev, DealEvent):
+                hole[ev.seat] = ev.cards
+            elif isinstance(ev, ShowEvent):
+                if not ev.muck and ev.cards:
+                    hole[ev.seat] = ev.cards
+                    showed.add(ev.seat)
+            elif isinstance(ev, StreetEvent) and ev.street is not Street.PREFLOP:
                 preflop = False
         pos = positions([s.seat for s in dealt], state.button, state.sb_seat, state.bb_seat)
         start = {s.seat: s.stack for s in h.seats}
