@@ -17,8 +17,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from mypy_extensions import mypyc_attr
-
 from .model import Act, ActionEvent, Category, Limit, Severity, Street
 from .money import to_text
 from .replay import ActionResult, State
@@ -37,7 +35,6 @@ class Violation:
     message: str = ""
 
 
-@mypyc_attr(native_class=False)  # compiled, a rule is still a plain class `register` can take
 class Rule:
     """Base class: subclasses set the metadata and, for betting rules, `check`."""
 

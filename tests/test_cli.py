@@ -138,3 +138,25 @@ def test_odd_file_names_stay_inside_out(tmp_path: Path, samples: Path) -> None:
     assert all(out in p.parents or p == out for p in created)
     tables = hhaudit.read(out)
     assert list(tables.hands["source"]) == [str(odd / "hand; rm -rf ~ ..txt")]
+
+
+def test_each_rule_reads_its_summary_from_its_docstring_as_written() -> None:
+    """A finding with no message of its own, and `hhaudit rules`, give the rule's summary: the
+    first line of its class docstring in the source (a build that replaced docstrings would
+    change every such message)."""
+    import ast
+
+    import hhaudit.live_rules  # noqa: F401  (registers the live-log rules)
+    from hhaudit.rules import RULES
+
+    written: dict[tuple[str, str], str] = {}
+    for module in ("rules", "live_rules"):
+        tree = ast.parse((Path(hhaudit.__file__).parent / f"{module}.py").read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef) and ast.get_docstring(node):
+                written[f"hhaudit.{module}", node.name] = (ast.get_docstring(node) or "").splitlines()[0]
+    assert len(RULES) >= 35
+    for code, rule in RULES.items():
+        assert rule.summary() == written[rule.__module__, rule.__name__], code
+    r = run("rules")
+    assert RULES["AO04"].summary() in r.stdout

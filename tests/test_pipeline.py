@@ -112,6 +112,25 @@ def test_whole_corpus_same_dataset_with_one_job_and_with_every_file_split(tmp_pa
     assert ta.hands == tb.hands > 5000
 
 
+def test_whole_corpus_same_dataset_compiled_and_from_source(tmp_path: Path) -> None:
+    # This process runs the compiled modules when the install compiled them; the child runs
+    # every module from its source (HHAUDIT_PURE=1). The default profiles: online for the
+    # sites' hands, tda-2024 for the live logs.
+    import hhaudit._native as native
+    from conftest_corpus import corpus
+
+    paths = [corpus(), SAMPLES.parent]
+    a, b = tmp_path / "a", tmp_path / "b"
+    run(sources(*paths), a, Options(), jobs=1)
+    r = subprocess.run(
+        [sys.executable, "-c", "import sys, hhaudit._native as n, hhaudit.cli as c; "
+         "assert not n.COMPILED; sys.exit(c.main(sys.argv[1:]))",
+         "audit", *map(str, paths), "-o", str(b), "--jobs", "1", "--fail-on", "never", "--quiet"],
+        check=False, capture_output=True, text=True, env=dict(os.environ, HHAUDIT_PURE="1"), timeout=900)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert contents(a) == contents(b), native.COMPILED
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_duplicates_kept_once_at_their_first_place(tmp_path: Path, jobs: int) -> None:
     a = write(tmp_path / "a.txt", [("c", 1), ("s", 2), ("c", 1), ("p", 3), ("s", 2)])
