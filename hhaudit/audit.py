@@ -175,9 +175,7 @@ class Auditor:
         run = _Run(hand, state, out)
         handlers = _HANDLERS
         for seq, ev in enumerate(hand.events):
-            handler = handlers.get(type(ev))
-            if handler is None:
-                handler = _handler(type(ev))
+            handler = handlers.get(type(ev)) or _handler(type(ev))
             if handler is not None:
                 handler(self, run, seq, ev)
         return run.log
@@ -188,9 +186,7 @@ class Auditor:
         run = _Run(hand, state, out)
         handlers = _HANDLERS
         for seq, ev in enumerate(hand.events):
-            handler = handlers.get(type(ev))
-            if handler is None:
-                handler = _handler(type(ev))
+            handler = handlers.get(type(ev)) or _handler(type(ev))
             if handler is not None:
                 handler(self, run, seq, ev)
                 yield seq
