@@ -101,13 +101,21 @@ class ActionRow:
         self.all_in = all_in
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class AuditedHand:
     hand: Hand
     findings: list[Finding] = field(default_factory=list)
     actions: list[ActionRow] = field(default_factory=list)
     state: State | None = None
     pots: list[Pot] = field(default_factory=list)
+
+    def __init__(self, hand: Hand, findings: list[Finding] | None = None, actions: list[ActionRow] | None = None,
+                 state: State | None = None, pots: list[Pot] | None = None) -> None:
+        self.hand = hand
+        self.findings = [] if findings is None else findings
+        self.actions = [] if actions is None else actions
+        self.state = state
+        self.pots = [] if pots is None else pots
 
 
 class _Run:

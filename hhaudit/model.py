@@ -337,7 +337,7 @@ class Seat:
         self.line = line
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Summary:
     """Figures from the summary block, as the log states them (None when absent)."""
 
@@ -348,6 +348,24 @@ class Summary:
     jackpot: int | None = None
     boards: list[tuple[str, ...]] = field(default_factory=list)
     line: int = 0
+
+    def __init__(
+        self,
+        total_pot: int | None = None,
+        main_pot: int | None = None,
+        side_pots: list[int] | None = None,
+        rake: int | None = None,
+        jackpot: int | None = None,
+        boards: list[tuple[str, ...]] | None = None,
+        line: int = 0,
+    ) -> None:
+        self.total_pot = total_pot
+        self.main_pot = main_pot
+        self.side_pots = [] if side_pots is None else side_pots
+        self.rake = rake
+        self.jackpot = jackpot
+        self.boards = [] if boards is None else boards
+        self.line = line
 
 
 @dataclass(slots=True)
@@ -360,7 +378,7 @@ class ParseProblem:
     message: str
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Hand:
     site: str
     format: str
@@ -402,6 +420,76 @@ class Hand:
     live: list[object] = field(default_factory=list)
     """Live logs: what was said, each chip motion, rulings and out-of-turn actions
     (`hhaudit.live_rules` records), judged by `live_rules.check_live`."""
+
+    def __init__(
+        self,
+        site: str,
+        format: str,
+        hand_id: str,
+        source: str,
+        line: int,
+        game: str = "NLHE",
+        variant: str = "holdem",
+        limit: Limit = Limit.NO_LIMIT,
+        kind: str = "cash",
+        currency: str = "",
+        scale: int = 0,
+        sb: int = 0,
+        bb: int = 0,
+        ante: int = 0,
+        small_bet: int = 0,
+        big_bet: int = 0,
+        started_at: datetime | None = None,
+        tz: str = "",
+        table_name: str = "",
+        max_seats: int | None = None,
+        button_seat: int | None = None,
+        tournament_id: str = "",
+        seats: list[Seat] | None = None,
+        seat_numbers: dict[str, int] | None = None,
+        events: list[Event] | None = None,
+        summary: Summary | None = None,
+        status: Status = Status.AUDITED,
+        problem: ParseProblem | None = None,
+        end_line: int = 0,
+        implicit_uncalled: bool = False,
+        text: str = "",
+        profile: str = "",
+        live: list[object] | None = None,
+    ) -> None:
+        self.site = site
+        self.format = format
+        self.hand_id = hand_id
+        self.source = source
+        self.line = line
+        self.game = game
+        self.variant = variant
+        self.limit = limit
+        self.kind = kind
+        self.currency = currency
+        self.scale = scale
+        self.sb = sb
+        self.bb = bb
+        self.ante = ante
+        self.small_bet = small_bet
+        self.big_bet = big_bet
+        self.started_at = started_at
+        self.tz = tz
+        self.table_name = table_name
+        self.max_seats = max_seats
+        self.button_seat = button_seat
+        self.tournament_id = tournament_id
+        self.seats = [] if seats is None else seats
+        self.seat_numbers = {} if seat_numbers is None else seat_numbers
+        self.events = [] if events is None else events
+        self.summary = Summary() if summary is None else summary
+        self.status = status
+        self.problem = problem
+        self.end_line = end_line
+        self.implicit_uncalled = implicit_uncalled
+        self.text = text
+        self.profile = profile
+        self.live = [] if live is None else live
 
     def seat_of(self, player: str) -> int | None:
         if player in self.seat_numbers:

@@ -123,7 +123,7 @@ def split_amount(amount: int, winners: list[int], order: list[int]) -> dict[int,
     return {s: share + (1 if i < odd else 0) for i, s in enumerate(ranked)}
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class PotEvents:
     """The events the pot audit reads, in the hand's order (the auditor's replay gathers
     them as it goes; `of` reads them from a hand)."""
@@ -133,6 +133,13 @@ class PotEvents:
     fees: list[FeeEvent] = field(default_factory=list)
     shows: list[ShowEvent] = field(default_factory=list)
     streets: list[StreetEvent] = field(default_factory=list)
+
+    def __init__(self) -> None:
+        self.uncalled = []
+        self.collects = []
+        self.fees = []
+        self.shows = []
+        self.streets = []
 
     @classmethod
     def of(cls, hand: Hand) -> PotEvents:

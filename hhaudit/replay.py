@@ -119,7 +119,7 @@ class ActionResult:
         self.all_in = all_in
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class State:
     hand: Hand
     profile: Profile
@@ -159,6 +159,35 @@ class State:
     """How many seats are in `live()`, kept by the `apply_*` methods (`changed()` recounts)."""
     _n_active: int = field(default=0, repr=False)
     """How many seats are in `active()`, kept likewise."""
+
+    def __init__(self, hand: Hand, profile: Profile) -> None:
+        self.hand = hand
+        self.profile = profile
+        self.seats = {}
+        self.order = []
+        self._rings = {}
+        self.button = None
+        self.street = _PREFLOP
+        self.current_bet = 0
+        self.last_full = 0
+        self.fl_level = 0
+        self.raises = 0
+        self.heads_up_at_start = False
+        self.last_actor = None
+        self.round_closed = False
+        self.hand_over = False
+        self.runs = 0
+        self.sb_seat = None
+        self.bb_seat = None
+        self.blind_seats = []
+        self.uncalled_returned = 0
+        self.returned = {}
+        self.room_added = 0
+        self.dead_money = 0
+        self._after = None
+        self._after_valid = False
+        self._n_live = 0
+        self._n_active = 0
 
     @classmethod
     def start(cls, hand: Hand, profile: Profile) -> State:

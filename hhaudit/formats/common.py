@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from functools import cache, lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -103,44 +103,49 @@ def _zone(name: str) -> ZoneInfo | None:
 
 
 _DATE = re.compile(
-    r"(?P<y>\d{4})[/.-](?P<mo>\d{1,2})[/.-](?P<d>\d{1,2})\s*-?\s*"
-    r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?\s*\(?(?P<tz>[A-Z]{2,4})?\)?"
+    r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})\s*-?\s*"
+    r"(\d{1,2}):(\d{2})(?::(\d{2}))?\s*\(?([A-Z]{2,4})?\)?"
 )
+"""A date and time: year, month, day, hour, minutes, seconds (optional), zone (optional)."""
 
 
 def to_utc(text: str, default_zone: str = "") -> tuple[datetime | None, str]:
     """First date and time in `text` as UTC, with the zone abbreviation it was written in.
 
     If `text` holds a bracketed ET time as well ("... CET [2010/07/03 8:46:30 ET]"), the ET
-    one is used: it is the site's reference clock. Unknown zones give (None, zone)."""
-    matches = list(_DATE.finditer(text))
-    if not matches:
+    one is used: it is the site's reference clock. Unknown zones and impossible dates or
+    times give (None, zone)."""
+    chosen = _DATE.search(text)
+    if chosen is None:
         return None, default_zone
-    chosen = matches[0]
-    for m in matches[1:]:
-        if (m.group("tz") or "") == "ET":
+    for m in _DATE.finditer(text, chosen.end()):
+        if m.group(7) == "ET":
             chosen = m
-    zone_name = chosen.group("tz") or default_zone
-    y, mo, d, h, mi, sec = chosen.group("y", "mo", "d", "h", "mi", "s")
-    try:
-        local = datetime(int(y), int(mo), int(d), int(h), int(mi), int(sec or 0))
-    except ValueError:
+    y, mo, d, h, mi, sec, zone = chosen.groups()
+    zone_name = zone or default_zone
+    hour = _hour_in_utc(zone_name, y, mo, d, h) if zone_name else None
+    minutes, seconds = int(mi), int(sec or 0)
+    if hour is None or minutes > 59 or seconds > 59:
         return None, zone_name
-    offset = _utc_offset(zone_name, local.year, local.month, local.day, local.hour) if zone_name else None
-    if offset is None:
-        return None, zone_name
-    return (local - offset).replace(tzinfo=timezone.utc), zone_name
+    return hour + timedelta(minutes=minutes, seconds=seconds), zone_name
 
 
 @lru_cache(maxsize=4096)
-def _utc_offset(zone_name: str, year: int, month: int, day: int, hour: int) -> timedelta | None:
-    """The zone's UTC offset at that local hour (zone changes fall on whole hours in every
-    zone of ZONES, so one hour has one offset; times in a gap or a repeated hour read as
-    Python reads them, with fold=0)."""
+def _hour_in_utc(zone_name: str, year: str, month: str, day: str, hour: str) -> datetime | None:
+    """The start of a local hour in that zone, as UTC; None for an unknown zone or an
+    impossible date. Zone changes fall on whole hours in every zone of ZONES, so one hour has
+    one offset; times in a gap or a repeated hour read as Python reads them, with fold=0."""
     zone = _zone(zone_name)
     if zone is None:
         return None
-    return datetime(year, month, day, hour, tzinfo=zone).utcoffset()
+    try:
+        local = datetime(int(year), int(month), int(day), int(hour))
+    except ValueError:
+        return None
+    offset = local.replace(tzinfo=zone).utcoffset()
+    if offset is None:
+        return None
+    return (local - offset).replace(tzinfo=UTC)
 
 
 _GAME = re.compile(
