@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from .model import Act, ActionEvent, Category, Limit, Severity, Street
 from .money import to_text
 from .replay import ActionResult, State
@@ -35,11 +37,16 @@ class Violation:
     message: str = ""
 
 
+@mypyc_attr(native_class=False)  # compiled, a rule is still a plain class `register` can take
 class Rule:
-    """Base class: subclasses set the metadata and, for betting rules, `check`."""
+    """Base class: subclasses set the metadata and, for betting rules, `check`. A rule's
+    docstring gives a bad and a good example."""
 
     code: ClassVar[str]
     name: ClassVar[str]
+    summary: ClassVar[str]
+    """What the rule finds, in one line: the message of a finding that gives none. Data, not
+    the docstring: compiled classes and `python -OO` drop docstrings."""
     category: ClassVar[Category]
     severity: ClassVar[Severity] = Severity.ERROR
     citation: ClassVar[str]
@@ -47,10 +54,6 @@ class Rule:
     """Actions this rule looks at (empty: not a per-action rule)."""
     limits: ClassVar[tuple[Limit, ...]] = ()
     """Betting structures this rule looks at (empty: all); `check` finds nothing in others."""
-
-    @classmethod
-    def summary(cls) -> str:
-        return (cls.__doc__ or "").strip().splitlines()[0]
 
     @staticmethod
     def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
@@ -74,13 +77,11 @@ def amt(state: State, value: int) -> str:
 # ============================================================== parse
 @register
 class ParseFailure(Rule):
-    """A line that could not be read as part of a hand of the detected format.
-
-    Bad: `Player1: raises to` (no amount). Good: `Player1: raises 200 to 400`.
-    """
+    """Bad: `Player1: raises to` (no amount). Good: `Player1: raises 200 to 400`."""
 
     code = "PA01"
     name = "unreadable-line"
+    summary = "A line that could not be read as part of a hand of the detected format."
     category = Category.PARSE
     citation = "contract §2"
 
@@ -88,83 +89,75 @@ class ParseFailure(Rule):
 # ============================================================== action order
 @register
 class OutOfTurn(Rule):
-    """An action by a seat that was not the next to act.
-
-    Bad: seats 4, 5, 6 to act pre-flop and seat 6 acts before seat 4.
+    """Bad: seats 4, 5, 6 to act pre-flop and seat 6 acts before seat 4.
     Good: each seat acts in turn, clockwise from the first seat left of the big blind.
     """
 
     code = "AO01"
     name = "out-of-turn"
+    summary = "An action by a seat that was not the next to act."
     category = Category.ACTION_ORDER
     citation = "TDA-2024 53; Robert's Button & Blind"
 
 
 @register
 class FoldedSeatActs(Rule):
-    """An action by a seat that has already folded.
-
-    Bad: `Player3: folds` then `Player3: calls 200`. Good: a folded seat never acts again.
-    """
+    """Bad: `Player3: folds` then `Player3: calls 200`. Good: a folded seat never acts again."""
 
     code = "AO02"
     name = "action-by-folded-seat"
+    summary = "An action by a seat that has already folded."
     category = Category.ACTION_ORDER
     citation = "TDA-2024 58"
 
 
 @register
 class AllInSeatActs(Rule):
-    """An action by a seat that is already all-in.
-
-    Bad: `Player3: calls 500 and is all-in` then `Player3: bets 100`. Good: no further action.
-    """
+    """Bad: `Player3: calls 500 and is all-in` then `Player3: bets 100`. Good: no further action."""
 
     code = "AO03"
     name = "action-by-all-in-seat"
+    summary = "An action by a seat that is already all-in."
     category = Category.ACTION_ORDER
     citation = "TDA-2024 16"
 
 
 @register
 class ActionAfterClose(Rule):
-    """An action after the betting round was closed (or the hand was over).
-
-    Bad: every seat has matched the bet and acted, and another seat still acts.
+    """Bad: every seat has matched the bet and acted, and another seat still acts.
     Good: the next card is dealt.
     """
 
     code = "AO04"
     name = "action-after-round-closed"
+    summary = "An action after the betting round was closed (or the hand was over)."
     category = Category.ACTION_ORDER
     citation = "Robert's Button & Blind; WSOP-T 90"
 
 
 @register
 class RoundNotClosed(Rule):
-    """The next street was dealt while seats still had to act.
-
-    Bad: the flop comes with the big blind still facing a raise. Good: every active seat
+    """Bad: the flop comes with the big blind still facing a raise. Good: every active seat
     has acted and matched the bet before the next card.
     """
 
     code = "AO05"
     name = "street-before-round-closed"
+    summary = "The next street was dealt while seats still had to act."
     category = Category.ACTION_ORDER
     citation = "Robert's Button & Blind (round ends when all have acted and matched)"
 
 
 @register
 class BlindOrder(Rule):
-    """Blinds posted by the wrong seats for the button.
-
-    Bad: button on seat 6, seat 2 posts the small blind while seat 1 is dealt in.
+    """Bad: button on seat 6, seat 2 posts the small blind while seat 1 is dealt in.
     Good: small blind on the first seat left of the button (the button itself heads-up),
     big blind on the next seat.
     """
 
     code = "AO06"
     name = "wrong-blind-order"
+    summary = "Blinds posted by the wrong seats for the button."
     category = Category.ACTION_ORDER
     severity = Severity.WARNING
     citation = "Robert's Button & Blind; TDA-2024 34-B"
@@ -173,13 +166,11 @@ class BlindOrder(Rule):
 # ============================================================== illegal actions
 @register
 class CheckFacingBet(Rule):
-    """A check when there is a bet to call.
-
-    Bad: `Player2: bets 300` then `Player3: checks`. Good: `Player3: calls 300` or folds.
-    """
+    """Bad: `Player2: bets 300` then `Player3: checks`. Good: `Player3: calls 300` or folds."""
 
     code = "IA01"
     name = "check-facing-bet"
+    summary = "A check when there is a bet to call."
     category = Category.ILLEGAL_ACTION
     citation = "TDA-2024 55"
     acts = (Act.CHECK,)
@@ -195,13 +186,11 @@ class CheckFacingBet(Rule):
 
 @register
 class BetIntoBet(Rule):
-    """A bet when a bet already stands (it must be a call or a raise).
-
-    Bad: `Player2: bets 300` then `Player3: bets 600`. Good: `Player3: raises 300 to 600`.
-    """
+    """Bad: `Player2: bets 300` then `Player3: bets 600`. Good: `Player3: raises 300 to 600`."""
 
     code = "IA02"
     name = "bet-facing-bet"
+    summary = "A bet when a bet already stands (it must be a call or a raise)."
     category = Category.ILLEGAL_ACTION
     citation = "TDA-2024 40, 43"
     acts = (Act.BET,)
@@ -216,13 +205,11 @@ class BetIntoBet(Rule):
 
 @register
 class CallNothing(Rule):
-    """A call with nothing to call.
-
-    Bad: first to act on the flop, `Player2: calls 100`. Good: `Player2: checks`.
-    """
+    """Bad: first to act on the flop, `Player2: calls 100`. Good: `Player2: checks`."""
 
     code = "IA03"
     name = "call-with-nothing-to-call"
+    summary = "A call with nothing to call."
     category = Category.ILLEGAL_ACTION
     citation = "TDA-2024 55"
     acts = (Act.CALL,)
@@ -236,14 +223,13 @@ class CallNothing(Rule):
 
 @register
 class RaiseWhenCapped(Rule):
-    """A fixed-limit raise after the betting was capped.
-
-    Bad: 10/20, A bets 10, B 20, C 30, D 40 (capped), A raises to 50.
+    """Bad: 10/20, A bets 10, B 20, C 30, D 40 (capped), A raises to 50.
     Good: A calls 40 or folds.
     """
 
     code = "FL02"
     name = "raise-past-cap"
+    summary = "A fixed-limit raise after the betting was capped."
     category = Category.FIXED_LIMIT
     citation = "Robert's Betting & Raising 3-4; TDA-2024 48"
     acts = (Act.RAISE,)
@@ -261,13 +247,11 @@ class RaiseWhenCapped(Rule):
 # ============================================================== sizes
 @register
 class CallWrongAmount(Rule):
-    """A call of the wrong size.
-
-    Bad: facing 600 with 200 in, `calls 600`. Good: `calls 400` (or all of a shorter stack).
-    """
+    """Bad: facing 600 with 200 in, `calls 600`. Good: `calls 400` (or all of a shorter stack)."""
 
     code = "BS01"
     name = "call-wrong-amount"
+    summary = "A call of the wrong size."
     category = Category.BET_SIZE
     citation = "TDA-2024 49, 51"
     acts = (Act.CALL,)
@@ -283,13 +267,11 @@ class CallWrongAmount(Rule):
 
 @register
 class BetBelowMinimum(Rule):
-    """A bet smaller than the minimum bet (the big blind) that is not all-in.
-
-    Bad: NL 100-200, flop, `bets 150` with chips behind. Good: `bets 200` or more.
-    """
+    """Bad: NL 100-200, flop, `bets 150` with chips behind. Good: `bets 200` or more."""
 
     code = "BS02"
     name = "bet-below-minimum"
+    summary = "A bet smaller than the minimum bet (the big blind) that is not all-in."
     category = Category.BET_SIZE
     citation = "TDA-2024 43; WSOP-T VIII NL(b)"
     acts = (Act.BET,)
@@ -307,13 +289,11 @@ class BetBelowMinimum(Rule):
 
 @register
 class MoreThanStack(Rule):
-    """More chips put in than the player had.
-
-    Bad: 1500 behind, `calls 2000`. Good: `calls 1500 and is all-in`.
-    """
+    """Bad: 1500 behind, `calls 2000`. Good: `calls 1500 and is all-in`."""
 
     code = "BS03"
     name = "more-than-stack"
+    summary = "More chips put in than the player had."
     category = Category.BET_SIZE
     citation = "TDA-2024 (table stakes)"
     acts = (Act.CALL, Act.BET, Act.RAISE)
@@ -329,13 +309,11 @@ class MoreThanStack(Rule):
 
 @register
 class RaiseNotAboveBet(Rule):
-    """A raise to no more than the current bet.
-
-    Bad: facing 600, `raises to 600`. Good: `calls 600` or raises to at least the minimum.
-    """
+    """Bad: facing 600, `raises to 600`. Good: `calls 600` or raises to at least the minimum."""
 
     code = "BS04"
     name = "raise-not-above-bet"
+    summary = "A raise to no more than the current bet."
     category = Category.BET_SIZE
     citation = "TDA-2024 43"
     acts = (Act.RAISE,)
@@ -350,9 +328,7 @@ class RaiseNotAboveBet(Rule):
 
 @register
 class ShortRaise(Rule):
-    """A raise smaller than the minimum raise that is not all-in (no-limit and pot-limit).
-
-    The minimum is the current bet plus the last full bet or raise increment of the round;
+    """The minimum is the current bet plus the last full bet or raise increment of the round;
     short all-ins do not move the increment.
     Bad: NL 100-200, A bets 600, B raises to 1600, C to 3600, D raises to 4000.
     Good: D raises to at least 5600.
@@ -360,6 +336,7 @@ class ShortRaise(Rule):
 
     code = "MR01"
     name = "raise-below-minimum"
+    summary = "A raise smaller than the minimum raise that is not all-in (no-limit and pot-limit)."
     category = Category.MIN_RAISE
     citation = "TDA-2024 43-A"
     acts = (Act.RAISE, Act.BET)
@@ -380,9 +357,7 @@ class ShortRaise(Rule):
 
 @register
 class NotReopened(Rule):
-    """A raise by a seat whose betting was not reopened after short all-ins.
-
-    A seat that has acted may raise again only when it faces at least a full raise since
+    """A seat that has acted may raise again only when it faces at least a full raise since
     it last acted; short all-ins add up (TDA 47-A; limit 47-B: half a bet).
     Bad: 2000-4000, A limps 4000, C all-in 7500, BB calls, A raises.
     Good: A calls 3500 or folds; had the BB raised to 11,500, A could raise.
@@ -390,6 +365,7 @@ class NotReopened(Rule):
 
     code = "RO01"
     name = "raise-not-reopened"
+    summary = "A raise by a seat whose betting was not reopened after short all-ins."
     category = Category.REOPEN
     citation = "TDA-2024 47-A, 47-B"
     acts = (Act.RAISE,)
@@ -407,14 +383,13 @@ class NotReopened(Rule):
 
 @register
 class PotLimitOverbet(Rule):
-    """A pot-limit bet or raise above the size of the pot.
-
-    The largest raise-to is the bet plus the pot after the call (pre-flop with full blinds).
+    """The largest raise-to is the bet plus the pot after the call (pre-flop with full blinds).
     Bad: $1/$2 PL, UTG raises to 8. Good: UTG raises to at most 7.
     """
 
     code = "PL01"
     name = "pot-limit-overbet"
+    summary = "A pot-limit bet or raise above the size of the pot."
     category = Category.POT_LIMIT
     citation = "TDA-2024 54"
     acts = (Act.BET, Act.RAISE)
@@ -434,13 +409,11 @@ class PotLimitOverbet(Rule):
 
 @register
 class FixedLimitIncrement(Rule):
-    """A fixed-limit bet or raise that is not exactly one bet unit (and not all-in).
-
-    Bad: $10/$20, turn, A bets 30. Good: A bets 20; raises go to 40, 60, 80.
-    """
+    """Bad: $10/$20, turn, A bets 30. Good: A bets 20; raises go to 40, 60, 80."""
 
     code = "FL01"
     name = "fixed-limit-wrong-increment"
+    summary = "A fixed-limit bet or raise that is not exactly one bet unit (and not all-in)."
     category = Category.FIXED_LIMIT
     citation = "Robert's Betting & Raising; TDA-2024 47-B"
     acts = (Act.BET, Act.RAISE)
@@ -461,106 +434,92 @@ class FixedLimitIncrement(Rule):
 # ============================================================== pots (checked in pots.py)
 @register
 class SidePotWrong(Rule):
-    """A pot paid to a seat not eligible for it, or split in the wrong amounts.
-
-    Bad: A all-in for 100 wins the 600 side pot she never covered.
+    """Bad: A all-in for 100 wins the 600 side pot she never covered.
     Good: each pot goes only to seats that put in its full level (TDA 21).
     """
 
     code = "SP01"
     name = "side-pot-misallocated"
+    summary = "A pot paid to a seat not eligible for it, or split in the wrong amounts."
     category = Category.SIDE_POT
     citation = "TDA-2024 21; Robert's Ties"
 
 
 @register
 class WrongWinner(Rule):
-    """A pot paid to a hand that does not win it (cards speak).
-
-    Bad: two pair takes the pot from a shown flush. Good: the best eligible shown hand wins.
-    """
+    """Bad: two pair takes the pot from a shown flush. Good: the best eligible shown hand wins."""
 
     code = "WN01"
     name = "pot-to-wrong-hand"
+    summary = "A pot paid to a hand that does not win it (cards speak)."
     category = Category.WINNER
     citation = "TDA-2024 12; Robert's Showdown 2"
 
 
 @register
 class OddChip(Rule):
-    """The odd chip of a split pot given to the wrong winner.
-
-    Bad: button on 7, seats 2 and 5 split 175 and seat 5 gets 88.
+    """Bad: button on 7, seats 2 and 5 split 175 and seat 5 gets 88.
     Good: seat 2, the first tied seat left of the button, gets 88.
     """
 
     code = "OC01"
     name = "odd-chip-wrong-seat"
+    summary = "The odd chip of a split pot given to the wrong winner."
     category = Category.ODD_CHIP
     citation = "TDA-2024 20-A; Robert's Ties"
 
 
 @register
 class TotalPotWrong(Rule):
-    """The stated total pot differs from the chips the players put in.
-
-    Bad: contributions 4.24, "Total pot $4.49". Good: "Total pot $4.24".
-    """
+    """Bad: contributions 4.24, "Total pot $4.49". Good: "Total pot $4.24"."""
 
     code = "AC01"
     name = "total-pot-mismatch"
+    summary = "The stated total pot differs from the chips the players put in."
     category = Category.ACCOUNTING
     citation = "accounting invariant (rules.md 7b)"
 
 
 @register
 class CollectedWrong(Rule):
-    """The amounts paid plus rake and fees do not add up to the pot.
-
-    Bad: pot 33, two players each collect 33. Good: 16.50 each (less rake).
-    """
+    """Bad: pot 33, two players each collect 33. Good: 16.50 each (less rake)."""
 
     code = "AC02"
     name = "collected-mismatch"
+    summary = "The amounts paid plus rake and fees do not add up to the pot."
     category = Category.ACCOUNTING
     citation = "accounting invariant (rules.md 7b)"
 
 
 @register
 class UncalledWrong(Rule):
-    """An uncalled bet not returned, or returned with the wrong amount.
-
-    Bad: A bets 300, all fold, log returns 200. Good: "Uncalled bet (300) returned to A".
-    """
+    """Bad: A bets 300, all fold, log returns 200. Good: "Uncalled bet (300) returned to A"."""
 
     code = "AC03"
     name = "uncalled-bet-mismatch"
+    summary = "An uncalled bet not returned, or returned with the wrong amount."
     category = Category.ACCOUNTING
     citation = "TDA-2024 15-B, 65-A"
 
 
 @register
 class SidePotAmountWrong(Rule):
-    """A main or side pot stated with the wrong size.
-
-    Bad: A all-in 100, B all-in 300, C and D 500: "Main pot 500". Good: "Main pot 450".
-    """
+    """Bad: A all-in 100, B all-in 300, C and D 500: "Main pot 500". Good: "Main pot 450"."""
 
     code = "AC04"
     name = "pot-size-mismatch"
+    summary = "A main or side pot stated with the wrong size."
     category = Category.ACCOUNTING
     citation = "TDA-2024 21; rules.md 7b"
 
 
 @register
 class RakeSuspicious(Rule):
-    """Rake taken where none is due, or suspiciously large.
-
-    Bad: rake 50 from a pot of 175. Good: a few percent, none in tournaments.
-    """
+    """Bad: rake 50 from a pot of 175. Good: a few percent, none in tournaments."""
 
     code = "AC05"
     name = "rake-suspicious"
+    summary = "Rake taken where none is due, or suspiciously large."
     category = Category.ACCOUNTING
     severity = Severity.WARNING
     citation = "house rake policy; fpdb sanity check (rules.md 7c)"
@@ -568,13 +527,11 @@ class RakeSuspicious(Rule):
 
 @register
 class StackMismatch(Rule):
-    """A stack stated at the end of the hand differs from the replay.
-
-    Bad: started 1000, lost 300, "ends with 800". Good: "ends with 700".
-    """
+    """Bad: started 1000, lost 300, "ends with 800". Good: "ends with 700"."""
 
     code = "AC06"
     name = "end-stack-mismatch"
+    summary = "A stack stated at the end of the hand differs from the replay."
     category = Category.ACCOUNTING
     citation = "accounting invariant"
 
