@@ -70,9 +70,9 @@ class CompiledGrammar:
     context each terminal leads to: a line then costs one dictionary lookup instead of a
     run of shift/reduce steps. A context also carries the lexer of the terminals its state
     accepts (Lark's "contextual lexer"): a line is only tried against the kinds that may
-    come there, plus the ignored ones. A line none of those match, or one they read as a
-    line to ignore, is tried against every terminal, so that a known line in the wrong
-    place is reported as such."""
+    come there, plus the ignored ones. A line none of those match is tried against every
+    terminal, and one they read as a line to ignore against the terminals the context does
+    not accept, so that a known line in the wrong place is reported as such."""
 
     _MAX_CONTEXTS = 5000
     """Configurations remembered; past this (a grammar whose stack grows without bound)
@@ -103,6 +103,8 @@ class CompiledGrammar:
         self.ignore: frozenset[str] = frozenset(lark.lexer_conf.ignore)
         ordered = sorted(terminals, key=lambda t: -t.priority)
         self.patterns = {t.name: t.pattern.to_regexp() for t in ordered}
+        self.rank = {name: i for i, name in enumerate(self.patterns)}
+        """Terminals in the order the whole-grammar lexer tries them."""
         self.lexer = _LineLexer(list(self.patterns.items()))
         self._lexers: dict[frozenset[str], _LineLexer] = {}
         self._contexts: dict[tuple[Any, ...], _Context] = {}
@@ -119,16 +121,19 @@ class CompiledGrammar:
             return ctx
         row = self.states[stack[-1]]
         accepted = frozenset(k for k in row if k in self.patterns) | self.ignore
-        lexer = self._lexers.get(accepted)
-        if lexer is None:
-            lexer = _LineLexer([(n, p) for n, p in self.patterns.items() if n in accepted])
-            self._lexers[accepted] = lexer
-        ctx = _Context(stack, lexer, self._accepts_end(stack))
+        ctx = _Context(stack, self._lexer(accepted), self._lexer(frozenset(self.patterns) - accepted),
+                       self._accepts_end(stack))
         for kind in self.ignore:
             ctx.next[kind] = ctx
         if len(self._contexts) < self._MAX_CONTEXTS:
             self._contexts[stack] = ctx
         return ctx
+
+    def _lexer(self, kinds: frozenset[str]) -> _LineLexer:
+        lexer = self._lexers.get(kinds)
+        if lexer is None:
+            lexer = self._lexers[kinds] = _LineLexer([(n, p) for n, p in self.patterns.items() if n in kinds])
+        return lexer
 
     def _step(self, stack: tuple[Any, ...], kind: str) -> list[Any] | None:
         """The stack after shifting `kind` (reducing first as the table says), or None.
@@ -168,6 +173,7 @@ class CompiledGrammar:
         ctx = self.start
         full = self.lexer.match
         ignore = self.ignore
+        rank = self.rank
         number = first_line - 1
         for line in lines:
             number += 1
@@ -180,13 +186,18 @@ class CompiledGrammar:
             if m is not None:
                 kind, wanted = alt.index[m.lastindex]  # type: ignore[index]
                 fields = m.group(*wanted)
-            if m is None or kind in ignore:
-                # Not a line that may come here, or one to skip: what the whole grammar
-                # reads it as decides (a known line out of place is reported as such).
+            if m is None:
+                # Not a line that may come here: what the whole grammar reads it as decides
+                # (a known line out of place is reported as such).
                 found = full(text)
                 if found is None:
                     raise LineError(number, 1, line, "no line of this format reads like this")
                 kind, fields = found
+            elif kind in ignore:
+                # A line to skip, unless a line kind that may not come here reads it first.
+                found = ctx.others.match(text)
+                if found is not None and rank[found[0]] < rank[kind]:
+                    kind, fields = found
             handler = handlers.get(kind)
             if handler is not None:
                 try:
@@ -205,14 +216,16 @@ class CompiledGrammar:
 
 class _Context:
     """One parser configuration: its stack, the contexts each terminal leads to (filled
-    as they are met), its lexer, and whether the hand may end here."""
+    as they are met), its lexers, and whether the hand may end here."""
 
-    __slots__ = ("stack", "by_char", "any", "end", "next")
+    __slots__ = ("stack", "by_char", "any", "others", "end", "next")
 
-    def __init__(self, stack: tuple[Any, ...], lexer: _LineLexer, end: bool) -> None:
+    def __init__(self, stack: tuple[Any, ...], lexer: _LineLexer, others: _LineLexer, end: bool) -> None:
         self.stack = stack
         self.by_char = lexer.by_char
         self.any = lexer.any
+        self.others = others
+        """The terminals this context does not accept."""
         self.end = end
         self.next: dict[str, _Context] = {}
 
@@ -293,6 +306,8 @@ class _Alternation:
         self.fullmatch = self.regex.fullmatch
 
     def match(self, text: str) -> tuple[str, Fields] | None:
+        if not self.index:
+            return None  # no terminal
         m = self.fullmatch(text)
         if m is None:
             return None
