@@ -6,10 +6,15 @@ checks the hashes: when a source changed since the build (an edited checkout of 
 install), or HHAUDIT_PURE=1 is set, every compiled module is loaded from its source instead.
 It is all or nothing: compiled modules call each other directly, so one stale extension
 would run old code beside new.
+
+A compiled class has no docstring of its own (mypyc drops it, or puts a filler in), nor has
+any class under `python -OO`: `docstring()` reads it from the source then.
 """
 
 from __future__ import annotations
 
+import ast
+import functools
 import hashlib
 import importlib.abc
 import importlib.machinery
@@ -74,3 +79,24 @@ def select() -> None:
         sys.meta_path.insert(0, _SourceFirst({m: _source(m) for m in modules}))
         return
     COMPILED = tuple(modules)
+
+
+def docstring(cls: type) -> str:
+    """A class's docstring as written: `__doc__`, or, for a class of a compiled module or
+    under `python -OO`, the docstring in its module's source ("" when it has none)."""
+    doc = cls.__doc__
+    if doc and cls.__module__ not in COMPILED:
+        return doc
+    try:
+        found = _class_docstrings(cls.__module__).get(cls.__qualname__)
+    except (OSError, SyntaxError, UnicodeDecodeError):
+        found = None
+    return found if found is not None else doc or ""
+
+
+@functools.cache
+def _class_docstrings(module: str) -> dict[str, str]:
+    """The docstrings of a module's top-level classes, from its `.py` file."""
+    source = _source(module) if module.startswith(PACKAGE.name + ".") else Path(sys.modules[module].__file__ or "")
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    return {node.name: ast.get_docstring(node) or "" for node in tree.body if isinstance(node, ast.ClassDef)}

@@ -156,7 +156,7 @@ class Auditor:
         h = out.hand
         out.findings.append(Finding(h.hand_id, h.source, line, seq, rule.code, rule.name,
                                     rule.category.value, rule.severity.value, seat, player,
-                                    expected, actual, message or rule.summary, rule.citation))
+                                    expected, actual, message or rule.summary(), rule.citation))
 
     def audit(self, hand: Hand) -> AuditedHand:
         out = AuditedHand(hand)

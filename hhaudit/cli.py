@@ -159,7 +159,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     t = Table("code", "name", "category", "severity", "description", "citation", box=None)
     for code in sorted(RULES):
         r = RULES[code]
-        t.add_row(r.code, r.name, r.category.value, r.severity.value, r.summary, r.citation)
+        t.add_row(r.code, r.name, r.category.value, r.severity.value, r.summary(), r.citation)
     Console(width=200 if not sys.stdout.isatty() else None).print(t)
     return 0
 

@@ -299,91 +299,99 @@ def _same(dec: Decision, act: Act, to: int) -> bool:
 
 @register
 class StringBet(Rule):
-    """Bad: facing 500, silently 1000 into the pot, back to the stack, another 500: ruled a
+    """A string bet or raise ruled as the total of several motions.
+
+    Bad: facing 500, silently 1000 into the pot, back to the stack, another 500: ruled a
     raise to 1500. Good: only the first motion counts: a call of 500, 1000 returned
     (TDA-2024 56; "raise" declared first, Robert's cash allows several trips).
     """
 
     code = "SB01"
     name = "string-bet-misruled"
-    summary = "A string bet or raise ruled as the total of several motions."
     category = Category.STRING_BET
     citation = "TDA-2024 40, 42, 43-A, 56; WSOP-T 103; Robert's Betting & Raising (cash: several trips after \"raise\")"
 
 
 @register
 class OversizedChip(Rule):
-    """Bad: 100-200, the SB drops one 500 chip on his posted 100: ruled a raise to 500.
+    """One oversized chip, put in silently, ruled a raise.
+
+    Bad: 100-200, the SB drops one 500 chip on his posted 100: ruled a raise to 500.
     Good: a call (to 200), 400 returned; not facing a bet, a bet of the chip's value.
     """
 
     code = "SB02"
     name = "oversized-chip-misruled"
-    summary = "One oversized chip, put in silently, ruled a raise."
     category = Category.STRING_BET
     citation = "TDA-2024 44; Robert's Betting & Raising"
 
 
 @register
 class MultipleChips(Rule):
-    """Bad: 250-500, facing a raise to 1100, 1000 + 500 ruled a raise. Good: a call (the 500 is
+    """Several chips in one motion misjudged by the smallest-chip test or the 50% standard.
+
+    Bad: 250-500, facing a raise to 1100, 1000 + 500 ruled a raise. Good: a call (the 500 is
     needed); 1000 + five 100s is a forced raise to 1700; 1000 + three 100s a call, 200 back.
     """
 
     code = "SB03"
     name = "multiple-chips-misruled"
-    summary = "Several chips in one motion misjudged by the smallest-chip test or the 50% standard."
     category = Category.STRING_BET
     citation = "TDA-2024 41, 43-A, 45, 61"
 
 
 @register
 class Undercall(Rule):
-    """Bad: facing the opening bet of 500 multi-way, 300 pushed silently: ruled a fold, 300
+    """An undercall not made a full call where TDA 51 makes it mandatory.
+
+    Bad: facing the opening bet of 500 multi-way, 300 pushed silently: ruled a fold, 300
     returned. Good: a mandatory full call of 500 (heads-up: facing any bet).
     """
 
     code = "SB04"
     name = "undercall-misruled"
-    summary = "An undercall not made a full call where TDA 51 makes it mandatory."
     category = Category.STRING_BET
     citation = "TDA-2024 51"
 
 
 @register
 class DeclarationIgnored(Rule):
-    """Bad: says "call", then pushes 1500 facing 500: ruled a raise. Good: a call of 500, the
+    """A ruling that differs from a binding verbal declaration made first.
+
+    Bad: says "call", then pushes 1500 facing 500: ruled a raise. Good: a call of 500, the
     rest returned ("raise" then one motion: a raise of that size, at least the minimum).
     """
 
     code = "SB05"
     name = "declaration-misruled"
-    summary = "A ruling that differs from a binding verbal declaration made first."
     category = Category.STRING_BET
     citation = "TDA-2024 40, 42, 43-A, 51"
 
 
 @register
 class OutOfTurnMisruled(Rule):
-    """Bad: Ex 1, seat 6 says "raise to 800" out of turn, seat 5 calls, then seat 6 is allowed
+    """An out-of-turn action held binding (or released) against TDA 53.
+
+    Bad: Ex 1, seat 6 says "raise to 800" out of turn, seat 5 calls, then seat 6 is allowed
     to just call. Good: seat 6 is bound to 800; had seat 5 raised, seat 6 has every option.
     An out-of-turn fold is always binding.
     """
 
     code = "SB06"
     name = "out-of-turn-misruled"
-    summary = "An out-of-turn action held binding (or released) against TDA 53."
     category = Category.ACTION_ORDER
     citation = "TDA-2024 53-A, 58; Robert's (cash: a check or call out of turn may not become a raise)"
 
 
 @register
 class RakeNotHouseRule(Rule):
-    """Bad: "rake 10% max 500", pot 2000, rake taken 300. Good: rake 200."""
+    """Rake taken differs from the session's rake rule.
+
+    Bad: "rake 10% max 500", pot 2000, rake taken 300. Good: rake 200.
+    """
 
     code = "SB07"
     name = "rake-not-house-rule"
-    summary = "Rake taken differs from the session's rake rule."
     category = Category.ACCOUNTING
     citation = "house rake rule in the log's game line (rules.md 7c)"
 

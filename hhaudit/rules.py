@@ -19,6 +19,7 @@ from typing import ClassVar
 
 from mypy_extensions import mypyc_attr
 
+from ._native import docstring
 from .model import Act, ActionEvent, Category, Limit, Severity, Street
 from .money import to_text
 from .replay import ActionResult, State
@@ -39,14 +40,10 @@ class Violation:
 
 @mypyc_attr(native_class=False)  # compiled, a rule is still a plain class `register` can take
 class Rule:
-    """Base class: subclasses set the metadata and, for betting rules, `check`. A rule's
-    docstring gives a bad and a good example."""
+    """Base class: subclasses set the metadata and, for betting rules, `check`."""
 
     code: ClassVar[str]
     name: ClassVar[str]
-    summary: ClassVar[str]
-    """What the rule finds, in one line: the message of a finding that gives none. Data, not
-    the docstring: compiled classes and `python -OO` drop docstrings."""
     category: ClassVar[Category]
     severity: ClassVar[Severity] = Severity.ERROR
     citation: ClassVar[str]
@@ -54,6 +51,13 @@ class Rule:
     """Actions this rule looks at (empty: not a per-action rule)."""
     limits: ClassVar[tuple[Limit, ...]] = ()
     """Betting structures this rule looks at (empty: all); `check` finds nothing in others."""
+
+    @classmethod
+    def summary(cls) -> str:
+        """The first line of the docstring as written (compiled, or under `python -OO`, the
+        class has none at run time: it is read from the source)."""
+        lines = docstring(cls).strip().splitlines()
+        return lines[0] if lines else cls.name
 
     @staticmethod
     def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
@@ -77,11 +81,13 @@ def amt(state: State, value: int) -> str:
 # ============================================================== parse
 @register
 class ParseFailure(Rule):
-    """Bad: `Player1: raises to` (no amount). Good: `Player1: raises 200 to 400`."""
+    """A line that could not be read as part of a hand of the detected format.
+
+    Bad: `Player1: raises to` (no amount). Good: `Player1: raises 200 to 400`.
+    """
 
     code = "PA01"
     name = "unreadable-line"
-    summary = "A line that could not be read as part of a hand of the detected format."
     category = Category.PARSE
     citation = "contract §2"
 
@@ -89,75 +95,83 @@ class ParseFailure(Rule):
 # ============================================================== action order
 @register
 class OutOfTurn(Rule):
-    """Bad: seats 4, 5, 6 to act pre-flop and seat 6 acts before seat 4.
+    """An action by a seat that was not the next to act.
+
+    Bad: seats 4, 5, 6 to act pre-flop and seat 6 acts before seat 4.
     Good: each seat acts in turn, clockwise from the first seat left of the big blind.
     """
 
     code = "AO01"
     name = "out-of-turn"
-    summary = "An action by a seat that was not the next to act."
     category = Category.ACTION_ORDER
     citation = "TDA-2024 53; Robert's Button & Blind"
 
 
 @register
 class FoldedSeatActs(Rule):
-    """Bad: `Player3: folds` then `Player3: calls 200`. Good: a folded seat never acts again."""
+    """An action by a seat that has already folded.
+
+    Bad: `Player3: folds` then `Player3: calls 200`. Good: a folded seat never acts again.
+    """
 
     code = "AO02"
     name = "action-by-folded-seat"
-    summary = "An action by a seat that has already folded."
     category = Category.ACTION_ORDER
     citation = "TDA-2024 58"
 
 
 @register
 class AllInSeatActs(Rule):
-    """Bad: `Player3: calls 500 and is all-in` then `Player3: bets 100`. Good: no further action."""
+    """An action by a seat that is already all-in.
+
+    Bad: `Player3: calls 500 and is all-in` then `Player3: bets 100`. Good: no further action.
+    """
 
     code = "AO03"
     name = "action-by-all-in-seat"
-    summary = "An action by a seat that is already all-in."
     category = Category.ACTION_ORDER
     citation = "TDA-2024 16"
 
 
 @register
 class ActionAfterClose(Rule):
-    """Bad: every seat has matched the bet and acted, and another seat still acts.
+    """An action after the betting round was closed (or the hand was over).
+
+    Bad: every seat has matched the bet and acted, and another seat still acts.
     Good: the next card is dealt.
     """
 
     code = "AO04"
     name = "action-after-round-closed"
-    summary = "An action after the betting round was closed (or the hand was over)."
     category = Category.ACTION_ORDER
     citation = "Robert's Button & Blind; WSOP-T 90"
 
 
 @register
 class RoundNotClosed(Rule):
-    """Bad: the flop comes with the big blind still facing a raise. Good: every active seat
+    """The next street was dealt while seats still had to act.
+
+    Bad: the flop comes with the big blind still facing a raise. Good: every active seat
     has acted and matched the bet before the next card.
     """
 
     code = "AO05"
     name = "street-before-round-closed"
-    summary = "The next street was dealt while seats still had to act."
     category = Category.ACTION_ORDER
     citation = "Robert's Button & Blind (round ends when all have acted and matched)"
 
 
 @register
 class BlindOrder(Rule):
-    """Bad: button on seat 6, seat 2 posts the small blind while seat 1 is dealt in.
+    """Blinds posted by the wrong seats for the button.
+
+    Bad: button on seat 6, seat 2 posts the small blind while seat 1 is dealt in.
     Good: small blind on the first seat left of the button (the button itself heads-up),
     big blind on the next seat.
     """
 
     code = "AO06"
     name = "wrong-blind-order"
-    summary = "Blinds posted by the wrong seats for the button."
     category = Category.ACTION_ORDER
     severity = Severity.WARNING
     citation = "Robert's Button & Blind; TDA-2024 34-B"
@@ -166,11 +180,13 @@ class BlindOrder(Rule):
 # ============================================================== illegal actions
 @register
 class CheckFacingBet(Rule):
-    """Bad: `Player2: bets 300` then `Player3: checks`. Good: `Player3: calls 300` or folds."""
+    """A check when there is a bet to call.
+
+    Bad: `Player2: bets 300` then `Player3: checks`. Good: `Player3: calls 300` or folds.
+    """
 
     code = "IA01"
     name = "check-facing-bet"
-    summary = "A check when there is a bet to call."
     category = Category.ILLEGAL_ACTION
     citation = "TDA-2024 55"
     acts = (Act.CHECK,)
@@ -186,11 +202,13 @@ class CheckFacingBet(Rule):
 
 @register
 class BetIntoBet(Rule):
-    """Bad: `Player2: bets 300` then `Player3: bets 600`. Good: `Player3: raises 300 to 600`."""
+    """A bet when a bet already stands (it must be a call or a raise).
+
+    Bad: `Player2: bets 300` then `Player3: bets 600`. Good: `Player3: raises 300 to 600`.
+    """
 
     code = "IA02"
     name = "bet-facing-bet"
-    summary = "A bet when a bet already stands (it must be a call or a raise)."
     category = Category.ILLEGAL_ACTION
     citation = "TDA-2024 40, 43"
     acts = (Act.BET,)
@@ -205,11 +223,13 @@ class BetIntoBet(Rule):
 
 @register
 class CallNothing(Rule):
-    """Bad: first to act on the flop, `Player2: calls 100`. Good: `Player2: checks`."""
+    """A call with nothing to call.
+
+    Bad: first to act on the flop, `Player2: calls 100`. Good: `Player2: checks`.
+    """
 
     code = "IA03"
     name = "call-with-nothing-to-call"
-    summary = "A call with nothing to call."
     category = Category.ILLEGAL_ACTION
     citation = "TDA-2024 55"
     acts = (Act.CALL,)
@@ -223,13 +243,14 @@ class CallNothing(Rule):
 
 @register
 class RaiseWhenCapped(Rule):
-    """Bad: 10/20, A bets 10, B 20, C 30, D 40 (capped), A raises to 50.
+    """A fixed-limit raise after the betting was capped.
+
+    Bad: 10/20, A bets 10, B 20, C 30, D 40 (capped), A raises to 50.
     Good: A calls 40 or folds.
     """
 
     code = "FL02"
     name = "raise-past-cap"
-    summary = "A fixed-limit raise after the betting was capped."
     category = Category.FIXED_LIMIT
     citation = "Robert's Betting & Raising 3-4; TDA-2024 48"
     acts = (Act.RAISE,)
@@ -247,11 +268,13 @@ class RaiseWhenCapped(Rule):
 # ============================================================== sizes
 @register
 class CallWrongAmount(Rule):
-    """Bad: facing 600 with 200 in, `calls 600`. Good: `calls 400` (or all of a shorter stack)."""
+    """A call of the wrong size.
+
+    Bad: facing 600 with 200 in, `calls 600`. Good: `calls 400` (or all of a shorter stack).
+    """
 
     code = "BS01"
     name = "call-wrong-amount"
-    summary = "A call of the wrong size."
     category = Category.BET_SIZE
     citation = "TDA-2024 49, 51"
     acts = (Act.CALL,)
@@ -267,11 +290,13 @@ class CallWrongAmount(Rule):
 
 @register
 class BetBelowMinimum(Rule):
-    """Bad: NL 100-200, flop, `bets 150` with chips behind. Good: `bets 200` or more."""
+    """A bet smaller than the minimum bet (the big blind) that is not all-in.
+
+    Bad: NL 100-200, flop, `bets 150` with chips behind. Good: `bets 200` or more.
+    """
 
     code = "BS02"
     name = "bet-below-minimum"
-    summary = "A bet smaller than the minimum bet (the big blind) that is not all-in."
     category = Category.BET_SIZE
     citation = "TDA-2024 43; WSOP-T VIII NL(b)"
     acts = (Act.BET,)
@@ -289,11 +314,13 @@ class BetBelowMinimum(Rule):
 
 @register
 class MoreThanStack(Rule):
-    """Bad: 1500 behind, `calls 2000`. Good: `calls 1500 and is all-in`."""
+    """More chips put in than the player had.
+
+    Bad: 1500 behind, `calls 2000`. Good: `calls 1500 and is all-in`.
+    """
 
     code = "BS03"
     name = "more-than-stack"
-    summary = "More chips put in than the player had."
     category = Category.BET_SIZE
     citation = "TDA-2024 (table stakes)"
     acts = (Act.CALL, Act.BET, Act.RAISE)
@@ -309,11 +336,13 @@ class MoreThanStack(Rule):
 
 @register
 class RaiseNotAboveBet(Rule):
-    """Bad: facing 600, `raises to 600`. Good: `calls 600` or raises to at least the minimum."""
+    """A raise to no more than the current bet.
+
+    Bad: facing 600, `raises to 600`. Good: `calls 600` or raises to at least the minimum.
+    """
 
     code = "BS04"
     name = "raise-not-above-bet"
-    summary = "A raise to no more than the current bet."
     category = Category.BET_SIZE
     citation = "TDA-2024 43"
     acts = (Act.RAISE,)
@@ -328,7 +357,9 @@ class RaiseNotAboveBet(Rule):
 
 @register
 class ShortRaise(Rule):
-    """The minimum is the current bet plus the last full bet or raise increment of the round;
+    """A raise smaller than the minimum raise that is not all-in (no-limit and pot-limit).
+
+    The minimum is the current bet plus the last full bet or raise increment of the round;
     short all-ins do not move the increment.
     Bad: NL 100-200, A bets 600, B raises to 1600, C to 3600, D raises to 4000.
     Good: D raises to at least 5600.
@@ -336,7 +367,6 @@ class ShortRaise(Rule):
 
     code = "MR01"
     name = "raise-below-minimum"
-    summary = "A raise smaller than the minimum raise that is not all-in (no-limit and pot-limit)."
     category = Category.MIN_RAISE
     citation = "TDA-2024 43-A"
     acts = (Act.RAISE, Act.BET)
@@ -357,7 +387,9 @@ class ShortRaise(Rule):
 
 @register
 class NotReopened(Rule):
-    """A seat that has acted may raise again only when it faces at least a full raise since
+    """A raise by a seat whose betting was not reopened after short all-ins.
+
+    A seat that has acted may raise again only when it faces at least a full raise since
     it last acted; short all-ins add up (TDA 47-A; limit 47-B: half a bet).
     Bad: 2000-4000, A limps 4000, C all-in 7500, BB calls, A raises.
     Good: A calls 3500 or folds; had the BB raised to 11,500, A could raise.
@@ -365,7 +397,6 @@ class NotReopened(Rule):
 
     code = "RO01"
     name = "raise-not-reopened"
-    summary = "A raise by a seat whose betting was not reopened after short all-ins."
     category = Category.REOPEN
     citation = "TDA-2024 47-A, 47-B"
     acts = (Act.RAISE,)
@@ -383,13 +414,14 @@ class NotReopened(Rule):
 
 @register
 class PotLimitOverbet(Rule):
-    """The largest raise-to is the bet plus the pot after the call (pre-flop with full blinds).
+    """A pot-limit bet or raise above the size of the pot.
+
+    The largest raise-to is the bet plus the pot after the call (pre-flop with full blinds).
     Bad: $1/$2 PL, UTG raises to 8. Good: UTG raises to at most 7.
     """
 
     code = "PL01"
     name = "pot-limit-overbet"
-    summary = "A pot-limit bet or raise above the size of the pot."
     category = Category.POT_LIMIT
     citation = "TDA-2024 54"
     acts = (Act.BET, Act.RAISE)
@@ -409,11 +441,13 @@ class PotLimitOverbet(Rule):
 
 @register
 class FixedLimitIncrement(Rule):
-    """Bad: $10/$20, turn, A bets 30. Good: A bets 20; raises go to 40, 60, 80."""
+    """A fixed-limit bet or raise that is not exactly one bet unit (and not all-in).
+
+    Bad: $10/$20, turn, A bets 30. Good: A bets 20; raises go to 40, 60, 80.
+    """
 
     code = "FL01"
     name = "fixed-limit-wrong-increment"
-    summary = "A fixed-limit bet or raise that is not exactly one bet unit (and not all-in)."
     category = Category.FIXED_LIMIT
     citation = "Robert's Betting & Raising; TDA-2024 47-B"
     acts = (Act.BET, Act.RAISE)
@@ -434,92 +468,106 @@ class FixedLimitIncrement(Rule):
 # ============================================================== pots (checked in pots.py)
 @register
 class SidePotWrong(Rule):
-    """Bad: A all-in for 100 wins the 600 side pot she never covered.
+    """A pot paid to a seat not eligible for it, or split in the wrong amounts.
+
+    Bad: A all-in for 100 wins the 600 side pot she never covered.
     Good: each pot goes only to seats that put in its full level (TDA 21).
     """
 
     code = "SP01"
     name = "side-pot-misallocated"
-    summary = "A pot paid to a seat not eligible for it, or split in the wrong amounts."
     category = Category.SIDE_POT
     citation = "TDA-2024 21; Robert's Ties"
 
 
 @register
 class WrongWinner(Rule):
-    """Bad: two pair takes the pot from a shown flush. Good: the best eligible shown hand wins."""
+    """A pot paid to a hand that does not win it (cards speak).
+
+    Bad: two pair takes the pot from a shown flush. Good: the best eligible shown hand wins.
+    """
 
     code = "WN01"
     name = "pot-to-wrong-hand"
-    summary = "A pot paid to a hand that does not win it (cards speak)."
     category = Category.WINNER
     citation = "TDA-2024 12; Robert's Showdown 2"
 
 
 @register
 class OddChip(Rule):
-    """Bad: button on 7, seats 2 and 5 split 175 and seat 5 gets 88.
+    """The odd chip of a split pot given to the wrong winner.
+
+    Bad: button on 7, seats 2 and 5 split 175 and seat 5 gets 88.
     Good: seat 2, the first tied seat left of the button, gets 88.
     """
 
     code = "OC01"
     name = "odd-chip-wrong-seat"
-    summary = "The odd chip of a split pot given to the wrong winner."
     category = Category.ODD_CHIP
     citation = "TDA-2024 20-A; Robert's Ties"
 
 
 @register
 class TotalPotWrong(Rule):
-    """Bad: contributions 4.24, "Total pot $4.49". Good: "Total pot $4.24"."""
+    """The stated total pot differs from the chips the players put in.
+
+    Bad: contributions 4.24, "Total pot $4.49". Good: "Total pot $4.24".
+    """
 
     code = "AC01"
     name = "total-pot-mismatch"
-    summary = "The stated total pot differs from the chips the players put in."
     category = Category.ACCOUNTING
     citation = "accounting invariant (rules.md 7b)"
 
 
 @register
 class CollectedWrong(Rule):
-    """Bad: pot 33, two players each collect 33. Good: 16.50 each (less rake)."""
+    """The amounts paid plus rake and fees do not add up to the pot.
+
+    Bad: pot 33, two players each collect 33. Good: 16.50 each (less rake).
+    """
 
     code = "AC02"
     name = "collected-mismatch"
-    summary = "The amounts paid plus rake and fees do not add up to the pot."
     category = Category.ACCOUNTING
     citation = "accounting invariant (rules.md 7b)"
 
 
 @register
 class UncalledWrong(Rule):
-    """Bad: A bets 300, all fold, log returns 200. Good: "Uncalled bet (300) returned to A"."""
+    """An uncalled bet not returned, or returned with the wrong amount.
+
+    Bad: A bets 300, all fold, log returns 200. Good: "Uncalled bet (300) returned to A".
+    """
 
     code = "AC03"
     name = "uncalled-bet-mismatch"
-    summary = "An uncalled bet not returned, or returned with the wrong amount."
     category = Category.ACCOUNTING
     citation = "TDA-2024 15-B, 65-A"
 
 
 @register
 class SidePotAmountWrong(Rule):
-    """Bad: A all-in 100, B all-in 300, C and D 500: "Main pot 500". Good: "Main pot 450"."""
+    """A main or side pot stated with the wrong size.
+
+    Bad: A all-in 100, B all-in 300, C and D 500: "Main pot 500". Good: "Main pot 450".
+    """
 
     code = "AC04"
     name = "pot-size-mismatch"
-    summary = "A main or side pot stated with the wrong size."
     category = Category.ACCOUNTING
     citation = "TDA-2024 21; rules.md 7b"
 
 
 @register
 class RakeSuspicious(Rule):
-    """Bad: rake 50 from a pot of 175. Good: a few percent, none in tournaments."""
+    """Rake taken where none is due, or suspiciously large.
+
+    Bad: rake 50 from a pot of 175. Good: a few percent, none in tournaments.
+    """
 
     code = "AC05"
     name = "rake-suspicious"
-    summary = "Rake taken where none is due, or suspiciously large."
     category = Category.ACCOUNTING
     severity = Severity.WARNING
     citation = "house rake policy; fpdb sanity check (rules.md 7c)"
@@ -527,11 +575,13 @@ class RakeSuspicious(Rule):
 
 @register
 class StackMismatch(Rule):
-    """Bad: started 1000, lost 300, "ends with 800". Good: "ends with 700"."""
+    """A stack stated at the end of the hand differs from the replay.
+
+    Bad: started 1000, lost 300, "ends with 800". Good: "ends with 700".
+    """
 
     code = "AC06"
     name = "end-stack-mismatch"
-    summary = "A stack stated at the end of the hand differs from the replay."
     category = Category.ACCOUNTING
     citation = "accounting invariant"
 
