@@ -183,9 +183,7 @@ class CompiledGrammar:
             # the context's lexer, inline (this loop runs once per line of every hand)
             alt = ctx.by_char.get(text[0], ctx.any)
             m = alt.fullmatch(text)
-            if m is not None:
-                kind, wanted = alt.index[m.lastindex]  # type: ignore[index]
-                fields = m.group(*wanted)
+            fields: Fields | None = None
             if m is None:
                 # Not a line that may come here: what the whole grammar reads it as decides
                 # (a known line out of place is reported as such).
@@ -193,13 +191,18 @@ class CompiledGrammar:
                 if found is None:
                     raise LineError(number, 1, line, "no line of this format reads like this")
                 kind, fields = found
-            elif kind in ignore:
-                # A line to skip, unless a line kind that may not come here reads it first.
-                found = ctx.others.match(text)
-                if found is not None and rank[found[0]] < rank[kind]:
-                    kind, fields = found
+            else:
+                kind, wanted = alt.index[m.lastindex]  # type: ignore[index]
+                if kind in ignore:
+                    # A line to skip, unless a line kind that may not come here reads it first.
+                    found = ctx.others.match(text)
+                    if found is not None and rank[found[0]] < rank[kind]:
+                        kind, fields = found
             handler = handlers.get(kind)
             if handler is not None:
+                if fields is None:
+                    assert m is not None
+                    fields = m.group(*wanted)  # only for the lines a handler reads
                 try:
                     handler(hand, fields, number)
                 except ValueError as exc:

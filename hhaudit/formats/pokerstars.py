@@ -123,6 +123,11 @@ class PokerStarsFormat(LineFormat):
         r"Run It Once Poker)[^#\n]* (?:Game|Hand|GAME|HAND) #[0-9A-Za-z-]+: "
     )
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._prefix = ""
+        """The last header's text before its date: the hands of one table share it."""
+
     # ------------------------------------------------------------------ helpers
     @staticmethod
     def amount(hand: Hand, text: str | None) -> int:
@@ -144,8 +149,14 @@ class PokerStarsFormat(LineFormat):
         hand.hand_id = hand_id
         # What the header says of the game and stakes is the same for every hand of a table:
         # it is read once per distinct text before the date (the date changes every hand).
-        date = _DATE_START.search(rest)
-        facts = _header_facts(room, rest[: date.start()]) if date else None
+        prefix = self._prefix
+        if prefix and rest.startswith(prefix) and _DATE_START.match(rest, len(prefix)):
+            start = len(prefix)  # the same table as the hand before: no need to look for the date
+        else:
+            date = _DATE_START.search(rest)
+            start = date.start() if date else -1
+            self._prefix = rest[:start] if date else ""
+        facts = _header_facts(room, rest[:start]) if start >= 0 else None
         if facts is None or facts.problem == "stakes":
             facts = _header_facts.__wrapped__(room, rest)
         hand.site = facts.site
@@ -154,7 +165,7 @@ class PokerStarsFormat(LineFormat):
         hand.tournament_id = facts.tournament_id
         hand.currency = facts.currency
         hand.scale = facts.scale
-        hand.started_at, hand.tz = to_utc(rest[date.start():] if date else rest)
+        hand.started_at, hand.tz = to_utc(rest[start:] if start >= 0 else rest)
         if facts.problem == "unsupported":
             raise UnsupportedGame(rest)
         assert facts.limit is not None
