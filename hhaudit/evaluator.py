@@ -73,12 +73,13 @@ _CATEGORY_SHIFT = 24
 _CARDS: dict[str, Any] = {r + s: eval7.Card(r + s) for r in RANKS for s in SUITS}
 
 
-def normalize_card(text: str) -> str:
+def normalize_card(text: object) -> str:
     """Return the canonical two-character form of a card, e.g. ``"ah" -> "Ah"``.
 
     Accepts rank ``2-9``, ``T``/``10``, ``J``, ``Q``, ``K``, ``A`` and suit
     ``c``, ``d``, ``h``, ``s`` in any letter case.  No surrounding whitespace
-    is allowed.
+    is allowed.  Anything else, a non-string included, raises ``ValueError``
+    (typed ``object`` so that, compiled, a non-string reaches that check).
     """
     if type(text) is str and text in _CARDS:
         return text  # already canonical (what the formats write)
