@@ -239,8 +239,8 @@ class _LineLexer:
 
     Terminals that begin with the same leading group (the player name that starts most
     lines) share it: `(?P<lead>.+?)(?:rest|rest|...)`, so the line is scanned for the end
-    of the name once, not once per terminal; a lookahead lets only the positions where
-    some rest can start try the rests."""
+    of the name once, not once per terminal; the lead grows by runs of the characters no
+    rest starts with, so only the positions where some rest can start try the rests."""
 
     def __init__(self, terms: list[tuple[str, str]]) -> None:
         firsts = {n: _first_chars(p) for n, p in terms}
@@ -300,11 +300,13 @@ class _Alternation:
             members = leads[key]
             rests = "|".join(add(n, r, lead_pos) for n, r in members)
             starts = [_first_chars(r) for _, r in members]
-            look = ""
             if lead_body in (".+?", ".*?") and all(s is not None for s in starts):
-                chars = sorted({c for s in starts for c in s})  # type: ignore[union-attr]
-                look = "(?=[" + "".join(re.escape(c) for c in chars) + "])"
-            parts.append(f"(?P<lead{lead_pos}>{lead_body}){look}(?:{rests})")
+                # The lead can only end where some rest can start: it grows by whole runs of
+                # the other characters (possessive), not one character at a time.
+                chars = "".join(re.escape(c) for c in sorted({c for s in starts for c in s}))  # type: ignore[union-attr]
+                run = f"[^{chars}\\n]*+"
+                lead_body = ("." if lead_body == ".+?" else "") + f"{run}(?:[{chars}]{run})*?"
+            parts.append(f"(?P<lead{lead_pos}>{lead_body})(?:{rests})")
         self.regex = re.compile("|".join(parts) if parts else "(?!)")
         self.fullmatch = self.regex.fullmatch
 
