@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 import eval7  # type: ignore[import-untyped, unused-ignore]
 
@@ -51,11 +51,11 @@ __all__ = [
     "best_hands",
 ]
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
+RANKS: Final = "23456789TJQKA"
+SUITS: Final = "cdhs"
 
 #: Category names indexed by eval7's hand-type number (``value >> 24``).
-CATEGORIES: tuple[str, ...] = (
+CATEGORIES: Final[tuple[str, ...]] = (
     "high card",
     "one pair",
     "two pair",
@@ -67,10 +67,10 @@ CATEGORIES: tuple[str, ...] = (
     "straight flush",
 )
 
-_CATEGORY_SHIFT = 24
+_CATEGORY_SHIFT: Final = 24
 
 # One eval7.Card per canonical card string, built once.
-_CARDS: dict[str, Any] = {r + s: eval7.Card(r + s) for r in RANKS for s in SUITS}
+_CARDS: Final[dict[str, Any]] = {r + s: eval7.Card(r + s) for r in RANKS for s in SUITS}
 
 
 def normalize_card(text: object) -> str:

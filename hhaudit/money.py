@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Final
 
-CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY", "Rs.": "INR"}
-_NUMBER = re.compile(r"\d(?:[\d.,'\u00a0\u202f ]*\d)?")
+CURRENCY_SYMBOLS: Final = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY", "Rs.": "INR"}
+_NUMBER: Final = re.compile(r"\d(?:[\d.,'\u00a0\u202f ]*\d)?")
 
 
 class AmountError(ValueError):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -25,10 +25,12 @@ from .money import to_text
 from .replay import ActionResult, State
 
 # Enum members as module constants: on Python 3.11 reading `Limit.FIXED_LIMIT` from the enum
-# class costs about 0.2 µs, and the checks run per action.
-_PREFLOP = Street.PREFLOP
-_BET = Act.BET
-_NO_LIMIT, _POT_LIMIT, _FIXED_LIMIT = Limit.NO_LIMIT, Limit.POT_LIMIT, Limit.FIXED_LIMIT
+# class costs about 0.2 µs, and the checks run per action. Final: compiled, a C static.
+_PREFLOP: Final = Street.PREFLOP
+_BET: Final = Act.BET
+_NO_LIMIT: Final = Limit.NO_LIMIT
+_POT_LIMIT: Final = Limit.POT_LIMIT
+_FIXED_LIMIT: Final = Limit.FIXED_LIMIT
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +66,7 @@ class Rule:
         return None
 
 
-RULES: dict[str, type[Rule]] = {}
+RULES: Final[dict[str, type[Rule]]] = {}
 
 
 def register(cls: type[Rule]) -> type[Rule]:

@@ -9,7 +9,7 @@ import tempfile
 from collections.abc import Iterable
 from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import pyarrow as pa
@@ -18,14 +18,14 @@ import pyarrow.parquet as pq
 from .audit import ActionRow, AuditedHand
 from .model import Act, ActionEvent, CollectEvent, DealEvent, ShowEvent, Status, Street, StreetEvent
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION: Final = "1"
 """Dataset schema version, `MAJOR` or `MAJOR.MINOR`, stored as `hhaudit.schema_version` in
 every part file's metadata. A new MINOR only adds columns; a new MAJOR changes or removes
 one, and `hhaudit.read` refuses datasets of a newer major version than its own."""
-TABLES = ("hands", "seats", "actions", "pots", "findings")
+TABLES: Final = ("hands", "seats", "actions", "pots", "findings")
 
 # The columns the contract (/shared/spec/contract.md section 2) requires, per table.
-CONTRACT_COLUMNS: dict[str, tuple[str, ...]] = {
+CONTRACT_COLUMNS: Final[dict[str, tuple[str, ...]]] = {
     "hands": ("hand_id", "site", "format", "source", "line", "game", "kind", "currency", "scale",
               "sb", "bb", "ante", "started_at", "tz", "table_name", "max_seats", "button_seat",
               "n_players", "total_pot", "rake", "board", "status", "n_findings"),
@@ -39,10 +39,10 @@ CONTRACT_COLUMNS: dict[str, tuple[str, ...]] = {
                  "seat", "player", "expected", "actual", "message", "citation"),
 }
 
-_I64 = pa.int64()
-_STR = pa.string()
+_I64: Final = pa.int64()
+_STR: Final = pa.string()
 
-SCHEMAS: dict[str, pa.Schema] = {
+SCHEMAS: Final[dict[str, pa.Schema]] = {
     "hands": pa.schema([
         ("hand_id", _STR), ("site", _STR), ("format", _STR), ("source", _STR), ("line", _I64),
         ("game", _STR), ("kind", _STR), ("currency", _STR), ("scale", pa.int8()),
@@ -113,10 +113,10 @@ def positions(order: list[int], button: int | None, sb: int | None, bb: int | No
     return names
 
 
-_ACTION_GETTERS = {name: attrgetter(name) for name in SCHEMAS["actions"].names if name not in ("hand_id", "source")}
-_POT_FIELDS = attrgetter("index", "run", "amount", "eligible", "winners", "expected_winners", "paid",
+_ACTION_GETTERS: Final = {name: attrgetter(name) for name in SCHEMAS["actions"].names if name not in ("hand_id", "source")}
+_POT_FIELDS: Final = attrgetter("index", "run", "amount", "eligible", "winners", "expected_winners", "paid",
                          "expected", "ok")
-_FINDING_FIELDS = attrgetter(*SCHEMAS["findings"].names)
+_FINDING_FIELDS: Final = attrgetter(*SCHEMAS["findings"].names)
 
 
 class Rows:

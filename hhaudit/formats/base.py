@@ -17,7 +17,7 @@ import re._parser as _sre_parse
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from lark import Lark, Token
 from lark.lexer import Lexer
@@ -26,7 +26,7 @@ from mypy_extensions import mypyc_attr
 
 from ..model import Hand, ParseProblem, Status
 
-_GROUP = re.compile(r"\(\?P<(\w+)>")
+_GROUP: Final = re.compile(r"\(\?P<(\w+)>")
 
 
 def grammar_dir() -> Path:
@@ -351,7 +351,7 @@ def _leading_group(pattern: str) -> str | None:
     return None
 
 
-_SPACES = frozenset(chr(c) for c in range(0x3001) if chr(c).isspace())
+_SPACES: Final = frozenset(chr(c) for c in range(0x3001) if chr(c).isspace())
 """What `\\s` matches in a str pattern (str.isspace; none lies above U+3000)."""
 
 

@@ -5,21 +5,22 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 from functools import cache, lru_cache
+from typing import Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ..model import Act, Limit, Street
 
-ACT_VERBS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
+ACT_VERBS: Final = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
 """Action verbs as most sites print them."""
-STREET_NAMES = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+STREET_NAMES: Final = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 """Street names as "*** FLOP ***" headers print them."""
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
-_RANK_WORDS = {"10": "T", "1": "A"}
+RANKS: Final = "23456789TJQKA"
+SUITS: Final = "cdhs"
+_RANK_WORDS: Final = {"10": "T", "1": "A"}
 
 # Zone abbreviations sites print, to IANA zones (DST-aware).
-ZONES = {
+ZONES: Final = {
     "ET": "America/New_York",
     "EST": "America/New_York",
     "EDT": "America/New_York",
@@ -80,7 +81,7 @@ def cards(text: str | None) -> tuple[str, ...]:
     return tuple(out)
 
 
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
+_BRACKETS: Final = re.compile(r"\[([^\]]*)\]")
 
 
 def bracketed_board(text: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -102,7 +103,7 @@ def _zone(name: str) -> ZoneInfo | None:
         return None
 
 
-_DATE = re.compile(
+_DATE: Final = re.compile(
     r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})\s*-?\s*"
     r"(\d{1,2}):(\d{2})(?::(\d{2}))?\s*\(?([A-Z]{2,4})?\)?"
 )
@@ -130,7 +131,7 @@ def to_utc(text: str, default_zone: str = "") -> tuple[datetime | None, str]:
     return hour + _INTO_HOUR[minutes * 60 + seconds], zone_name
 
 
-_INTO_HOUR = [timedelta(seconds=s) for s in range(3600)]
+_INTO_HOUR: Final = [timedelta(seconds=s) for s in range(3600)]
 """Each second of an hour as a timedelta (building one from keywords costs more than the
 rest of `to_utc`)."""
 
@@ -153,7 +154,7 @@ def _hour_in_utc(zone_name: str, year: str, month: str, day: str, hour: str) -> 
     return (local - offset).replace(tzinfo=UTC)
 
 
-_GAME = re.compile(
+_GAME: Final = re.compile(
     r"(?i)(?P<game>6\+ Hold'em|Hold'em|Holdem|Omaha Hi/Lo|Omaha|Razz|7 Card Stud Hi/Lo|7 Card Stud|"
     r"5 Card Draw|Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball|Badugi|Courchevel|5 Card Omaha)"
     r"\s+(?P<limit>Pot Limit Pre-Flop, No Limit Post-Flop|No Limit|Pot Limit|Fixed Limit|Limit)"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -33,7 +33,7 @@ from ..money import currency_of, parse_amount
 from .base import Fields, LineError, LineFormat, UnsupportedGame
 from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, game_code, game_of, to_utc
 
-_ROOMS = {
+_ROOMS: Final = {
     "pokerstars": "PokerStars",
     "pokerstars home": "PokerStars",
     "full tilt": "Full Tilt",
@@ -44,24 +44,24 @@ _ROOMS = {
     "supremapoker": "Suprema",
     "run it once poker": "Run It Once",
 }
-_STAKES = re.compile(
+_STAKES: Final = re.compile(
     r"\((?:Button Blind\W*)?(?P<sb>[^/()]*?\d[^/()]*?)/(?P<bb>(?:Rs\. )?[^/()\s]*\d[^/()\s]*?)"
     r"(?: - (?P<cap>\S+) Cap -)?\s*(?P<cur>[A-Z]{3})?\)"
 )
-_LEVEL_STAKES = re.compile(r"\((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)")
-_TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+)")
-_RUNS = {None: 0, "FIRST": 1, "SECOND": 2, "THIRD": 3}
-_POSTS = {
+_LEVEL_STAKES: Final = re.compile(r"\((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)")
+_TOURNAMENT: Final = re.compile(r"Tournament #(?P<id>\d+)")
+_RUNS: Final = {None: 0, "FIRST": 1, "SECOND": 2, "THIRD": 3}
+_POSTS: Final = {
     "small blind": Post.SMALL_BLIND,
     "big blind": Post.BIG_BLIND,
     "the ante": Post.ANTE,
     "straddle": Post.STRADDLE,
     "button blind": Post.BIG_BLIND,
 }
-_SIDE_POT = re.compile(r"(Main pot|Side pot(?:-(\d+))?|STP) ([^|]*?\d)(?=\.? |\.?$)")
-_SUMMARY_RESULT = re.compile(r"\((?:button|small blind|big blind)\)")
-_DATE_START = re.compile(r"\d{4}[/.-]\d{1,2}[/.-]\d{1,2}")
-_JACKPOT = re.compile(r"Jackpot (?:contribution )?(\S+)")
+_SIDE_POT: Final = re.compile(r"(Main pot|Side pot(?:-(\d+))?|STP) ([^|]*?\d)(?=\.? |\.?$)")
+_SUMMARY_RESULT: Final = re.compile(r"\((?:button|small blind|big blind)\)")
+_DATE_START: Final = re.compile(r"\d{4}[/.-]\d{1,2}[/.-]\d{1,2}")
+_JACKPOT: Final = re.compile(r"Jackpot (?:contribution )?(\S+)")
 
 
 @dataclass(frozen=True, slots=True)
