@@ -121,8 +121,7 @@ class CompiledGrammar:
             return ctx
         row = self.states[stack[-1]]
         accepted = frozenset(k for k in row if k in self.patterns) | self.ignore
-        ctx = _Context(stack, self._lexer(accepted), self._lexer(frozenset(self.patterns) - accepted),
-                       self._accepts_end(stack))
+        ctx = _Context(stack, accepted, self._lexer(accepted), self._accepts_end(stack))
         for kind in self.ignore:
             ctx.next[kind] = ctx
         if len(self._contexts) < self._MAX_CONTEXTS:
@@ -195,7 +194,10 @@ class CompiledGrammar:
                 kind, wanted = alt.index[m.lastindex]  # type: ignore[index]
                 if kind in ignore:
                     # A line to skip, unless a line kind that may not come here reads it first.
-                    found = ctx.others.match(text)
+                    others = ctx.others
+                    if others is None:  # built when first needed: most contexts never need it
+                        others = ctx.others = self._lexer(frozenset(self.patterns) - ctx.accepted)
+                    found = others.match(text)
                     if found is not None and rank[found[0]] < rank[kind]:
                         kind, fields = found
             handler = handlers.get(kind)
@@ -221,14 +223,15 @@ class _Context:
     """One parser configuration: its stack, the contexts each terminal leads to (filled
     as they are met), its lexers, and whether the hand may end here."""
 
-    __slots__ = ("stack", "by_char", "any", "others", "end", "next")
+    __slots__ = ("accepted", "any", "by_char", "end", "next", "others", "stack")
 
-    def __init__(self, stack: tuple[Any, ...], lexer: _LineLexer, others: _LineLexer, end: bool) -> None:
+    def __init__(self, stack: tuple[Any, ...], accepted: frozenset[str], lexer: _LineLexer, end: bool) -> None:
         self.stack = stack
+        self.accepted = accepted
         self.by_char = lexer.by_char
         self.any = lexer.any
-        self.others = others
-        """The terminals this context does not accept."""
+        self.others: _LineLexer | None = None
+        """The lexer of the terminals this context does not accept (built when first needed)."""
         self.end = end
         self.next: dict[str, _Context] = {}
 
