@@ -94,3 +94,12 @@ def test_hhaudit_pure_runs_the_sources(wheel: Path, tmp_path: Path) -> None:
     out = _run_installed(target, _WHICH, HHAUDIT_PURE="1")
     assert out[0] == "0 () py ['audited']"
     assert not any("changed since it was compiled" in line for line in out)
+
+
+def test_compiled_rules_read_their_summaries_from_the_sources(wheel: Path, tmp_path: Path) -> None:
+    """A compiled class has no docstring of its own; a rule's summary comes from its source."""
+    target = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(target)
+    out = _run_installed(target, "import hhaudit._native as n; from hhaudit.rules import RULES; "
+                                 "print('hhaudit.rules' in n.COMPILED, RULES['AO01'].summary())")
+    assert out[0] == "True An action by a seat that was not the next to act."
