@@ -89,7 +89,7 @@ def docstring(cls: type) -> str:
         return doc
     try:
         found = _class_docstrings(cls.__module__).get(cls.__qualname__)
-    except (OSError, SyntaxError, UnicodeDecodeError):
+    except (OSError, SyntaxError, UnicodeDecodeError, KeyError):
         found = None
     return found if found is not None else doc or ""
 

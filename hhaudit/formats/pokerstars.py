@@ -59,7 +59,6 @@ _POSTS: Final = {
     "button blind": Post.BIG_BLIND,
 }
 _SIDE_POT: Final = re.compile(r"(Main pot|Side pot(?:-(\d+))?|STP) ([^|]*?\d)(?=\.? |\.?$)")
-_SUMMARY_RESULT: Final = re.compile(r"\((?:button|small blind|big blind)\)")
 _DATE_START: Final = re.compile(r"\d{4}[/.-]\d{1,2}[/.-]\d{1,2}")
 _JACKPOT: Final = re.compile(r"Jackpot (?:contribution )?(\S+)")
 
