@@ -7,7 +7,6 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterable
-from operator import attrgetter
 from pathlib import Path
 from typing import Any, Final
 
@@ -113,21 +112,18 @@ def positions(order: list[int], button: int | None, sb: int | None, bb: int | No
     return names
 
 
-_ACTION_GETTERS: Final = {name: attrgetter(name) for name in SCHEMAS["actions"].names if name not in ("hand_id", "source")}
-_POT_FIELDS: Final = attrgetter("index", "run", "amount", "eligible", "winners", "expected_winners", "paid",
-                         "expected", "ok")
-_FINDING_FIELDS: Final = attrgetter(*SCHEMAS["findings"].names)
+_POT_FIELDS: Final = ("index", "run", "amount", "eligible", "winners", "expected_winners", "paid", "expected", "ok")
+_FINDING_FIELDS: Final = SCHEMAS["findings"].names
 
 
 class Rows:
-    """Rows of the five tables, as tuples in schema order; `tables()` turns them into
-    columns once per batch."""
+    """The five tables' columns, as one list per column in schema order, filled hand by hand;
+    `tables()` turns each list into an Arrow array once per batch."""
 
     def __init__(self) -> None:
-        self.rows: dict[str, list[tuple[Any, ...]]] = {t: [] for t in TABLES}
-        # the actions table, the largest, is kept as the auditor's rows plus, per hand,
-        # (hand_id, source, number of rows): its columns are read off them in tables()
-        self.actions: list[ActionRow] = []
+        self.columns: dict[str, list[list[Any]]] = {t: [[] for _ in SCHEMAS[t]] for t in TABLES}
+        # the actions table, the largest, gets hand_id and source once per hand, with the
+        # hand's number of rows: tables() repeats them
         self.action_hands: list[tuple[str, str, int]] = []
         self.count = 0
 
@@ -144,21 +140,31 @@ class Rows:
         if not board and h.summary.boards:
             board = " ".join(h.summary.boards[0])
         dealt = [s for s in state.seats.values() if s.dealt_in] if state else []
-        self.rows["hands"].append((
+        row = (
             hid, h.site, h.format, src, h.line, h.game if h.status is Status.AUDITED else (h.variant or h.game),
             h.kind, h.currency, h.scale, h.sb, h.bb, h.ante, h.started_at, h.tz, h.table_name,
             h.max_seats, h.button_seat, len(dealt) if state else len(h.seats), h.summary.total_pot,
             h.summary.rake, board, h.status.value, len(audited.findings), h.tournament_id, h.end_line,
-        ))
+        )
+        for col, value in zip(self.columns["hands"], row):
+            col.append(value)
         if audited.findings:
-            self.rows["findings"].extend(map(_FINDING_FIELDS, audited.findings))
+            columns = self.columns["findings"]
+            for f in audited.findings:
+                for col, name in zip(columns, _FINDING_FIELDS):
+                    col.append(getattr(f, name))
         if state is None:
             return
-        head = (hid, src)
         if audited.actions:
-            self.actions.extend(audited.actions)
+            self._add_actions(audited.actions)
             self.action_hands.append((hid, src, len(audited.actions)))
-        self.rows["pots"].extend(head + _POT_FIELDS(p) for p in audited.pots)
+        if audited.pots:
+            columns = self.columns["pots"]
+            for p in audited.pots:
+                columns[0].append(hid)
+                columns[1].append(src)
+                for col, name in zip(columns[2:], _POT_FIELDS):
+                    col.append(getattr(p, name))
         # seats
         collected: dict[int, int] = {}
         hole: dict[int, tuple[str, ...]] = {}
@@ -186,46 +192,58 @@ class Rows:
                 preflop = False
         pos = positions([s.seat for s in dealt], state.button, state.sb_seat, state.bb_seat)
         start = {s.seat: s.stack for s in h.seats}
-        rows = self.rows["seats"]
+        (c_hand, c_source, c_seat, c_player, c_position, c_stack, c_contributed, c_collected, c_net,
+         c_hole, c_showed, c_vpip, c_pfr) = self.columns["seats"]
         for seat in sorted(state.seats):
             s = state.seats[seat]
             contributed = s.total
             got = collected.get(seat, 0)
-            rows.append((hid, src, seat, s.player, pos.get(seat, "") if s.dealt_in else "out",
-                         start.get(seat, 0), contributed, got, got - contributed,
-                         " ".join(hole.get(seat, ())) or None, seat in showed, seat in vpip, seat in pfr))
+            c_hand.append(hid)
+            c_source.append(src)
+            c_seat.append(seat)
+            c_player.append(s.player)
+            c_position.append(pos.get(seat, "") if s.dealt_in else "out")
+            c_stack.append(start.get(seat, 0))
+            c_contributed.append(contributed)
+            c_collected.append(got)
+            c_net.append(got - contributed)
+            c_hole.append(" ".join(hole.get(seat, ())) or None)
+            c_showed.append(seat in showed)
+            c_vpip.append(seat in vpip)
+            c_pfr.append(seat in pfr)
+
+    def _add_actions(self, actions: list[ActionRow]) -> None:
+        (_, _, c_seq, c_line, c_street, c_run, c_seat, c_player, c_action, c_amount, c_to,
+         c_all_in) = self.columns["actions"]
+        for a in actions:
+            c_seq.append(a.seq)
+            c_line.append(a.line)
+            c_street.append(a.street)
+            c_run.append(a.run)
+            c_seat.append(a.seat)
+            c_player.append(a.player)
+            c_action.append(a.action)
+            c_amount.append(a.amount)
+            c_to.append(a.to_amount)
+            c_all_in.append(a.all_in)
 
     def tables(self) -> dict[str, pa.Table]:
         out: dict[str, pa.Table] = {}
         for t in TABLES:
             schema = SCHEMAS[t]
-            if t == "actions":
-                out[t] = self._actions_table(schema)
-                continue
-            rows = self.rows[t]
-            if not rows:
+            columns = self.columns[t]
+            if not columns[-1]:
                 out[t] = schema.empty_table()
                 continue
-            columns = zip(*rows, strict=True)
-            out[t] = pa.Table.from_arrays(
-                [pa.array(col, type=f.type) for col, f in zip(columns, schema, strict=True)], schema=schema)
+            arrays = [pa.array(col, type=f.type) for col, f in zip(columns, schema, strict=True)]
+            if t == "actions":
+                # hand_id and source: one value per hand, repeated over its rows by Arrow
+                hands = self.action_hands
+                take = pa.array(np.repeat(np.arange(len(hands)), [n for _, _, n in hands]))
+                arrays[0] = pa.array([h for h, _, _ in hands], _STR).take(take)
+                arrays[1] = pa.array([s for _, s, _ in hands], _STR).take(take)
+            out[t] = pa.Table.from_arrays(arrays, schema=schema)
         return out
-
-    def _actions_table(self, schema: pa.Schema) -> pa.Table:
-        acts = self.actions
-        if not acts:
-            return schema.empty_table()
-        # hand_id and source: one value per hand, repeated over its rows by Arrow
-        per_hand = np.repeat(np.arange(len(self.action_hands)), [n for _, _, n in self.action_hands])
-        take = pa.array(per_hand)
-        columns = [
-            pa.array([h for h, _, _ in self.action_hands], _STR).take(take),
-            pa.array([s for _, s, _ in self.action_hands], _STR).take(take),
-        ]
-        for f in schema:
-            if f.name not in ("hand_id", "source"):
-                columns.append(pa.array(list(map(_ACTION_GETTERS[f.name], acts)), f.type))
-        return pa.Table.from_arrays(columns, schema=schema)
 
 
 def empty_tables() -> dict[str, pa.Table]:
