@@ -50,7 +50,7 @@ from .parsing import HEAD_LINES, FileReport, ParseLog, parse_source
 from .profiles import get_profile
 from .reading import InputError, Source, iter_text, lines_of_blocks, split_lines
 from .rules import RULES, select
-from .splitting import hand_texts, split_hands, text_starter
+from .splitting import Starter, hand_texts, split_hands, text_starter
 
 BATCH = 5_000
 """Hands per unit of work and per part file (small enough that one large file's units
@@ -382,7 +382,7 @@ def _chunk_tasks(index: int, source: Source, options: Options, out_dir: str, bat
 
 
 def _text_units(index: int, source: Source, options: Options, out_dir: str, batch: int, fmt: Any,
-                starter: re.Pattern[str], texts: Iterable[str], report: FileReport) -> Iterator[_ChunkTask]:
+                starter: Starter, texts: Iterable[str], report: FileReport) -> Iterator[_ChunkTask]:
     """Cut a file's text before every `batch`-th hand: the same units `audit_file` makes."""
     chunk = 0
     hands = 0

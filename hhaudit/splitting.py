@@ -20,15 +20,28 @@ from .formats.base import LineFormat
 from .reading import MAX_LINE, count_lines, lines_of_blocks, split_lines
 
 
-def text_starter(fmt: Any) -> re.Pattern[str] | None:
-    """The candidate search for a format's hand starts, or None if its text cannot be split
+class Starter:
+    """The candidate searches for a format's hand starts: after any line break, and after an
+    LF only. Most texts have no CR, and for a pattern that starts with one literal character
+    the regex engine scans for that character alone (about four times faster than for a set
+    of two)."""
+
+    __slots__ = ("any_break", "lf")
+
+    def __init__(self, start: re.Pattern[str]) -> None:
+        self.any_break = re.compile(f"[\\r\\n](?:{start.pattern})", start.flags)
+        self.lf = re.compile(f"\\n(?:{start.pattern})", start.flags)
+
+
+def text_starter(fmt: Any) -> Starter | None:
+    """The candidate searches for a format's hand starts, or None if its text cannot be split
     this way (its own `split`, or a start pattern with anchors, which mean other things
     inside a whole text)."""
     if not isinstance(fmt, LineFormat) or type(fmt).split is not LineFormat.split or _anchored(fmt.start):
         return None
     try:
         # the break first: the regex engine skips to candidate characters quickly
-        return re.compile(f"[\\r\\n](?:{fmt.start.pattern})", fmt.start.flags)
+        return Starter(fmt.start)
     except re.error:
         return None
 
@@ -47,7 +60,7 @@ def split_hands(fmt: Any, texts: Iterable[str]) -> Iterator[tuple[int, list[str]
         yield first, lines
 
 
-def hand_texts(fmt: Any, starter: re.Pattern[str], texts: Iterable[str]) -> Iterator[tuple[int, str, bool]]:
+def hand_texts(fmt: Any, starter: Starter, texts: Iterable[str]) -> Iterator[tuple[int, str, bool]]:
     """(first line number, text, leading) of each piece: the text before the first hand
     (`leading`, when there is any), then each hand from its first line to the next's."""
     buf = ""  # the text read and not yet given out, from `cur` on
@@ -57,8 +70,11 @@ def hand_texts(fmt: Any, starter: re.Pattern[str], texts: Iterable[str]) -> Iter
     leading = True
     first_checked = False
     skipping = False  # dropping the rest of an over-long line (lines are cut at MAX_LINE)
+    search = starter.lf.search  # until a text with a CR comes
     for text in itertools.chain(texts, [None]):
         if text is not None:
+            if "\r" in text:
+                search = starter.any_break.search
             if skipping:
                 brk = _first_break(text)
                 if brk < 0:
@@ -85,7 +101,7 @@ def hand_texts(fmt: Any, starter: re.Pattern[str], texts: Iterable[str]) -> Iter
                 if buf and fmt.start.match(_line_at(buf, 0)):
                     start = 0
             if start < 0:
-                m = starter.search(buf, pos)
+                m = search(buf, pos)
                 if m is None:
                     break
                 last = _line_start(buf, m.end())

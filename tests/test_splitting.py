@@ -50,6 +50,19 @@ def test_hands_lines_and_numbers(newline: str) -> None:
     assert hands[0][1] == ["junk before", ""]
 
 
+def test_line_endings_that_change_within_a_file() -> None:
+    # LF only at first (searched for LF breaks), then CR LF and CR: from the first block with a
+    # CR on, every kind of break is searched for
+    second = HAND.replace("Hand #", "Hand #9", 1)
+    third = HAND.replace("Hand #", "Hand #8", 1)
+    text = "\n".join([HAND, "", second, "", ""]) + "\r\n".join([third, "", HAND, "", ""]) + "\r".join([second, "", third])
+    hands = same_as_lines("pokerstars", text, ([1], [2, 3, 5], [97, 1], [len(text) // 2]))
+    n = HAND.count("\n") + 1
+    assert [first for first, _ in hands] == [1 + k * (n + 1) for k in range(6)]
+    assert [chunk[0][:20] for _, chunk in hands] == [line.split("\n")[0][:20] for line in
+                                                      (HAND, second, third, HAND, second, third)]
+
+
 def test_blank_leading_lines_and_a_last_line_without_a_break() -> None:
     hands = same_as_lines("pokerstars", "\n\n\n" + HAND)
     assert [first for first, _ in hands] == [4]
