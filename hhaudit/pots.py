@@ -329,6 +329,8 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
         return
     button = state.button
     ring = state.next_after(button) if button is not None else list(state.order)
+    if _paid_as_won(hand, pots, collects, deductions, log, out):
+        return
     shown: dict[int, tuple[str, ...]] = {}
     mucked: set[int] = set()
     for ev in log.shows:
@@ -459,6 +461,38 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
                     f"log paid {act_txt}", "split does not follow the pots" if not odd else "odd chip to the wrong seat")
     for row in pot_rows:
         row.ok = False
+
+
+def _paid_as_won(hand: Hand, pots: list[Pot], collects: list[CollectEvent], deductions: int,
+                 log: PotEvents, out: AuditedHand) -> bool:
+    """The common hand, judged without the general machinery: one pot, one board, one seat
+    eligible for it (everyone else folded), and the log pays that seat alone, from no named
+    pot, no more than the pot and, with no rake taken, exactly the pot. Sets the pot row and
+    returns True; returns False (and sets nothing) for every other hand, which `_judge`
+    works out in full."""
+    if len(pots) != 1 or not collects:
+        return False
+    pot = pots[0]
+    if len(pot.eligible) != 1 or pot.amount <= 0 or len(hand.summary.boards) > 1:
+        return False
+    for ev in log.streets:
+        if ev.run:
+            return False
+    winner = pot.eligible[0]
+    paid = 0
+    for c in collects:
+        if c.seat != winner or c.pot is not None:
+            return False
+        paid += c.amount
+    if paid <= 0 or paid > pot.amount or (deductions == 0 and paid != pot.amount):
+        return False
+    row = Pot(pot.index, pot.amount, pot.level, pot.eligible, 0)
+    row.expected_winners = pot.eligible
+    row.expected = [pot.amount]
+    _attach_paid([row], collects)
+    row.ok = True
+    out.pots = [row]
+    return True
 
 
 def _log_pots(hand: Hand, pots: list[Pot]) -> dict[int, int]:

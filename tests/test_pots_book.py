@@ -357,3 +357,52 @@ def test_six_way_overpaid_and_wrong_total_are_accounting_errors():
     text, out = _variant("Total pot 2750 Main", "Total pot 2800 Main")
     assert [(f.rule, f.line, f.expected, f.actual) for f in out.findings] == [
         ("AC01", line_of(text, "Total pot"), "total pot 2750", "total pot 2800")]
+
+
+# =========================================================================== uncontested pots
+
+SEATS3 = {2: ("Ava", 1000), 5: ("Ben", 1000), 7: ("Cal", 1000)}
+UNCONTESTED = """\
+Ava: posts small blind 50
+Ben: posts big blind 100
+*** HOLE CARDS ***
+Cal: raises 200 to 300
+Ava: folds
+Ben: folds
+Uncalled bet (200) returned to Cal
+{collect}
+"""
+
+
+def _uncontested(collect: str, rake: int = 0):
+    text = stars(UNCONTESTED.format(collect=collect), seats=SEATS3, button=7,
+                 summary=f"Total pot 250 | Rake {rake}")
+    return text, audit_text(text)
+
+
+def test_uncontested_pot_paid_in_full_to_the_only_seat_left():
+    """Cal's raise is not called: the pot is the blinds and Cal's called 100 (50 + 100 + 100)."""
+    _, out = _uncontested("Cal collected 250 from pot")
+    assert rows(out) == []
+    assert [(p.amount, p.eligible, p.expected_winners, p.expected, p.winners, p.paid, p.ok) for p in out.pots] == [
+        (250, [7], [7], [250], [7], [250], True)]
+
+
+def test_uncontested_pot_less_the_rake_is_clean():
+    _, out = _uncontested("Cal collected 240 from pot", rake=10)
+    assert rows(out) == []
+    assert [(p.amount, p.paid, p.ok) for p in out.pots] == [(250, [240], True)]
+
+
+def test_uncontested_pot_paid_short_with_no_rake():
+    text, out = _uncontested("Cal collected 240 from pot")
+    assert [(f.rule, f.category, f.expected, f.actual) for f in out.findings] == [
+        ("AC02", "accounting", "250 paid out (250 pot - 0 rake and fees)", "240 paid out")]
+    assert [(p.paid, p.ok) for p in out.pots] == [([240], None)]
+
+
+def test_uncontested_pot_paid_to_a_folded_seat_is_a_side_pot_error():
+    """Ben folded: he is eligible for no pot, so paying him is wrong whatever the cards."""
+    text, out = _uncontested("Ben collected 250 from pot")
+    assert [(f.rule, f.category, f.line, f.seat, f.expected, f.actual) for f in out.findings] == [
+        ("SP01", "side_pot", line_of(text, "Ben collected"), 5, "expected Cal 250", "log paid Ben 250")]
