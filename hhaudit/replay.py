@@ -48,9 +48,15 @@ _STRADDLE: Final = Post.STRADDLE
 _DEAD: Final = Post.DEAD
 
 
-_RINGS: Final[dict[tuple[int, ...], dict[tuple[int | None, bool], list[int]]]] = {}
+_RINGS: Final[dict[tuple[int, ...], dict[int, list[int]]]] = {}
 """`State.next_after`'s answers per seat list (the seat numbers of a hand, in order): a
 table's seats rarely change from one hand to the next. Callers never change a ring."""
+
+
+def _ring_key(seat: int | None, include: bool) -> int:
+    """The key of `State.next_after(seat, include=include)` in `State._rings` (an int: no
+    tuple to build and hash at every turn)."""
+    return (-2 if seat is None else 2 * seat) + (1 if include else 0)
 
 
 @dataclass(slots=True, init=False)
@@ -136,9 +142,9 @@ class State:
     seats: dict[int, SeatState] = field(default_factory=dict)
     order: list[int] = field(default_factory=list)
     """Seat numbers in clockwise order (ascending seat numbers)."""
-    _rings: dict[tuple[int | None, bool], list[int]] = field(default_factory=dict, repr=False)
-    """next_after's answers: the seats never change during a hand, and hands with the same
-    seats share them (`_RINGS`)."""
+    _rings: dict[int, list[int]] = field(default_factory=dict, repr=False)
+    """next_after's answers, by `_ring_key`: the seats never change during a hand, and hands
+    with the same seats share them (`_RINGS`)."""
     button: int | None = None
     street: Street = _PREFLOP
     current_bet: int = 0
@@ -325,7 +331,7 @@ class State:
     def next_after(self, seat: int | None, *, include: bool = False) -> list[int]:
         """Seats clockwise after `seat` (all seats if None); with `include`, `seat` itself
         comes last (the button or the last blind closes the round)."""
-        key = (seat, include)
+        key = _ring_key(seat, include)
         ring = self._rings.get(key)
         if ring is None:
             order = self.order
@@ -351,10 +357,10 @@ class State:
             return None
         last = self.last_actor
         if last is not None:
-            ring = self._rings.get((last, False)) or self.next_after(last)
+            ring = self._rings.get(2 * last) or self.next_after(last)
         else:
             start = self._round_start()
-            ring = self._rings.get((start, True)) or self.next_after(start, include=True)
+            ring = self._rings.get(_ring_key(start, True)) or self.next_after(start, include=True)
         seats = self.seats
         bet = self.current_bet
         for seat in ring:  # the first seat that needs to act (see `needs_action`)
