@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Final
 
 CURRENCY_SYMBOLS: Final = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY", "Rs.": "INR"}
@@ -24,11 +23,30 @@ class AmountError(ValueError):
     """Text that is not an amount, or has more decimals than the hand's scale."""
 
 
-@lru_cache(maxsize=8192)
+_PARSED: Final[dict[str, dict[int, dict[str, int]]]] = {}
+"""parse_amount's answers per decimal mark and scale: text -> units."""
+_PARSED_MAX: Final = 8192
+"""Answers kept per (scale, decimal mark); the cache starts again empty when full."""
+
+
 def parse_amount(text: str, scale: int, *, decimal: str = ".") -> int:
     """Parse a printed amount into an integer count of 10**-scale units (cached: the same
-    few amounts recur on every line of a session; an error is raised again each time)."""
-    return _parse(text, scale, decimal=decimal)
+    few amounts recur on every line of a session; an error is raised again each time).
+    The cache is plain dictionaries: compiled, a call is then a direct call and two look-ups
+    (a functools cache builds and hashes a key tuple at every call)."""
+    by_scale = _PARSED.get(decimal)
+    if by_scale is None:
+        by_scale = _PARSED[decimal] = {}
+    cache = by_scale.get(scale)
+    if cache is None:
+        cache = by_scale[scale] = {}
+    value = cache.get(text)
+    if value is None:
+        value = _parse(text, scale, decimal=decimal)
+        if len(cache) >= _PARSED_MAX:
+            cache.clear()
+        cache[text] = value
+    return value
 
 
 def _parse(text: str, scale: int, *, decimal: str = ".") -> int:

@@ -68,17 +68,26 @@ def card(text: str) -> str:
     return r + s
 
 
-@lru_cache(maxsize=8192)
+_CARDS: Final[dict[str, tuple[str, ...]]] = {}
+"""cards' answers (a plain dictionary: compiled, a call is then a direct call and a look-up)."""
+
+
 def cards(text: str | None) -> tuple[str, ...]:
     """Cards from a space- or comma-separated list; unknown cards ("X", "??") are skipped."""
     if not text:
         return ()
+    known = _CARDS.get(text)
+    if known is not None:
+        return known
     out = []
     for piece in text.replace(",", " ").split():
         if piece in ("X", "x", "??", "xx", "XX", "--"):
             continue
         out.append(card(piece))
-    return tuple(out)
+    if len(_CARDS) >= 8192:
+        _CARDS.clear()
+    known = _CARDS[text] = tuple(out)
+    return known
 
 
 _BRACKETS: Final = re.compile(r"\[([^\]]*)\]")
@@ -119,9 +128,10 @@ def to_utc(text: str, default_zone: str = "") -> tuple[datetime | None, str]:
     chosen = _DATE.search(text)
     if chosen is None:
         return None, default_zone
-    for m in _DATE.finditer(text, chosen.end()):
-        if m.group(7) == "ET":
-            chosen = m
+    if text.find("ET", chosen.end()) >= 0:  # a later time in ET (only then can one be)
+        for m in _DATE.finditer(text, chosen.end()):
+            if m.group(7) == "ET":
+                chosen = m
     y, mo, d, h, mi, sec, zone = chosen.groups()
     zone_name = zone or default_zone
     hour = _hour_in_utc(zone_name, y, mo, d, h) if zone_name else None
