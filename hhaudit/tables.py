@@ -74,8 +74,23 @@ SCHEMAS: Final[dict[str, pa.Schema]] = {
 }
 
 
-def positions(order: list[int], button: int | None, sb: int | None, bb: int | None) -> dict[int, str]:
-    """Position names clockwise from the button: BTN, SB, BB, UTG, UTG+1, ..., MP, HJ, CO."""
+_POSITIONS: Final[dict[tuple[tuple[int, ...], int | None, int | None], dict[int, str]]] = {}
+"""positions' answers: a table's seats and button repeat from hand to hand."""
+
+
+def positions(order: list[int], button: int | None, sb: int | None) -> dict[int, str]:
+    """Position names clockwise from the button: BTN, SB, BB, UTG, UTG+1, ..., MP, HJ, CO.
+    Cached: the dictionary returned is shared, and must not be changed."""
+    key = (tuple(order), button, sb)
+    names = _POSITIONS.get(key)
+    if names is None:
+        if len(_POSITIONS) >= 4096:
+            _POSITIONS.clear()
+        names = _POSITIONS[key] = _positions(order, button, sb)
+    return names
+
+
+def _positions(order: list[int], button: int | None, sb: int | None) -> dict[int, str]:
     if not order:
         return {}
     if button is None or button not in order:
@@ -112,7 +127,6 @@ def positions(order: list[int], button: int | None, sb: int | None, bb: int | No
     return names
 
 
-_POT_FIELDS: Final = ("index", "run", "amount", "eligible", "winners", "expected_winners", "paid", "expected", "ok")
 _FINDING_FIELDS: Final = SCHEMAS["findings"].names
 
 
@@ -159,12 +173,20 @@ class Rows:
             self._add_actions(audited.actions)
             self.action_hands.append((hid, src, len(audited.actions)))
         if audited.pots:
-            columns = self.columns["pots"]
+            (c_hand, c_source, c_pot, c_run, c_amount, c_eligible, c_winners, c_expected_winners, c_paid,
+             c_expected, c_ok) = self.columns["pots"]
             for p in audited.pots:
-                columns[0].append(hid)
-                columns[1].append(src)
-                for col, name in zip(columns[2:], _POT_FIELDS):
-                    col.append(getattr(p, name))
+                c_hand.append(hid)
+                c_source.append(src)
+                c_pot.append(p.index)
+                c_run.append(p.run)
+                c_amount.append(p.amount)
+                c_eligible.append(p.eligible)
+                c_winners.append(p.winners)
+                c_expected_winners.append(p.expected_winners)
+                c_paid.append(p.paid)
+                c_expected.append(p.expected)
+                c_ok.append(p.ok)
         # seats
         collected: dict[int, int] = {}
         hole: dict[int, tuple[str, ...]] = {}
@@ -190,7 +212,7 @@ class Rows:
                     showed.add(ev.seat)
             elif isinstance(ev, StreetEvent) and ev.street is not Street.PREFLOP:
                 preflop = False
-        pos = positions([s.seat for s in dealt], state.button, state.sb_seat, state.bb_seat)
+        pos = positions([s.seat for s in dealt], state.button, state.sb_seat)
         start = {s.seat: s.stack for s in h.seats}
         (c_hand, c_source, c_seat, c_player, c_position, c_stack, c_contributed, c_collected, c_net,
          c_hole, c_showed, c_vpip, c_pfr) = self.columns["seats"]
