@@ -9,9 +9,9 @@ bounded by one unit per process whatever the input size.
 With one job every file is read and audited in this process. With more, small files are
 units of work for a pool of worker processes (each worker reads its file), while a file of at
 least `SPLIT_BYTES` is cut here into its units, so one large file uses every core: the text
-is searched for hands' first lines and each unit goes to a worker as one piece of text, which
-the worker splits into lines and hands (formats that split hands their own way are split
-here and their hands shipped). With `engine="dask"` whole files are tasks on a
+is searched for hands' first lines and each unit goes to a worker as its hands' texts, which
+the worker splits into lines (formats that split hands their own way are split here and
+their hands' lines shipped). With `engine="dask"` whole files are tasks on a
 Dask cluster, which writes its parts to the same (shared) folder.
 
 Duplicate hands (same site and hand id) are audited and kept once, at their first place in
@@ -50,7 +50,7 @@ from .parsing import HEAD_LINES, FileReport, ParseLog, parse_source
 from .profiles import get_profile
 from .reading import InputError, Source, iter_text, lines_of_blocks, split_lines
 from .rules import RULES, select
-from .splitting import Starter, hand_texts, split_hands, text_starter
+from .splitting import Starter, hand_texts, text_starter
 
 BATCH = 5_000
 """Hands per unit of work and per part file (small enough that one large file's units
@@ -266,10 +266,9 @@ class _ChunkTask:
     out_dir: str
     last: bool
     report: FileReport | None
-    text: str = ""
-    """The unit as text (instead of `hands`): whole lines, from a hand's first line on."""
-    first_line: int = 1
-    """The line number of the text's first line in the file."""
+    texts: list[tuple[int, str]] = field(default_factory=list)
+    """The unit's hands as text (instead of `hands`): each hand's first line number in the
+    file and its text, whole lines from its first line to the next hand's."""
 
 
 def audit_file(index: int, source: Source, options: Options, out_dir: str | None,
@@ -316,11 +315,10 @@ def _run_task(task: _FileTask | _ChunkTask) -> _Result:
 
     unit = _Unit(task.index, task.chunk, HandAuditor(task.options), task.out_dir)
     findings = 0
-    if task.text:
+    if task.texts:
         fmt = formats.get(task.format)
-        offset = task.first_line - 1
-        for first, lines in split_hands(fmt, [task.text]):
-            findings += unit.add(fmt.parse_hand(lines, first + offset, task.source))
+        for first, text in task.texts:
+            findings += unit.add(fmt.parse_hand(split_lines(text), first, task.source))
         unit.write()
     elif task.hands:
         fmt = formats.get(task.format)
@@ -386,23 +384,18 @@ def _text_units(index: int, source: Source, options: Options, out_dir: str, batc
     """Cut a file's text before every `batch`-th hand: the same units `audit_file` makes."""
     chunk = 0
     hands = 0
-    parts: list[str] = []
-    unit_first = 1
+    unit: list[tuple[int, str]] = []
     for first, text, leading in hand_texts(fmt, starter, texts):
         if leading and not fmt.is_hand(split_lines(text)):
             continue
         if hands and hands % batch == 0:
-            yield _ChunkTask(index, chunk, fmt.name, source.name, [], options, out_dir, False, None,
-                             "".join(parts), unit_first)
+            yield _ChunkTask(index, chunk, fmt.name, source.name, [], options, out_dir, False, None, unit)
             chunk += 1
-            parts = []
-        if not parts:
-            unit_first = first
-        parts.append(text)
+            unit = []
+        unit.append((first, text))
         hands += 1
     report.hands = hands
-    yield _ChunkTask(index, chunk, fmt.name, source.name, [], options, out_dir, True, report,
-                     "".join(parts), unit_first)
+    yield _ChunkTask(index, chunk, fmt.name, source.name, [], options, out_dir, True, report, unit)
 
 
 def _size(source: Source) -> int:

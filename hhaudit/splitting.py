@@ -71,10 +71,12 @@ def hand_texts(fmt: Any, starter: Starter, texts: Iterable[str]) -> Iterator[tup
     first_checked = False
     skipping = False  # dropping the rest of an over-long line (lines are cut at MAX_LINE)
     search = starter.lf.search  # until a text with a CR comes
+    lf_only = True
     for text in itertools.chain(texts, [None]):
         if text is not None:
-            if "\r" in text:
+            if lf_only and "\r" in text:
                 search = starter.any_break.search
+                lf_only = False
             if skipping:
                 brk = _first_break(text)
                 if brk < 0:
@@ -122,7 +124,7 @@ def hand_texts(fmt: Any, starter: Starter, texts: Iterable[str]) -> Iterator[tup
             if start > cur:
                 piece = buf[cur:start]
                 yield first_line, piece, leading
-                first_line += count_lines(piece)
+                first_line += piece.count("\n") if lf_only else count_lines(piece)
                 cur = start
             leading = False
             pos = start + len(_line_at(buf, start))  # the line break that ends the hand's first line
