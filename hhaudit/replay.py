@@ -357,7 +357,7 @@ class State:
             return None
         last = self.last_actor
         if last is not None:
-            ring = self._rings.get(2 * last) or self.next_after(last)
+            ring = self._rings.get(_ring_key(last, False)) or self.next_after(last)
         else:
             start = self._round_start()
             ring = self._rings.get(_ring_key(start, True)) or self.next_after(start, include=True)
