@@ -26,14 +26,14 @@ class AmountError(ValueError):
 _PARSED: Final[dict[str, dict[int, dict[str, int]]]] = {}
 """parse_amount's answers per decimal mark and scale: text -> units."""
 _PARSED_MAX: Final = 8192
-"""Answers kept per (scale, decimal mark); the cache starts again empty when full."""
+"""Answers kept per decimal mark and scale; the cache starts again empty when full."""
 
 
 def parse_amount(text: str, scale: int, *, decimal: str = ".") -> int:
     """Parse a printed amount into an integer count of 10**-scale units (cached: the same
     few amounts recur on every line of a session; an error is raised again each time).
-    The cache is plain dictionaries: compiled, a call is then a direct call and two look-ups
-    (a functools cache builds and hashes a key tuple at every call)."""
+    The cache is plain dictionaries: compiled, a call is then a direct call and three
+    look-ups (a functools cache builds and hashes a key tuple at every call)."""
     by_scale = _PARSED.get(decimal)
     if by_scale is None:
         by_scale = _PARSED[decimal] = {}
