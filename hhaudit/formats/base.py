@@ -284,14 +284,19 @@ class _Alternation:
             nonlocal pos
             renamed = _GROUP.sub(lambda m: f"(?P<{name}__{m.group(1)}>", pattern)
             count = re.compile(pattern).groups
-            wanted = tuple(range(pos + 1, pos + 1 + count))
+            wanted = tuple(range(pos, pos + count))
             if lead_pos is not None:
                 wanted = (lead_pos, *wanted)
+            # The terminal is named by an empty group after it, the last group a match of it
+            # closes (m.lastindex): a group around it would make each alternative start by
+            # saving a mark, and the regex engine skips an alternative at once only when its
+            # first character cannot match.
+            marker = pos + count
             # At least two group numbers, so that m.group(*wanted) is always a tuple; the
             # padding (the whole line, group 0) comes after the terminal's own fields.
-            self.index[pos] = (name, wanted + (0,) * (2 - len(wanted)))
-            pos += 1 + count
-            return f"(?P<{name}>{renamed})"
+            self.index[marker] = (name, wanted + (0,) * (2 - len(wanted)))
+            pos = marker + 1
+            return f"(?:{renamed})(?P<{name}>)"
 
         for item, key in order:
             if key is None:
