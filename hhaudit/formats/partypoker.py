@@ -401,12 +401,12 @@ class PartyPokerFormat(SiteFormat):
         """2013+ summary: "P balance 42618560, bet 16468017, collected 42618560, net +26150540
         [ Kc, As ] [ a flush ... ]": the only place that layout names the winners and the
         cards shown at showdown."""
-        player, rest = f[0] or "", f[1] or ""
+        player, cashed, rest = f[0] or "", f[1], f[2] or ""
         seat = self.seat(hand, player)
         shown = re.search(r"\[ *([2-9TJQKA][cdhs](?:,? *[2-9TJQKA][cdhs])*) *\]", rest)
         if shown and not any(isinstance(e, ShowEvent) and e.seat == seat for e in hand.events):
             hand.events.append(ShowEvent(line, seat, player, cards(shown.group(1))))
-        won = re.search(r"collected ([^,\[]*?\d[^,\[]*?)(?:,|\[|$)", rest)
+        won = None if cashed else re.search(r"collected ([^,\[]*?\d[^,\[]*?)(?:,|\[|$)", rest)
         if won and not any(isinstance(e, CollectEvent) for e in hand.events if e.line < hand.summary.line or not hand.summary.line):
             self.collect(hand, line, player, self.amount(hand, won.group(1).strip()), None)
 

@@ -49,7 +49,7 @@ _STAKES: Final = re.compile(
     r"(?: - (?P<cap>\S+) Cap -)?\s*(?P<cur>[A-Z]{3})?\)"
 )
 _LEVEL_STAKES: Final = re.compile(r"\((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)")
-_TOURNAMENT: Final = re.compile(r"Tournament #(?P<id>\d+)")
+_TOURNAMENT: Final = re.compile(r"(?i:Tournament) #(?P<id>\d+)")  # PT2 exports: "TOURNAMENT #"
 _RUNS: Final = {None: 0, "FIRST": 1, "SECOND": 2, "THIRD": 3}
 _POSTS: Final = {
     "small blind": Post.SMALL_BLIND,

@@ -58,7 +58,7 @@ class PtMicrogamingFormat(PtFormat):
     sites = ("Microgaming",)
     grammar = "pt_microgaming"
     description = "Microgaming network hands as PokerTracker exports them (** Game ID ...)"
-    start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?\*\* Game ID \d+ (?:Version:\d+ )?starting")
+    start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?\*\* (?:Game ID|Hand #) ?\d+ (?:Version:\d+ )?starting")
 
     def parse_hand(self, lines: list[str], first_line: int, source: str) -> Hand:
         self._totals = True

@@ -11,7 +11,9 @@ Grammar: `grammars/wpn2019.lark`. Points of the format:
 - tournament chips are printed with two zero decimals ("posts ante 65.00") and read whole;
 - a pot won without a showdown has no "collected" line: the summary's "did not show and won
   $0.25" is the collection;
-- "Total pot $1.19 | Rake $0.04 | JP Fee $0.02": JP Fee is the jackpot drop.
+- "Total pot $1.19 | Rake $0.04 | JP Fee $0.02": JP Fee is the jackpot drop;
+- run it twice: "*** FLOP 1 ***" ... "*** SHOW DOWN 2 ***" (runs 1/2), "collected $x from main
+  pot 1", "Board 1 [...]".
 Omaha and other games are unsupported.
 """
 
@@ -52,7 +54,7 @@ class WPN2019Format(SiteFormat):
     grammar = "wpn2019"
     description = "Winning Poker Network, layout since 2019 ('Hand #N - Holdem(No Limit) - ...')"
     start: ClassVar[re.Pattern[str]] = re.compile(
-        r"\s*\ufeff?(?:Game )?Hand #\d+ - (?:.*Tournament #\d+ - )?[A-Za-z0-9' ]+\([A-Za-z ]+\) - ")
+        r"\s*\ufeff?(?:Game )?Hand #\d+ - (?:.*Tournament #\d+ - )?[A-Za-z0-9'/ ]+\([A-Za-z ]+\) - ")
 
     def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
         hand_id, _tname, tid, game, lsb, lbb, sb, bb, date = f
@@ -120,11 +122,11 @@ class WPN2019Format(SiteFormat):
         hand.events.append(UncalledEvent(line, self.seat(hand, player), player, self.amount(hand, f[0])))
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
-        new, board = bracketed_board(f[1] or "")
-        hand.events.append(StreetEvent(line, STREET_NAMES[f[0] or ""], new, board))
+        new, board = bracketed_board(f[2] or "")
+        hand.events.append(StreetEvent(line, STREET_NAMES[f[0] or ""], new, board, int(f[1] or 0)))
 
     def on_SHOWDOWN(self, hand: Hand, f: Fields, line: int) -> None:
-        hand.events.append(StreetEvent(line, Street.SHOWDOWN, (), ()))
+        hand.events.append(StreetEvent(line, Street.SHOWDOWN, (), (), int(f[0] or 0)))
 
     def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
@@ -136,7 +138,7 @@ class WPN2019Format(SiteFormat):
 
     def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
         player, text, pot, side = f[0] or "", f[1], f[2] or "", f[3]
-        number = None if pot == "pot" else 0 if pot == "main pot" else int(side or 1)
+        number = None if pot == "pot" else 0 if pot.startswith("main pot") else int(side or 1)
         self.collect(hand, line, player, self.amount(hand, text), number)
 
     def on_TOTAL_POT(self, hand: Hand, f: Fields, line: int) -> None:

@@ -1,0 +1,323 @@
+"""Line layouts met in real histories outside the corpus, each in a small hand written for
+the test (made-up players and amounts, the arithmetic checked by hand in the comments).
+
+- PokerStars: PokerTracker 2's export writes the header in capitals ("TOURNAMENT #"); a
+  cancelled hand has "Hand cancelled" instead of the hole cards; converters for home games
+  write "Total pot: ..." and "Board: [...]".
+- Winning Poker (2019 layout): the running totals after each street name the side pots
+  ("Side pot(1) 800.00"); run it twice numbers the streets, showdowns, pots and boards; the
+  header of an Omaha H/L hand has a slash in the game's name.
+- PartyPoker: the 2012 layout with no spaces in "seat1:" and "raises[ $25 USD ]"; the 2026
+  cash-out lines, where the sum paid to the player who cashed out comes from the room, not
+  the pot.
+- PokerTracker's Microgaming export: "** Hand # N starting - date".
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import hhaudit
+from hhaudit import formats
+
+
+def run(text: str) -> hhaudit.api.AuditResult:
+    return hhaudit.audit(textwrap.dedent(text).lstrip("\n"))
+
+
+def one_clean_hand(text: str) -> dict:
+    r = run(text)
+    assert len(r.hands) == 1
+    h = r.hands.iloc[0]
+    assert h["status"] == "audited", r.findings[["rule", "message"]].to_string()
+    assert r.findings.empty, r.findings[["rule", "line", "expected", "actual", "message"]].to_string()
+    return {"hand": h, "result": r}
+
+
+def test_pokerstars_upper_case_tournament_header():
+    # antes 3 x 5 = 15; Bob 10 (small blind), Carol 20 + 40, Alice 60: 15 + 10 + 60 + 60 = 145
+    got = one_clean_hand("""
+        PokerStars Game #29356803852: TOURNAMENT #169962476, $10+$1 HOLD'EM NO LIMIT - LEVEL I (10/20) - 2009/06/14 11:45:00 ET
+        Table '169962476 2' 9-max Seat #1 is the button
+        Seat 1: Alice (1500 in chips)
+        Seat 2: Bob (1500 in chips) is sitting out
+        Seat 3: Carol (1500 in chips)
+        Alice: posts the ante 5
+        Bob: posts the ante 5
+        Carol: posts the ante 5
+        Bob: posts small blind 10
+        Carol: posts big blind 20
+        *** HOLE CARDS ***
+        Dealt to Alice [Ah Kd]
+        Alice: raises 40 to 60
+        Bob: folds
+        Carol: calls 40
+        *** FLOP *** [2c 7d 9s]
+        Carol: checks
+        Alice: bets 80
+        Carol: folds
+        Uncalled bet (80) returned to Alice
+        Alice collected 145 from pot
+        Alice: doesn't show hand
+        *** SUMMARY ***
+        Total pot 145 | Rake 0
+        Board [2c 7d 9s]
+        Seat 1: Alice (button) collected (145)
+        Seat 2: Bob (small blind) folded before Flop
+        Seat 3: Carol (big blind) folded on the Flop
+        """)
+    h = got["hand"]
+    assert (h["kind"], h["tournament_id"], h["sb"], h["bb"], h["ante"]) == ("tournament", "169962476", 10, 20, 5)
+    assert got["result"].pots["amount"].tolist() == [145]
+
+
+def test_pokerstars_cancelled_hand():
+    got = one_clean_hand("""
+        PokerStars Hand #20349633664:  Hold'em No Limit ($0.50/$1 USD) - 2008/09/12 14:09:41 ET
+        Table 'Alpha III' 6-max Seat #5 is the button
+        Seat 5: Hero ($32.75 in chips)
+        Hero: posts small blind $0.50
+        VillainA: is sitting out
+        VillainB: is sitting out
+        Hand cancelled
+        *** SUMMARY ***
+        Seat 5: Hero (button) collected ($0)
+        """)
+    assert got["hand"]["hand_id"] == "20349633664"
+
+
+def test_pokerstars_converter_colons_in_total_pot_and_board():
+    # 0.50 + 0.50 + 1.00 = 2.00; Bob's flop bet of 2.00 comes back uncalled
+    got = one_clean_hand("""
+        PokerStars Hand #1001: Hold'em No Limit ($0.50/$1.00 USD) - 2023/05/01 10:00:00 ET
+        Table 'HomeGame' 6-max Seat #1 is the button
+        Seat 1: Alice ($50.00 in chips)
+        Seat 2: Bob ($50.00 in chips)
+        Alice: posts small blind $0.50
+        Bob: posts big blind $1.00
+        *** HOLE CARDS ***
+        Alice: calls $0.50
+        Bob: checks
+        *** FLOP *** [2c 7d Jh]
+        Bob: bets $2.00
+        Alice: folds
+        Uncalled bet ($2.00) returned to Bob
+        Bob collected $2.00 from pot
+        *** SUMMARY ***
+        Total pot: $2.00 | Rake 0
+        Board: [2c 7d Jh]
+        Seat 1: Alice (button) (small blind) folded on the Flop
+        Seat 2: Bob (big blind) collected ($2.00)
+        """)
+    assert (got["hand"]["total_pot"], got["hand"]["board"]) == (200, "2c 7d Jh")
+
+
+def test_wpn2019_side_pot_running_totals():
+    # Carol 100 all-in, Dave and Erin 500 each: main 3 x 100 = 300, side 2 x 400 = 800.
+    # Aces win the main pot, kings beat nine high for the side pot.
+    got = one_clean_hand("""
+        Game Hand #5001 - Tournament #77 - Holdem(No Limit) - Level 1 (10.00/20.00)- 2022/03/01 12:00:00 UTC
+        Table '1' 6-max Seat #1 is the button
+        Seat 1: Carol (100.00)
+        Seat 2: Dave (500.00)
+        Seat 3: Erin (500.00)
+        *** HOLE CARDS ***
+        Dave posts the small blind 10.00
+        Erin posts the big blind 20.00
+        Carol raises 100.00 to 100.00 and is all-in
+        Dave raises 490.00 to 500.00 and is all-in
+        Erin calls 480.00 and is all-in
+        *** FLOP *** [2c 7d Jh]
+        Main pot 300.00
+        Side pot(1) 800.00
+        *** TURN *** [2c 7d Jh] [Qs]
+        Main pot 300.00
+        Side pot(1) 800.00
+        *** RIVER *** [2c 7d Jh Qs] [3h]
+        Main pot 300.00
+        Side pot(1) 800.00
+        *** SHOW DOWN ***
+        Main pot 300.00
+        Side pot(1) 800.00
+        Carol shows [Ah Ad] (a pair of Aces [Ah Ad Qs Jh 7d])
+        Dave shows [Kh Kd] (a pair of Kings [Kh Kd Qs Jh 7d])
+        Erin shows [9h 8d] (high card Queen [Qs Jh 9h 8d 7d])
+        Carol collected 300.00 from main pot
+        Dave collected 800.00 from side pot-1
+        *** SUMMARY ***
+        Total pot 1100.00
+        Board [2c 7d Jh Qs 3h]
+        Seat 1: Carol (button) showed [Ah Ad] and won 300.00 with a pair of Aces [Ah Ad Qs Jh 7d]
+        Seat 2: Dave (small blind) showed [Kh Kd] and won 800.00 with a pair of Kings [Kh Kd Qs Jh 7d]
+        Seat 3: Erin (big blind) showed [9h 8d] and lost with high card Queen [Qs Jh 9h 8d 7d]
+        """)
+    assert got["result"].pots["amount"].tolist() == [300, 800]
+
+
+WPN_RUN_TWICE = """
+    Hand #700000001 - Holdem(No Limit) - $1.00/$2.00 - 2021/04/16 19:14:14 UTC
+    Parachute 6-max Seat #5 is the button
+    Seat 1: Alfa ($124.50)
+    Seat 2: Bravo ($300.00)
+    Seat 3: Charlie ($100.00)
+    Seat 4: Delta ($134.00)
+    Seat 5: Echo ($180.00)
+    Seat 6: Foxtrot ($200.00)
+    Foxtrot posts the small blind $1.00
+    Alfa posts the big blind $2.00
+    *** HOLE CARDS ***
+    Dealt to Charlie [Ac Kd]
+    Bravo folds
+    Charlie raises $100.00 to $100.00 and is all-in
+    Delta raises $134.00 to $134.00 and is all-in
+    Echo folds
+    Foxtrot folds
+    Alfa folds
+    Uncalled bet ($34.00) returned to Delta
+    *** RUN IT TWICE ***
+    *** FLOP 1 *** [8h Qd 7d]
+    Main pot 1 $101.50 | Rake $0.00
+    *** TURN 1 *** [8h Qd 7d] [7h]
+    *** RIVER 1 *** [8h Qd 7d 7h] [Kc]
+    *** SHOW DOWN 1 ***
+    Main pot 1 $101.50 | Rake $0.00
+    Charlie shows [Ac Kd] (two pair, Kings and Sevens [Kd Kc 7h 7d Ac])
+    Delta shows [Js Jh] (two pair, Jacks and Sevens [Js Jh 7h 7d Qd])
+    Charlie collected $101.50 from main pot 1
+    *** FLOP 2 *** [6c 9s Jc]
+    *** TURN 2 *** [6c 9s Jc] [8c]
+    *** RIVER 2 *** [6c 9s Jc 8c] [2s]
+    *** SHOW DOWN 2 ***
+    Main pot 2 $101.50 | Rake $0.00
+    Charlie shows [Ac Kd] (high card Ace [Ac Kd Jc 9s 8c])
+    Delta shows [Js Jh] (three of a kind, Jacks [Js Jh Jc 9s 8c])
+    Delta collected $101.50 from main pot 2
+    *** SUMMARY ***
+    Total pot $203.00 | Rake $0.00 | JP Fee $0.00
+    Board 1 [8h Qd 7d 7h Kc]
+    Seat 3: Charlie showed [Ac Kd] and won $101.50 with two pair, Kings and Sevens [Kd Kc 7h 7d Ac]
+    Seat 4: Delta showed [Js Jh] and lost with two pair, Jacks and Sevens [Js Jh 7h 7d Qd]
+    Board 2 [6c 9s Jc 8c 2s]
+    Seat 3: Charlie showed [Ac Kd] and lost with high card Ace [Ac Kd Jc 9s 8c]
+    Seat 4: Delta showed [Js Jh] and won $101.50 with three of a kind, Jacks [Js Jh Jc 9s 8c]
+    """
+
+
+def test_wpn2019_run_it_twice():
+    # 1 + 2 + 100 + 100 = 203, half a run: 101.50; kings-up win run 1, jacks set run 2
+    got = one_clean_hand(WPN_RUN_TWICE)
+    pots = got["result"].pots
+    assert sorted(zip(pots["run"], pots["amount"], pots["winners"].map(list))) == [(1, 10150, [3]), (2, 10150, [4])]
+
+
+def test_wpn2019_run_it_twice_paid_to_the_wrong_player_is_found():
+    # the second run's half paid to Charlie, whose ace high loses to Delta's set
+    text = (WPN_RUN_TWICE.replace("Delta collected $101.50 from main pot 2", "Charlie collected $101.50 from main pot 2")
+            .replace("and lost with high card Ace", "and won $101.50 with high card Ace")
+            .replace("and won $101.50 with three of a kind", "and lost with three of a kind"))
+    r = run(text)
+    assert r.hands.iloc[0]["status"] == "audited"
+    assert r.findings["category"].tolist() == ["winner"]
+    second = r.pots[r.pots["run"] == 2].iloc[0]
+    assert (list(second["winners"]), list(second["expected_winners"])) == ([3], [4])
+
+
+def test_wpn2019_omaha_hi_lo_is_read_and_reported_unsupported():
+    r = run("""
+        Hand #123456 - Omaha H/L(Pot Limit) - $0.50/$1.00 - 2022/01/05 10:11:12 UTC
+        Quartz 6-max Seat #1 is the button
+        Seat 1: Alfa ($100.00)
+        Seat 2: Bravo ($100.00)
+        Bravo posts the small blind $0.50
+        """)
+    assert r.hands["status"].tolist() == ["unsupported_game"]
+
+
+def test_partypoker_2012_layout_without_spaces():
+    # Delta 5 + 25 = 30, Alfa 10 + 20 = 30; flop 2 x 40; turn 2 x 113: 366, paid 356 (rake 10)
+    got = one_clean_hand("""
+        #Game No : 4000000001
+        ***** Hand History for Game 11000000001 *****
+        $1,000 USD NL  Texas Hold'em-Saturday,February 18, 01:10:59 EST 2012
+        Table Table  160000 (No DP) ( Real Money )
+        Seat 4 is the button
+        Total number of players : 4/6
+        seat1: Alfa ( $664.25 USD )
+        seat2: Bravo ( $2,127.50 USD )
+        seat4: Charlie ( $3,296.12 USD )
+        seat6: Delta ( $1,005 USD )
+        Delta posts small blind [$5 USD].
+        Alfa posts big blind [$10 USD].
+        ** Dealing down cards **
+        Dealt to Bravo [ Js, Ad ]
+        Bravo folds
+        Charlie folds
+        Delta raises[ $25 USD ]
+        Alfa calls[ $20 USD ]
+        ** Dealing Flop ** [ Qd, 7c, Ac ]
+        Delta bets[ $40 USD ]
+        Alfa calls[ $40 USD ]
+        ** Dealing Turn ** [ 3d ]
+        Delta checks
+        Alfa bets[ $113 USD ]
+        Delta calls[ $113 USD ]
+        ** Dealing River ** [ 3h ]
+        Delta checks
+        Alfa checks
+        Delta shows [ Kc, Ks ]two pairs, Kings and Threes.
+        Alfa shows [ Qs, Ah ]two pairs, Aces and Queens.
+        Alfa wins $356 USD from the main pot with two pairs, Aces and Queens.
+        """)
+    r = got["result"]
+    assert r.pots["amount"].tolist() == [36600]
+    assert r.seats.set_index("player").loc["Alfa", "collected"] == 35600
+
+
+def test_partypoker_cash_out_is_paid_by_the_room():
+    # Bravo 0.10; Charlie 20.20 all-in; Delta 21.00, 0.80 of it uncalled: pot 40.50, rake 2.00,
+    # 38.50 + 0.80 = 39.30 collected by Delta. Charlie's 24.00 cash-out is not from the pot.
+    got = one_clean_hand("""
+        ***** Hand History For Game 1770000000001abcdefgh *****
+        0.10/0.25 Texas Hold'em Game Table (NL) - Mon Feb 09 12:55:26 EST 2026
+        Table Table 1000001 (Real Money) -- Seat 1 is the button
+        Total number of players : 4/6
+        Seat 1: Alfa ($50.00)
+        Seat 2: Bravo ($20.00)
+        Seat 3: Charlie ($20.20)
+        Seat 4: Delta ($25.00)
+        Bravo posts small blind (0.10)
+        Charlie posts big blind (0.25)
+        ** Dealing down cards **
+        Dealt to Delta [ 9c, 8h ]
+        Delta raises 0.75 to 0.75
+        Alfa folds
+        Bravo folds
+        Charlie raises 2.00 to 2.25
+        Delta calls (1.50)
+        ** Dealing Flop ** :  [ Jc, 7d, 6c ]
+        Charlie bets (4.00)
+        Delta raises 18.75 to 18.75
+        Charlie calls (13.95)
+        Charlie is all-In.
+        Creating Main Pot with $ 38.50 with Charlie, Delta
+        Charlie Cash-out Premium % is 1.0
+        Charlie opted for cash-out
+        Charlie probabilty is 60.37
+        Charlie Cashout Amount is 24.00
+        ** Dealing Turn ** :  [ Ts ]
+        ** Dealing River ** :  [ Js ]
+        ** Summary **
+        Main Pot: $38.50 Rake: $2.0
+        Board: [ Jc, 7d, 6c, Ts, Js ]
+        Alfa balance $50.00, didn't bet (folded)
+        Bravo balance $19.90, lost $0.10 (folded)
+        Charlie Cashed out  balance $24.00, bet $20.20, collected $24.00, net +$3.80[ Ac, Ad ] [ two pairs, aces and jacks -- Ac,Ad,Jc,Js,Ts ]
+        Delta balance $43.30, bet $21.00, collected $39.30, net +$18.30[ 9c, 8h ] [ a straight, seven to jack -- Jc,Ts,9c,8h,7d ]
+        """)
+    collected = got["result"].seats.set_index("player")["collected"]
+    assert (collected["Charlie"], collected["Delta"]) == (0, 3930)
+
+
+def test_pokertracker_microgaming_hand_number_header_is_detected():
+    fmt = formats.detect(["** Hand # 6100200300 starting - 2014-03-04 05:06:07"])
+    assert fmt is not None and fmt.name == "pt_microgaming"
