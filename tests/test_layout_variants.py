@@ -321,3 +321,159 @@ def test_partypoker_cash_out_is_paid_by_the_room():
 def test_pokertracker_microgaming_hand_number_header_is_detected():
     fmt = formats.detect(["** Hand # 6100200300 starting - 2014-03-04 05:06:07"])
     assert fmt is not None and fmt.name == "pt_microgaming"
+
+
+def test_ggpoker_missed_blind_is_dead_money():
+    # Ben 0.10, Cat 0.20, Dan 0.10 dead + 0.20 live (his raise to 0.60 is 0.40 uncalled): 0.60
+    got = one_clean_hand("""
+        Poker Hand #RC1000002: Hold'em No Limit ($0.10/$0.20) - 2024/02/03 18:00:00
+        Table 'RushAndCash7' 6-max Seat #1 is the button
+        Seat 1: Ann ($20 in chips)
+        Seat 2: Ben ($20 in chips)
+        Seat 3: Cat ($20 in chips)
+        Seat 4: Dan ($20 in chips)
+        Ben: posts small blind $0.10
+        Cat: posts big blind $0.20
+        Dan: posts missed blind $0.10
+        Dan: posts big blind $0.20
+        *** HOLE CARDS ***
+        Dealt to Ann
+        Dealt to Ben
+        Dealt to Cat
+        Dealt to Dan [9h 9d]
+        Dan: raises $0.40 to $0.60
+        Ann: folds
+        Ben: folds
+        Cat: folds
+        Uncalled bet ($0.40) returned to Dan
+        *** SHOWDOWN ***
+        Dan collected $0.60 from pot
+        *** SUMMARY ***
+        Total pot $0.60 | Rake $0 | Jackpot $0 | Bingo $0
+        Seat 4: Dan collected ($0.60)
+        """)
+    assert got["result"].pots["amount"].tolist() == [60]
+
+
+def test_ggpoker_straddle_without_posts():
+    # 0.10 + 0.20 + 0.40 straddle + Ann's 0.40 called part of her raise to 1.20 (0.80 back): 1.10
+    got = one_clean_hand("""
+        Poker Hand #RC1000003: Hold'em No Limit ($0.10/$0.20) - 2024/02/03 18:01:00
+        Table 'RushAndCash7' 6-max Seat #1 is the button
+        Seat 1: Ann ($20 in chips)
+        Seat 2: Ben ($20 in chips)
+        Seat 3: Cat ($20 in chips)
+        Seat 4: Dan ($20 in chips)
+        Ben: posts small blind $0.10
+        Cat: posts big blind $0.20
+        Dan: straddle $0.40
+        *** HOLE CARDS ***
+        Dealt to Ann [Ks Kh]
+        Dealt to Ben
+        Dealt to Cat
+        Dealt to Dan
+        Ann: raises $0.80 to $1.20
+        Ben: folds
+        Cat: folds
+        Dan: folds
+        Uncalled bet ($0.80) returned to Ann
+        *** SHOWDOWN ***
+        Ann collected $1.10 from pot
+        *** SUMMARY ***
+        Total pot $1.10 | Rake $0 | Jackpot $0 | Bingo $0
+        Seat 1: Ann (button) collected ($1.10)
+        """)
+    assert got["result"].pots["amount"].tolist() == [110]
+
+
+def test_winamax_table_without_colon_and_both_blinds_out_of_position():
+    # Denis's 0.15 out of position is 0.10 live + 0.05 dead, so he may check; the site counts
+    # the bet no one called in the pot: 0.05 + 0.10 + 0.15 + 0.10 + 0.30 = 0.70 = 0.68 + 0.02 rake
+    got = one_clean_hand("""
+        Winamax Poker - CashGame - HandId: #7654321-12-1500000000 - Holdem no limit (0.05€/0.10€) - 2017/07/14 02:40:00 UTC
+        Table 'Lisbonne 07' 5-max (real money) Seat #1 is the button
+        Seat 1: Anne (10€)
+        Seat 2: Bruno (10€)
+        Seat 3: Chloe (10€)
+        Seat 4: Denis (10€)
+        *** ANTE/BLINDS ***
+        Bruno posts small blind 0.05€
+        Chloe posts big blind 0.10€
+        Denis posts small blind 0.15€ out of position
+        Denis posts big blind 0€ out of position
+        Dealt to Denis [Ah Qh]
+        *** PRE-FLOP ***
+        Denis checks
+        Anne calls 0.10€
+        Bruno folds
+        Chloe checks
+        *** FLOP *** [2c 8d Kh]
+        Chloe checks
+        Denis bets 0.30€
+        Anne folds
+        Chloe folds
+        Denis collected 0.68€ from pot
+        *** SUMMARY ***
+        Total pot 0.68€ | Rake 0.02€
+        Board: [2c 8d Kh]
+        Seat 4: Denis won 0.68€
+        """)
+    assert got["hand"]["table_name"] == "Lisbonne 07"
+
+
+def test_kingsclub_side_pot_payout():
+    # Ben all in for 300: main 3 x 300 = 900, side 2 x 700 = 1,400, both to Ann's aces
+    got = one_clean_hand("""
+        #4000001: No Limit Holdem - 50/100
+        2021-05-01 10:00:00
+        Table 'Home Room' Seat 1 is the button
+        Seat 1: Ann (5,000)
+        Seat 2: Ben (300)
+        Seat 3: Cat (5,000)
+        Ben: posts the small blind 50
+        Cat: posts the big blind 100
+        *** HOLE CARDS ***
+        Dealt to Ann: [Ah Ad]
+        Dealt to Ben: [X X]
+        Dealt to Cat: [X X]
+        Ann raises to 1,000
+        Ben calls 300, and is all in
+        Cat calls 1,000
+        *** FLOP *** [2c 7d 9s]
+        Cat checks
+        Ann checks
+        *** TURN *** [2c 7d 9s] [Jh]
+        Cat checks
+        Ann checks
+        *** RIVER *** [2c 7d 9s Jh] [3s]
+        Cat checks
+        Ann checks
+        Ann shows [Ah Ad]
+        Ben shows [Kh Kd]
+        Cat shows [Qh Qd]
+        *** SUMMARY ***
+        Seat 1: Ann (6,300) +1,300
+        Seat 2: Ben (0) -300
+        Seat 3: Cat (4,000) -1,000
+        Ann wins (1,400) from side pot 1
+        Ann wins (900) from pot
+        """)
+    assert got["result"].pots["amount"].tolist() == [90000, 140000]  # dollars, kept in cents
+
+
+def test_line_variants_from_other_layouts():
+    from hhaudit.formats.base import load_grammar
+
+    kind, fields = load_grammar("fulltilt").classify("Zed raises to $150, and is capped")
+    assert (kind, fields[1], fields[2], fields[3]) == ("ACTION", "raises to", "$150", ", and is capped")
+    kind, _ = load_grammar("partypoker").classify("Alice will be using their time bank for this hand.")
+    assert kind == "MISC"
+    kind, fields = load_grammar("wpn").classify("Player Carol posts (0.10) as a dead bet")
+    assert (kind, fields) == ("POST", ("Carol", "posts", "0.10", " as a dead bet"))
+
+
+def test_partypoker_tournament_blinds_with_dots_between_thousands():
+    fmt = formats.get("partypoker")
+    hand = fmt.new_hand("x", 1)
+    fmt.on_BLINDS(hand, ("1.200", "2.400", "400"), 1)
+    assert (hand.sb, hand.bb, hand.ante) == (1200, 2400, 400)

@@ -51,7 +51,10 @@ class GGPokerFormat(PokerStarsFormat):
 
     def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
         """GG tournament headers can already name the next level's blinds ("Level3
-        (80/160)" over posts of 60/120): the blinds actually posted are the hand's stakes."""
+        (80/160)" over posts of 60/120): the blinds actually posted are the hand's stakes.
+        "posts missed blind" is a missed small blind, posted dead."""
+        if f[1] == "missed blind":
+            f = (f[0], "dead blind", *f[2:])
         super().on_POST(hand, f, line)
         e = hand.events[-1]
         if isinstance(e, PostEvent) and not e.all_in and hand.kind == "tournament":

@@ -6,7 +6,9 @@ Grammar: `grammars/kingsclub.lark`. Points of the format:
 - hidden hole cards are "Dealt to X: [X X]" (no event);
 - raises and calls are street totals ("Hero calls 80" over a 40 blind puts in 40), bets
   the chips added; ", and is all in";
-- no uncalled-bet line; "X wins pot (399)" pays the pot after the rake ("Rake 1");
+- run twice: "*** BOARD 2 - RIVER *** [- - - Qd] [Jd]" ("-" for the cards the runs share);
+- no uncalled-bet line; "X wins pot (399)" pays the pot after the rake ("Rake 1"); with
+  side pots, "X wins (9,225) from side pot 1" precedes "X wins (1,262.50) from pot";
 - the summary's "Seat 1: Player0 (999) +199" lines (stack after the hand, net) are read for
   the seat only;
 - the date has no zone, so `started_at` stays empty.
@@ -36,6 +38,7 @@ _ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.
 _GAMES = {"No Limit Holdem": Limit.NO_LIMIT, "Pot Limit Holdem": Limit.POT_LIMIT, "Limit Holdem": Limit.FIXED_LIMIT}
 _POSTS = {"the small blind": Post.SMALL_BLIND, "the big blind": Post.BIG_BLIND, "ante": Post.ANTE,
           "straddle": Post.STRADDLE}
+_SHARED = re.compile(r"(?<=[\[ ])- ?")
 
 
 class KingsClubFormat(SiteFormat):
@@ -91,7 +94,8 @@ class KingsClubFormat(SiteFormat):
             hand.events.append(ActionEvent(line, seat, player, act))
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
-        new, board = bracketed_board(f[2] or "")
+        # a second board run after the flop writes the shared cards as "-": "[- - - Qd] [Jd]"
+        new, board = bracketed_board(_SHARED.sub("", f[2] or ""))
         run = int(f[0]) if f[0] else 0
         hand.events.append(StreetEvent(line, STREET_NAMES[f[1] or ""], new, board, run))
 
@@ -104,7 +108,7 @@ class KingsClubFormat(SiteFormat):
         hand.summary.line = line
 
     def on_WIN(self, hand: Hand, f: Fields, line: int) -> None:
-        self.collect(hand, line, f[0] or "", self.amount(hand, f[1] or f[2]), None)
+        self.collect(hand, line, f[0] or "", self.amount(hand, f[1] or f[2]), int(f[3]) if f[3] else None)
 
     def finish(self, hand: Hand) -> None:
         hand.implicit_uncalled = True

@@ -59,6 +59,7 @@ _DATE = re.compile(
 )
 _STAKES = re.compile(r"(?P<low>[$€£]? ?[\d.,']+) ?/ ?(?P<high>[$€£]? ?[\d.,']+)")
 _BUYIN = re.compile(r"^(?P<amount>[$€£]? ?[\d.,']+) +(?:USD|EUR|GBP)?")
+_DOT_THOUSANDS = re.compile(r"\.(?=\d{3}(?!\d))")
 _SIDE = re.compile(r"(Main Pot|Side Pot \d+|Rake): ([^:]*?\d[^:A-Za-z]*?(?: (?:USD|EUR|GBP))?)(?= |$)")
 _JOINED_WIN = re.compile(
     r"[^.]\.(?P<player>[^ .][^.]*?) wins (?P<amount>[^ ]+(?: [A-Z]{3})?)(?: chips)? from +(?:the )?"
@@ -265,6 +266,8 @@ class PartyPokerFormat(SiteFormat):
         hand.tournament_id = f[0] or hand.tournament_id
 
     def on_BLINDS(self, hand: Hand, f: Fields, line: int) -> None:
+        if not hand.scale:  # whole chips: "Blinds-Antes(1.200/2.400 -400)" groups thousands with dots
+            f = tuple(_DOT_THOUSANDS.sub("", x) if x else x for x in f)
         low, high = self.amount(hand, f[0]), self.amount(hand, f[1])
         self.set_stakes(hand, hand.limit, low, high)
         if f[2]:

@@ -14,7 +14,8 @@ Grammar: `grammars/winamax.lark`. Points of the format:
 - "Hold-up to Pot: total 2.50€" / "Escape to Pot: ..." (the room's splash) -> FeeEvent
   "room_added" with a negative amount;
 - "posts big blind 0.05€ out of position" is a new player's big blind; a small blind out of
-  position is dead money.
+  position is dead money, unless it is more than the small blind: then it is both blinds
+  (the big blind live, the rest dead), followed by "posts big blind 0€ out of position".
 Omaha, stud and draw hands are unsupported games.
 """
 
@@ -127,7 +128,7 @@ class WinamaxFormat(SiteFormat):
         player, what, text, oop, all_in = f[0] or "", f[1] or "", f[2], bool(f[3]), bool(f[4])
         seat = self.seat(hand, player)
         amount = self.amount(hand, text)
-        if what.startswith("small & big"):
+        if what.startswith("small & big") or (what == "small blind" and oop and amount > hand.sb):
             live = min(hand.bb or amount, amount)
             hand.events.append(PostEvent(line, seat, player, Post.DEAD, live, amount - live, all_in))
         elif what == "dead blind" or (what == "small blind" and oop):

@@ -73,6 +73,9 @@ class WPNFormat(SiteFormat):
 
     def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
         player, kind, amount = f[0] or "", _POSTS[f[1] or ""], self.amount(hand, f[2])
+        if f[3]:  # "posts (0.25) as a dead bet": a missed small blind, dead money
+            hand.events.append(PostEvent(line, self.seat(hand, player), player, Post.DEAD, 0, amount))
+            return
         if kind is Post.ANTE:
             hand.ante = max(hand.ante, amount)
         hand.events.append(PostEvent(line, self.seat(hand, player), player, kind, amount))
