@@ -477,3 +477,191 @@ def test_partypoker_tournament_blinds_with_dots_between_thousands():
     hand = fmt.new_hand("x", 1)
     fmt.on_BLINDS(hand, ("1.200", "2.400", "400"), 1)
     assert (hand.sb, hand.bb, hand.ante) == (1200, 2400, 400)
+
+
+def test_kingsclub_run_twice_from_the_flop():
+    # 50 + 1,000 + 1,000 = 2,050, 1,025 a run; the second run's river line writes the shared
+    # flop as "-": aces win run 1 (2c 7d 9s Jh 3s), kings make a set on run 2 (... Kc 4h)
+    got = one_clean_hand("""
+        #4000002: No Limit Holdem - 50/100
+        2021-05-01 10:05:00
+        Table 'Home Room' Seat 1 is the button
+        Seat 1: Ann (1,000)
+        Seat 2: Ben (1,000)
+        Seat 3: Cat (1,000)
+        Ben: posts the small blind 50
+        Cat: posts the big blind 100
+        *** HOLE CARDS ***
+        Dealt to Ann: [Ah Ad]
+        Dealt to Ben: [X X]
+        Dealt to Cat: [X X]
+        Ann raises to 300
+        Ben folds
+        Cat calls 300
+        *** FLOP *** [2c 7d 9s]
+        Cat bets 700, and is all in
+        Ann calls 700, and is all in
+        Ann shows [Ah Ad]
+        Cat shows [Kh Kd]
+        *** BOARD 1 - RIVER *** [2c 7d 9s Jh] [3s]
+        *** BOARD 2 - RIVER *** [- - - Kc] [4h]
+        *** SUMMARY ***
+        Seat 1: Ann (1,025) +25
+        Seat 2: Ben (950) -50
+        Seat 3: Cat (1,025) +25
+        Ann wins (1,025) from pot
+        Cat wins (1,025) from pot
+        """)
+    pots = got["result"].pots
+    # the site names no run in its payouts: the two halves are judged together
+    assert sorted(zip(pots["run"], pots["expected_winners"].map(list))) == [(1, [1]), (2, [3])]
+
+
+def test_entraction_big_blind_listed_before_the_small_blind():
+    # the small blind is live: Bert completes 0.25 + 1.25 to Anna's 1.50, as Carl does 0.50 + 1.00:
+    # 3 x 1.50 = 4.50 = 4.40 won + 0.10 rake; Anna's flop bet of 2.00 comes back
+    one_clean_hand("""
+        Game # 3000000001 - Texas Hold'em No Limit EUR 0.25/0.50 - Table "Brest"
+
+        Players(max 6):
+        Anna                        (EUR 50.00 in seat 1)
+        Bert                        (EUR 50.00 in seat 2)
+        Carl                        (EUR 50.00 in seat 3)
+
+        Dealer:                     Anna
+        Big Blind:                  Carl        (0.50)
+        Small Blind:                Bert        (0.25)
+
+        Anna                        Raise       (1.50)
+        Bert                        Call        (1.25)
+        Carl                        Call        (1.00)
+
+        Flop                        2c - Ad - 4h
+
+        Bert                        Check       
+        Carl                        Check       
+        Anna                        Bet         (2.00)
+        Bert                        Fold        
+        Carl                        Fold        
+        Anna                        Payback     (2.00)
+
+        Anna didn't show hand
+
+        Anna wins:                  EUR 4.40
+        Rake:                       EUR 0.10
+
+        Game ended 2011-03-26 13:19:18 GMT
+        """)
+
+
+MERGE_CANCELLED = """\
+<description type="Holdem" stakes="No Limit ($0.05/$0.10)"/>
+<game id="90000001-100" starttime="20120601120000" numholecards="2" gametype="2" realmoney="true" data="20120601|Test Table (90000001)|90000001|90000001-100|false">
+	<players dealer="1">
+		<player seat="1" nickname="Ann" balance="$10.00" dealtin="true" />
+		<player seat="2" nickname="Ben" balance="$10.00" dealtin="true" />
+	</players>
+	<round id="GAME_CANCELLED" sequence="1">
+		<event sequence="1" type="GAME_CANCELLED" timestamp="1338273214546"/>
+	</round>
+</game>
+"""
+
+
+def test_merge_cancelled_hand():
+    # called off before the deal: the event names no player, and nothing is bet or paid
+    got = one_clean_hand(MERGE_CANCELLED)
+    assert (got["hand"]["hand_id"], got["hand"]["format"]) == ("90000001-100", "merge_xml")
+    assert got["result"].actions.empty and got["result"].pots.empty
+
+
+MICROGAMING_V4 = """\
+<Game id="5900000001" hhversion="4" date="2014-02-01 20:00:00" tablename="Breeze" stakes="0.05|0.10" betlimit="NL" tabletype="Cash Game" gametypeid="1" gametype="Hold&apos;em" realmoney="true" currencysymbol="IAAkAA==" rake="0" playerseat="1" betamount="0" istournament="0">
+   <Seats>
+      <Seat num="1" alias="Ann" balance="10.00" endbalance="9.10" dealer="true"/>
+      <Seat num="2" alias="Ben" balance="10.00" endbalance="11.00"/>
+      <Seat num="3" alias="Cat" balance="10.00" endbalance="9.89"/>
+   </Seats>
+   <Gameplay>
+      <Action seq="1" type="SmallBlind" seat="2" value="0.05"/>
+      <Action seq="2" type="BigBlind" seat="3" value="0.10"/>
+      <Action seq="3" type="BadBeatContribution" seat="3" value="0.01"/>
+      <Action seq="4" type="Raise" seat="1" value="0.30"/>
+      <Action seq="5" type="Raise" seat="2" value="0.85"/>
+      <Action seq="6" type="Fold" seat="3"/>
+      <Action seq="7" type="Call" seat="1" value="0.60"/>
+      <Action seq="8" type="DealFlop">
+         <Card value="5" suit="c" id="17"/>
+         <Card value="9" suit="s" id="4"/>
+         <Card value="K" suit="h" id="51"/>
+      </Action>
+      <Action seq="9" type="Bet" seat="2" value="1.00"/>
+      <Action seq="10" type="Fold" seat="1"/>
+      <Action seq="11" type="MoneyReturned" seat="2" value="1.00"/>
+      <Action type="Win">
+         <Seat num="2" amount="1.90" pot="0" type="" lowhandwin="0"/>
+      </Action>
+   </Gameplay>
+</Game>
+"""
+
+
+def test_microgaming_version_4_amounts_are_chips_added():
+    # From hhversion 4 Call and Raise are the chips the action puts in (endbalance agrees):
+    # Ben 0.05 + 0.85 = 0.90, Ann 0.30 + 0.60 = 0.90, Cat 0.10: 1.90, to Ben. Cat's 0.01
+    # bad-beat drop leaves his stack, not into the pot; Ben's flop bet of 1.00 is returned.
+    got = one_clean_hand(MICROGAMING_V4)
+    r = got["result"]
+    assert r.pots["amount"].tolist() == [190]
+    seats = r.seats.set_index("player")
+    assert (seats.loc["Ann", "contributed"], seats.loc["Ben", "contributed"], seats.loc["Cat", "contributed"]) == (90, 90, 10)
+    ann = r.actions[r.actions["player"] == "Ann"]
+    assert list(zip(ann["action"], ann["amount"])) == [("raise", 30), ("call", 60), ("fold", 0)]
+
+
+MICROGAMING_ALL_IN_BLIND = """\
+<Game id="5900000002" hhversion="4" date="2014-02-01 21:00:00" tablename="Freeroll [1]:Table 1" stakes="10|20" betlimit="NL" tabletype="MTT" gametypeid="1" gametype="Multi Table Hold&apos;em" realmoney="true" currencysymbol="" playerseat="1" betamount="0" istournament="1">
+   <Seats>
+      <Seat num="1" alias="Ann" balance="500.00" endbalance="500.00" dealer="true"/>
+      <Seat num="2" alias="Ben" balance="10.00" endbalance="0.00"/>
+      <Seat num="3" alias="Cat" balance="500.00" endbalance="510.00"/>
+   </Seats>
+   <Gameplay>
+      <Action seq="1" type="AllIn" seat="2" value="10.00"/>
+      <Action seq="2" type="BigBlind" seat="3" value="20.00"/>
+      <Action seq="3" type="Fold" seat="1"/>
+      <Action seq="4" type="MoneyReturned" seat="3" value="10.00"/>
+      <Action seq="5" type="DealFlop">
+         <Card value="5" suit="c" id="17"/>
+         <Card value="9" suit="s" id="4"/>
+         <Card value="K" suit="h" id="51"/>
+      </Action>
+      <Action seq="6" type="DealTurn">
+         <Card value="2" suit="d" id="1"/>
+      </Action>
+      <Action seq="7" type="DealRiver">
+         <Card value="7" suit="h" id="2"/>
+      </Action>
+      <Action seq="8" type="ShowCards" seat="2">
+         <Card value="Q" suit="h" id="48"/>
+         <Card value="J" suit="s" id="9"/>
+      </Action>
+      <Action seq="9" type="ShowCards" seat="3">
+         <Card value="K" suit="d" id="26"/>
+         <Card value="4" suit="c" id="16"/>
+      </Action>
+      <Action type="Win">
+         <Seat num="3" amount="20.00" pot="0" type="" lowhandwin="0"/>
+      </Action>
+   </Gameplay>
+</Game>
+"""
+
+
+def test_microgaming_small_blind_posted_all_in():
+    # Ben's whole 10 is his small blind; Cat's big blind of 20 is 10 uncalled: pot 20, and
+    # Cat's pair of kings beats queen high
+    got = one_clean_hand(MICROGAMING_ALL_IN_BLIND)
+    r = got["result"]
+    assert r.pots["amount"].tolist() == [20]
+    assert r.actions["action"].tolist()[:2] == ["post_sb", "post_bb"]

@@ -5,7 +5,8 @@ Grammar: `grammars/entraction.lark`. Points of the format:
 - space-padded columns: "Hero                        Raise       (15.00)";
 - every amount is the chips the action adds; "All-In (4.32)" is a bet, call or raise
   depending on what the player faces; "Payback (10.00)" returns an uncalled bet;
-- blinds are "Small Blind: Hero (5.00)" lines, antes "Player0 Ante (20.00)";
+- blinds are "Small Blind: Hero (5.00)" lines (some hands list the big blind first),
+  antes "Player0 Ante (20.00)";
 - the hero's hole cards may be written with the name in lower case ("hero was dealt:");
 - "X wins: EUR 59.25" is after the rake ("Rake: EUR 0.75"); a tournament hand has no
   currency and no rake line;
@@ -100,7 +101,13 @@ class EntractionFormat(SiteFormat):
             kind = Post.SMALL_BLIND if blind == "Small Blind" else Post.BIG_BLIND
             if hand.limit is Limit.FIXED_LIMIT and kind is Post.SMALL_BLIND:
                 hand.sb = amount
-        hand.events.append(PostEvent(line, seat, name, kind, amount))
+        event = PostEvent(line, seat, name, kind, amount)
+        at = len(hand.events)
+        if kind is Post.SMALL_BLIND:
+            # some hands list "Big Blind:" before "Small Blind:"; the small blind goes in first
+            while at and isinstance(hand.events[at - 1], PostEvent) and hand.events[at - 1].kind is Post.BIG_BLIND:
+                at -= 1
+        hand.events.insert(at, event)
 
     def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
         seat = self.seat(hand, f[0])

@@ -193,8 +193,8 @@ class MergeFormat(XmlFormat):
             for i, e in enumerate(events):
                 kind = e.get("type", "")
                 if kind in ("CHAT", "PLAYER_OUT", "SIT_OUT_NEXT", "LEAVE", "JOIN", "DISCONNECTED",
-                            "RECONNECTED", "SIT_IN", "TIMEOUT"):
-                    continue
+                            "RECONNECTED", "SIT_IN", "TIMEOUT", "GAME_CANCELLED"):
+                    continue  # GAME_CANCELLED (no player): a hand called off before the deal
                 s, n = who(e)
                 ln = line(e)
                 if kind in ("FOLD", "CHECK", "CALL", "BET", "RAISE", "COMPLETE"):

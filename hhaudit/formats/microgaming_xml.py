@@ -12,7 +12,11 @@ Amounts as written (the one hand worked through shows it, and `endbalance` confi
   blind; less than the big blind: a dead small blind; a missed-blinds "big + small" post is
   written as the big blind only, and the dead small blind shows in `endbalance`).
 - Call: the player's street total; Raise: the street total (raise to); Bet: chips put in;
-  AllIn: the chips put in (a call, bet or raise from the state).
+  AllIn: the chips put in (a call, bet or raise from the state). From `hhversion="4"`
+  (2013) Call and Raise are the chips the action puts in too.
+- An AllIn before the big blind is posted is a blind posted all-in.
+- BadBeatContribution: the bad-beat jackpot drop, taken from the stack, not put in the pot;
+  MoneyReturned: an uncalled bet given back.
 - ShowCards / MuckCards with `<Card value suit>` children; DealFlop/DealTurn/DealRiver the
   new board cards; DealCards the hero's hole cards.
 - Win amount: the pot paid; the uncalled bet is not written. In some hands the winner's
@@ -42,6 +46,7 @@ from ..model import (
     ShowEvent,
     Street,
     StreetEvent,
+    UncalledEvent,
 )
 from ..money import currency_of
 from .base import UnsupportedGame
@@ -113,7 +118,8 @@ class MicrogamingFormat(XmlFormat):
             raise XmlError(root, f"unknown bet limit {limit!r}")
         hand.limit = _LIMITS[limit]
         hand.game = game_code(hand.limit)
-        hand.implicit_uncalled = True
+        version = root.get("hhversion", "")
+        chips_added = version.isdigit() and int(version) >= 4  # Call/Raise: chips put in
         if hand.kind == "cash":
             hand.scale = 2
             hand.currency = _currency(root.get("currencysymbol", "")) if root.get("realmoney") == "true" else "play"
@@ -145,6 +151,7 @@ class MicrogamingFormat(XmlFormat):
             hand.seats.append(Seat(num, names[num], stacks[num], s.get("sittingout") == "true", line(s)))
             if s.get("dealer") == "true":
                 hand.button_seat = num
+        seat_of = {s.seat: s for s in hand.seats}
 
         def who(e: ET.Element) -> tuple[int, str]:
             num = int(attr(e, "seat"))
@@ -160,9 +167,8 @@ class MicrogamingFormat(XmlFormat):
         wins: list[tuple[int, int, int, int | None]] = []
         to_play: list[int] = []  # indexes in ev of PostedToPlay big blinds
         win_line = hand.end_line
-        for e in play:
-            if e.tag != "Action":
-                continue
+        actions = [e for e in play if e.tag == "Action"]
+        for i, e in enumerate(actions):
             kind = e.get("type", "")
             ln = line(e)
             if kind in _SKIP:
@@ -221,17 +227,34 @@ class MicrogamingFormat(XmlFormat):
                 ev.append(ActionEvent(ln, st, name, Act.CHECK))
             elif kind == "Call":
                 acted.add(st)
-                add = chips - bet.committed(st)  # written as the street total
+                add = chips if chips_added else chips - bet.committed(st)
                 ev.append(bet.added(ln, st, name, add, add >= left, Act.CALL))
             elif kind == "Bet":
                 acted.add(st)
                 ev.append(bet.added(ln, st, name, chips, chips >= left))
             elif kind == "Raise":
                 acted.add(st)
-                ev.append(bet.raise_to(ln, st, name, chips, chips - bet.committed(st) >= left))
+                if chips_added:
+                    ev.append(bet.added(ln, st, name, chips, chips >= left))
+                else:
+                    ev.append(bet.raise_to(ln, st, name, chips, chips - bet.committed(st) >= left))
+            elif kind == "AllIn" and not any(isinstance(x, (ActionEvent, StreetEvent)) or (
+                    isinstance(x, PostEvent) and x.kind is Post.BIG_BLIND) for x in ev):
+                # a blind posted all-in: the small blind when no blind is posted yet and a
+                # big blind follows, else the big blind
+                later = {x.get("type") for x in actions[i + 1:]}
+                small = "BigBlind" in later and not any(isinstance(x, PostEvent) and x.kind is Post.SMALL_BLIND for x in ev)
+                bet.put(st, chips)
+                ev.append(PostEvent(ln, st, name, Post.SMALL_BLIND if small else Post.BIG_BLIND, chips, 0, True))
             elif kind == "AllIn":
                 acted.add(st)
                 ev.append(bet.added(ln, st, name, chips, True))
+            elif kind == "BadBeatContribution":
+                stacks[st] -= chips
+                seat_of[st].stack -= chips
+            elif kind == "MoneyReturned":
+                bet.total[st] = bet.total.get(st, 0) - chips
+                ev.append(UncalledEvent(ln, st, name, chips))
             else:
                 raise XmlError(e, f"unknown Microgaming action type {kind!r}")
 
@@ -284,6 +307,7 @@ class MicrogamingFormat(XmlFormat):
         elif hand.kind == "cash" and paid:
             hand.summary.rake = sum(bet.total.values()) - excess - paid
         hand.summary.line = win_line
+        hand.implicit_uncalled = not any(isinstance(e, UncalledEvent) for e in ev)
         if board:
             hand.summary.boards = [board]
         hand.seats.sort(key=lambda x: x.seat)
