@@ -665,3 +665,38 @@ def test_microgaming_small_blind_posted_all_in():
     r = got["result"]
     assert r.pots["amount"].tolist() == [20]
     assert r.actions["action"].tolist()[:2] == ["post_sb", "post_bb"]
+
+
+def test_wpn_seat_dealt_no_card_is_sitting_out():
+    # Cat (seat 3) sits out between the blinds: no card reaches her, so Dan's big blind from
+    # seat 4 is in its place. 0.05 + 0.10 + Ann's 0.10 called of her 0.30 (0.20 back) = 0.25
+    one_clean_hand("""
+        Game started at: 2017/5/1 20:0:0
+        Game ID: 500000001 0.05/0.10 Oak (PRR) (Hold'em)
+        Seat 1 is the button
+        Seat 1: Ann (10).
+        Seat 2: Ben (10).
+        Seat 3: Cat (10).
+        Seat 4: Dan (10).
+        Player Ben has small blind (0.05)
+        Player Cat sitting out
+        Player Dan has big blind (0.10)
+        Player Ben received a card.
+        Player Ben received a card.
+        Player Dan received a card.
+        Player Dan received a card.
+        Player Ann received card: [Ah]
+        Player Ann received card: [Kd]
+        Player Ann raises (0.30)
+        Player Ben folds
+        Player Dan folds
+        Uncalled bet (0.20) returned to Ann
+        Player Ann mucks cards
+        ------ Summary ------
+        Pot: 0.25. Rake 0
+        *Player Ann mucks (does not show cards). Bets: 0.10. Collects: 0.25. Wins: 0.15.
+        Player Ben does not show cards.Bets: 0.05. Collects: 0. Loses: 0.05.
+        Player Dan does not show cards.Bets: 0.10. Collects: 0. Loses: 0.10.
+        Player Cat does not show cards.Bets: 0. Collects: 0. Wins: 0.
+        Game ended at: 2017/5/1 20:0:30
+        """)

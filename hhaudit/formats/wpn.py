@@ -10,6 +10,7 @@ and one big bet after it. Anything less clear-cut stays no limit. Calls, bets an
 are written as the chips the action adds; "allin (X)" is a bet, call or raise by X chips
 depending on what the player faces. Pay-outs come from the summary's "Collects:" fields.
 "Game started at:" is the player's local clock with no zone, so `started_at` stays empty.
+A seat dealt no card ("Player X received a card.") that neither posts nor acts sat out.
 """
 
 from __future__ import annotations
@@ -65,8 +66,16 @@ class WPNFormat(SiteFormat):
         hand.table_name = table
         self.set_stakes(hand, Limit.NO_LIMIT, self.amount(hand, f[1]), self.amount(hand, f[2]))
 
+    def new_hand(self, source: str, first_line: int) -> Hand:
+        self._received: set[str] = set()
+        """Players who were dealt a card face down ("Player X received a card.")."""
+        return super().new_hand(source, first_line)
+
     def on_BUTTON(self, hand: Hand, f: Fields, line: int) -> None:
         hand.button_seat = int(f[0] or 0)
+
+    def on_RECEIVED(self, hand: Hand, f: Fields, line: int) -> None:
+        self._received.add(f[0] or "")
 
     def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
         self.add_seat(hand, int(f[0] or 0), f[1] or "", self.amount(hand, f[2]), bool(f[3]), line)
@@ -126,6 +135,13 @@ class WPNFormat(SiteFormat):
         hand.summary.boards.append(cards(f[0]))
 
     def finish(self, hand: Hand) -> None:
+        # "Player X sitting out" lines are not tied to a seat (the name may even be blank):
+        # a seat dealt no card that neither posts nor acts sat the hand out
+        if self._received:
+            took_part = {e.seat for e in hand.events if isinstance(e, (PostEvent, ActionEvent, DealEvent))}
+            for s in hand.seats:
+                if s.player not in self._received and s.seat not in took_part:
+                    s.sitting_out = True
         if hand.limit is Limit.NO_LIMIT and self._fixed_limit(hand):
             low, high = hand.sb, hand.bb  # the header's two figures
             self.set_stakes(hand, Limit.FIXED_LIMIT, low, high)
