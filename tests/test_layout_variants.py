@@ -11,6 +11,10 @@ the test (made-up players and amounts, the arithmetic checked by hand in the com
   cash-out lines, where the sum paid to the player who cashed out comes from the room, not
   the pot.
 - PokerTracker's Microgaming export: "** Hand # N starting - date".
+- GGPoker (2026): ante tables print the ante inside the stakes, "($0.05/$0.1($0.02))"; the
+  EV Cashout premium ("Pays Cashout Risk ($x)") is paid outside the pot.
+- Others, each named by its test: GGPoker straddles and missed blinds, Winamax, KingsClub,
+  Full Tilt, Entraction, Merge, Microgaming and WPN variants.
 """
 
 from __future__ import annotations
@@ -700,3 +704,88 @@ def test_wpn_seat_dealt_no_card_is_sitting_out():
         Player Cat does not show cards.Bets: 0. Collects: 0. Wins: 0.
         Game ended at: 2017/5/1 20:0:30
         """)
+
+
+def test_ggpoker_ante_in_the_stakes():
+    # antes 3 x 0.02 = 0.06; blinds 0.05 + 0.10; a1b2c3d4 raises to 0.30, e5f6a7b8 (sb)
+    # folds, Hero (bb) calls 0.20: 0.06 + 0.05 + 0.30 + 0.30 = 0.71. Flop: Hero bets 0.40,
+    # a1b2c3d4 calls: 0.71 + 0.80 = 1.51. Turn: Hero bets 1, a1b2c3d4 folds, 1 returned.
+    # Rake 0.07, jackpot 0.02: 1.51 - 0.07 - 0.02 = 1.42 collected.
+    h = one_clean_hand("""
+        Poker Hand #HD1000000001: Hold'em No Limit ($0.05/$0.1($0.02)) - 2026/05/02 18:00:00
+        Table 'NLHAGreen7' 9-max Seat #2 is the button
+        Seat 1: Hero ($10 in chips)
+        Seat 2: a1b2c3d4 ($12.5 in chips)
+        Seat 3: e5f6a7b8 ($9.8 in chips)
+        a1b2c3d4: posts the ante $0.02
+        Hero: posts the ante $0.02
+        e5f6a7b8: posts the ante $0.02
+        e5f6a7b8: posts small blind $0.05
+        Hero: posts big blind $0.1
+        *** HOLE CARDS ***
+        Dealt to Hero [Kd Qd]
+        Dealt to a1b2c3d4
+        Dealt to e5f6a7b8
+        a1b2c3d4: raises $0.2 to $0.3
+        e5f6a7b8: folds
+        Hero: calls $0.2
+        *** FLOP *** [Qs 7c 2h]
+        Hero: bets $0.4
+        a1b2c3d4: calls $0.4
+        *** TURN *** [Qs 7c 2h] [9d]
+        Hero: bets $1
+        a1b2c3d4: folds
+        Uncalled bet ($1) returned to Hero
+        *** SHOWDOWN ***
+        Hero collected $1.42 from pot
+        *** SUMMARY ***
+        Total pot $1.51 | Rake $0.07 | Jackpot $0.02 | Bingo $0 | Fortune $0 | Tax $0
+        Board [Qs 7c 2h 9d]
+        Seat 1: Hero (big blind) won ($1.42)
+        Seat 2: a1b2c3d4 (button) folded on the Turn
+        Seat 3: e5f6a7b8 (small blind) folded before Flop
+    """)
+    assert (h["hand"]["sb"], h["hand"]["bb"]) == (5, 10)
+
+
+def test_ggpoker_ev_cashout_premium_is_outside_the_pot():
+    # 0a1b2c3d (sb) completes to 0.5, 4e5f6a7b (bb) raises to 2, 0a1b2c3d calls 1.5: 4.
+    # Flop: 4e5f6a7b bets 3, 0a1b2c3d raises all-in to 18 (stack 20 - 2), 4e5f6a7b calls 15:
+    # 4 + 36 = 40. Rake 2, jackpot 0.5: 40 - 2.5 = 37.5 collected by 0a1b2c3d, who also pays
+    # a 6 cash-out premium outside the pot (before the fix: 6 counted as taken from the pot).
+    one_clean_hand("""
+        Poker Hand #HD1000000002: Hold'em No Limit ($0.25/$0.5) - 2026/05/02 18:05:00
+        Table 'NLHPurple3' 6-max Seat #1 is the button
+        Seat 1: Hero ($50 in chips)
+        Seat 2: 0a1b2c3d ($20 in chips)
+        Seat 3: 4e5f6a7b ($60 in chips)
+        0a1b2c3d: posts small blind $0.25
+        4e5f6a7b: posts big blind $0.5
+        *** HOLE CARDS ***
+        Dealt to Hero [7c 2d]
+        Dealt to 0a1b2c3d
+        Dealt to 4e5f6a7b
+        Hero: folds
+        0a1b2c3d: calls $0.25
+        4e5f6a7b: raises $1.5 to $2
+        0a1b2c3d: calls $1.5
+        *** FLOP *** [Jh 8h 3c]
+        0a1b2c3d: checks
+        4e5f6a7b: bets $3
+        0a1b2c3d: raises $15 to $18 and is all-in
+        4e5f6a7b: calls $15
+        0a1b2c3d: shows [Jd Js] (three of a kind, Jacks)
+        4e5f6a7b: shows [Ah Kh] (Ace high)
+        *** TURN *** [Jh 8h 3c] [2s]
+        0a1b2c3d: Chooses to EV Cashout
+        *** RIVER *** [Jh 8h 3c 2s] [5d]
+        0a1b2c3d: Pays Cashout Risk ($6)
+        *** SHOWDOWN ***
+        0a1b2c3d collected $37.5 from pot
+        *** SUMMARY ***
+        Total pot $40 | Rake $2 | Jackpot $0.5 | Bingo $0 | Fortune $0 | Tax $0
+        Board [Jh 8h 3c 2s 5d]
+        Seat 1: Hero (button) folded before Flop (didn't bet)
+        Seat 2: 0a1b2c3d (small blind) showed [Jd Js] and won ($37.5) with three of a kind, Jacks, Cashout Risk ($6)
+        Seat 3: 4e5f6a7b (big blind) showed [Ah Kh] and lost with Ace high
+    """)

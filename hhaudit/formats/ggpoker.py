@@ -8,7 +8,8 @@ Grammar: `grammars/ggpoker.lark`. The layout is PokerStars', so the handlers of
   Fortune $w | Tax $t" (cash): Jackpot, Bingo and Fortune are drops taken from the pot and
   go to `summary.jackpot` (their sum); Tax is added to the rake;
 - "Hand was run two times" with FIRST/SECOND streets, showdowns and boards (runs 1/2);
-- EV Cashout (GG's all-in insurance): "Pays Cashout Risk ($x)" -> FeeEvent "insurance_fee";
+- EV Cashout (GG's all-in insurance): "Pays Cashout Risk ($x)" -> FeeEvent "cash_out_fee"
+  (paid outside the pot: the pot is still paid out whole);
 - "Cash Drop to Pot : total $x" -> FeeEvent "room_added" with a negative amount.
 Short Deck ("Poker Hand #SD...: Short Deck ...") and Omaha are unsupported games.
 """
@@ -75,7 +76,9 @@ class GGPokerFormat(PokerStarsFormat):
 
     def on_CASHOUT_FEE(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
-        hand.events.append(FeeEvent(line, "insurance_fee", self.amount(hand, f[1]), self.seat(hand, player), player))
+        # The premium is paid outside the pot: the winner still collects the whole pot
+        # (pot - rake - drops), so it is a cash-out fee, not money taken from the pot.
+        hand.events.append(FeeEvent(line, "cash_out_fee", self.amount(hand, f[1]), self.seat(hand, player), player))
 
     def on_TOTAL_POT(self, hand: Hand, f: Fields, line: int) -> None:
         total, pots, rake, extra = f[0], f[1] or "", f[2], f[3] or ""

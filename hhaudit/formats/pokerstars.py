@@ -46,6 +46,7 @@ _ROOMS: Final = {
 }
 _STAKES: Final = re.compile(
     r"\((?:Button Blind\W*)?(?P<sb>[^/()]*?\d[^/()]*?)/(?P<bb>(?:Rs\. )?[^/()\s]*\d[^/()\s]*?)"
+    r"(?:\((?P<ante>[^/()\s]*\d[^/()\s]*)\))?"  # GGPoker ante tables: "($0.02/$0.05($0.01))"
     r"(?: - (?P<cap>\S+) Cap -)?\s*(?P<cur>[A-Z]{3})?\)"
 )
 _LEVEL_STAKES: Final = re.compile(r"\((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)")
