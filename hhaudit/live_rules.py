@@ -16,7 +16,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .model import Act, ActionEvent, Category, CollectEvent, Hand, Limit, PostEvent, Street, StreetEvent, UncalledEvent
+from .model import Act, ActionEvent, Category, CollectEvent, FeeEvent, Hand, Limit, PostEvent, Street, StreetEvent, UncalledEvent
+from .pots import bba_seat
 from .profiles import Profile
 from .replay import State
 from .rules import RULES, Rule, register
@@ -234,7 +235,9 @@ def _chips(state: State, seat: int, amount: int, listed: tuple[int, ...], single
         return _make(state, seat, Act.RAISE, cap, pushed, code or "SB03",
                      lead + "the player's last chips are all-in (TDA-2024 45)")
     to = s.street_bet + amount
-    if owed == 0 and state.current_bet == 0 or owed == 0 and to <= state.current_bet:
+    if owed == 0 and (state.current_bet == 0 or to <= state.current_bet or single):
+        # Not facing a bet: nothing bet yet, or the big blind's (straddle's) own option,
+        # where one silent chip is a raise of its full value, not a "call" of nothing (44).
         if amount == 0:
             return None
         return _make(state, seat, Act.RAISE, to, pushed, code or ("SB02" if single else "SB03"),
@@ -512,9 +515,10 @@ def _judge_oot(auditor: Auditor, out: AuditedHand, st: State, seq: int, ev: Acti
 
 
 def _uncalled(final: State) -> tuple[int | None, int]:
-    """(seat, amount) of the bet nobody matched. Dead blinds match no bet (as in
-    `pots.audit_pots`): only each seat's live chips count, antes included."""
-    live = {k: s.total - s.dead for k, s in final.seats.items() if s.total > 0}
+    """(seat, amount) of the bet nobody matched. Dead blinds and a big-blind ante match no
+    bet (as in `pots.audit_pots`): only each seat's live chips count, individual antes included."""
+    bba = bba_seat(final.seats)
+    live = {k: s.total - s.dead - (s.ante if k == bba else 0) for k, s in final.seats.items() if s.total > 0}
     if not live:
         return None, 0
     top = max(live, key=lambda k: live[k])
@@ -544,6 +548,13 @@ def _judge_end_stacks(auditor: Auditor, hand: Hand, final: State, out: AuditedHa
         if isinstance(e, CollectEvent):
             paid[e.seat] = paid.get(e.seat, 0) + e.amount
     top, excess = _uncalled(final)
+    if excess and top is not None and paid.get(top, 0) >= excess:
+        # The pay lines may hand the unmatched bet back with the pot (the pot audit accepts
+        # that and takes it out again): then it is already in the winner's payment.
+        deductions = (hand.summary.rake or 0) + (hand.summary.jackpot or 0) + sum(
+            e.amount for e in hand.events if isinstance(e, FeeEvent))
+        if sum(paid.values()) + deductions == final.pot:
+            excess = 0
     for r in ends:
         s = final.seats.get(r.seat)
         if s is None:

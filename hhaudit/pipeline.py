@@ -14,8 +14,9 @@ the worker splits into lines (formats that split hands their own way are split h
 their hands' lines shipped). With `engine="dask"` whole files are tasks on a
 Dask cluster, which writes its parts to the same (shared) folder.
 
-Duplicate hands (same site and hand id) are audited and kept once, at their first place in
-input order: within a unit a copy is skipped before it is audited; across units, the copies'
+Duplicate hands (same site and hand id; for live logs, whose hand numbers are the writer's
+own and restart in every session, also the same source) are audited and kept once, at their
+first place in input order: within a unit a copy is skipped before it is audited; across units, the copies'
 rows are dropped from their parts after all units are written. Every copy is a row of the
 `duplicates` table (site, hand_id, source, line, first_source, first_line).
 
@@ -60,6 +61,10 @@ SPLIT_BYTES = 8 << 20
 LIVE_FORMATS = frozenset({"live"})
 MANIFEST = "manifest.json"
 DUPLICATES = "duplicates"
+LOCAL_IDS = frozenset({"live"})
+"""Sites whose hand ids are only unique within one source (a live log's `hand 1` is the
+first hand of that session, not a room-wide id): a hand is a copy only if the same source
+holds it twice."""
 MANIFEST_VERSION = 1
 _PART = re.compile(r"^part-(\d{6})-(\d{5})\.parquet$")
 
@@ -189,7 +194,7 @@ class _Unit:
 
         self.index, self.chunk, self.auditor, self.out_dir = index, chunk, auditor, out_dir
         self.rows = Rows()
-        self.seen: dict[tuple[str, str], tuple[str, int]] = {}
+        self.seen: dict[tuple[str, str, str], tuple[str, int]] = {}
         self.dups: list[tuple[str, str, str, int, str, int]] = []
         self.totals = Totals()
         self.size = 0
@@ -198,7 +203,7 @@ class _Unit:
         """Audit a hand (unless it is a copy of one in this unit); return its findings count."""
         self.size += 1
         if hand.hand_id:
-            key = (hand.site, hand.hand_id)
+            key = (hand.site, hand.hand_id, hand.source if hand.site in LOCAL_IDS else "")
             first = self.seen.get(key)
             if first is not None:
                 self.dups.append((hand.site, hand.hand_id, hand.source, hand.line, first[0], first[1]))
@@ -478,6 +483,14 @@ def _first_sources(old_out: Path, old_index: int) -> set[str]:
 
 # --- duplicates across units -------------------------------------------------------------
 
+def _scoped(t: Any) -> Any:
+    """(site, hand_id, source) rows -> (site, hand_id, scope): the source for LOCAL_IDS sites."""
+    import pyarrow as pa
+
+    scope = [src if site in LOCAL_IDS else "" for site, src in zip(t["site"].to_pylist(), t["source"].to_pylist())]
+    return pa.table({"site": t["site"], "hand_id": t["hand_id"], "scope": pa.array(scope, pa.string())})
+
+
 def _dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str]) -> None:
     """Drop the rows of hands already in an earlier part; record them in `duplicates`."""
     import pyarrow as pa
@@ -491,44 +504,46 @@ def _dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str]) -> No
         return
     keys = []
     for k, name in enumerate(parts):
-        t = pq.read_table(tmp / "hands" / name, columns=["site", "hand_id"])
+        t = pq.read_table(tmp / "hands" / name, columns=["site", "hand_id", "source"])
         n = len(t)
-        keys.append(pa.table({"site": t["site"], "hand_id": t["hand_id"],
+        scope = [src if site in LOCAL_IDS else "" for site, src in zip(t["site"].to_pylist(), t["source"].to_pylist())]
+        keys.append(pa.table({"site": t["site"], "hand_id": t["hand_id"], "scope": pa.array(scope, pa.string()),
                               "part": pa.array([k] * n, pa.int32()), "row": pa.array(range(n), pa.int64())}))
     allkeys = pa.concat_tables(keys).combine_chunks()
     del keys
     allkeys = allkeys.append_column("ord", pa.array(range(len(allkeys)), pa.int64()))
     allkeys = allkeys.filter(pc.invert(pc.is_null(allkeys["hand_id"])))
     allkeys = allkeys.filter(pc.not_equal(allkeys["hand_id"], ""))
-    groups = allkeys.group_by(["site", "hand_id"], use_threads=False).aggregate([("ord", "min"), ("ord", "count")])
+    groups = allkeys.group_by(["site", "hand_id", "scope"], use_threads=False).aggregate([("ord", "min"), ("ord", "count")])
     multi = groups.filter(pc.greater(groups["ord_count"], 1))
     # first places of every key named in a unit's duplicates (their first may be in an earlier part)
     dup_files = sorted((tmp / DUPLICATES).glob("part-*.parquet"))
     old_dups = {p.name: pq.read_table(p) for p in dup_files}
-    wanted = multi.select(["site", "hand_id", "ord_min"])
+    wanted = multi.select(["site", "hand_id", "scope", "ord_min"])
     if old_dups:
-        named = pa.concat_tables([d.select(["site", "hand_id"]) for d in old_dups.values()])
-        extra = groups.join(named.group_by(["site", "hand_id"]).aggregate([]), ["site", "hand_id"],
-                            join_type="inner").select(["site", "hand_id", "ord_min"])
+        named = pa.concat_tables([_scoped(d.select(["site", "hand_id", "source"])) for d in old_dups.values()])
+        extra = groups.join(named.group_by(["site", "hand_id", "scope"]).aggregate([]), ["site", "hand_id", "scope"],
+                            join_type="inner").select(["site", "hand_id", "scope", "ord_min"])
         wanted = pa.concat_tables([wanted, extra])
     if len(wanted) == 0:
         return
     # where each wanted key first is: (source, line) from its part
     firsts = allkeys.take(pc.index_in(wanted["ord_min"], allkeys["ord"]))
-    first_at: dict[tuple[str, str], tuple[str, int]] = {}
-    by_part: dict[int, list[tuple[int, str, str]]] = {}
-    for part, row, site, hid in zip(firsts["part"].to_pylist(), firsts["row"].to_pylist(),
-                                    firsts["site"].to_pylist(), firsts["hand_id"].to_pylist()):
-        by_part.setdefault(part, []).append((row, site, hid))
+    first_at: dict[tuple[str, str, str], tuple[str, int]] = {}
+    by_part: dict[int, list[tuple[int, str, str, str]]] = {}
+    for part, row, site, hid, scope in zip(firsts["part"].to_pylist(), firsts["row"].to_pylist(),
+                                           firsts["site"].to_pylist(), firsts["hand_id"].to_pylist(),
+                                           firsts["scope"].to_pylist()):
+        by_part.setdefault(part, []).append((row, site, hid, scope))
     for part, items in by_part.items():
         t = pq.read_table(tmp / "hands" / parts[part], columns=["source", "line"])
         src, line = t["source"].to_pylist(), t["line"].to_pylist()
-        for row, site, hid in items:
-            first_at[(site, hid)] = (src[row], line[row])
+        for row, site, hid, scope in items:
+            first_at[(site, hid, scope)] = (src[row], line[row])
     # copies: rows of duplicated keys that are not the first
     copies: dict[int, set[str]] = {}
     if len(multi):
-        joined = allkeys.join(multi, ["site", "hand_id"], join_type="inner")
+        joined = allkeys.join(multi, ["site", "hand_id", "scope"], join_type="inner")
         joined = joined.filter(pc.not_equal(joined["ord"], joined["ord_min"]))
         for part, hid in zip(joined["part"].to_pylist(), joined["hand_id"].to_pylist()):
             copies.setdefault(part, set()).add(hid)
@@ -548,7 +563,7 @@ def _dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str]) -> No
                 for site, hid, src, line, status in zip(gone["site"].to_pylist(), gone["hand_id"].to_pylist(),
                                                         gone["source"].to_pylist(), gone["line"].to_pylist(),
                                                         gone["status"].to_pylist()):
-                    fs, fl = first_at[(site, hid)]
+                    fs, fl = first_at[(site, hid, src if site in LOCAL_IDS else "")]
                     new_dups.setdefault(name, []).append(
                         {"site": site, "hand_id": hid, "source": src, "line": line,
                          "first_source": fs, "first_line": fl})
@@ -570,7 +585,8 @@ def _dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str]) -> No
     for name in sorted(set(old_dups) | set(new_dups)):
         rows = old_dups[name].to_pylist() if name in old_dups else []
         for r in rows:
-            r["first_source"], r["first_line"] = first_at.get((r["site"], r["hand_id"]),
+            r["first_source"], r["first_line"] = first_at.get(
+                (r["site"], r["hand_id"], r["source"] if r["site"] in LOCAL_IDS else ""),
                                                               (r["first_source"], r["first_line"]))
         rows += new_dups.get(name, [])
         rows.sort(key=lambda r: r["line"])

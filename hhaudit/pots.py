@@ -25,7 +25,7 @@ from .model import (
     UncalledEvent,
 )
 from .money import to_text
-from .replay import State
+from .replay import SeatState, State
 from .rules import RULES
 
 if TYPE_CHECKING:
@@ -205,7 +205,11 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand,
     for seat, back in state.returned.items():
         if seat in contrib:
             contrib[seat] += back
-    top_seat, excess = _unmatched({k: v - seats[k].dead for k, v in contrib.items()})
+    # A big-blind ante (one seat antes for the table, TDA RP-11) is dead money: it must not
+    # "call" part of a bet the big blind folded to. Individual antes match each other.
+    bba = bba_seat(seats)
+    top_seat, excess = _unmatched({k: v - seats[k].dead - (seats[k].ante if k == bba else 0)
+                                   for k, v in contrib.items()})
     returned = sum(state.returned.values())
     stated = hand.summary.total_pot
     uncalled_fault = False
@@ -300,6 +304,12 @@ def _less(collects: list[CollectEvent], seat: int, amount: int) -> list[CollectE
             out[i] = CollectEvent(c.line, c.seat, c.player, c.amount - take, c.pot, c.run)
             amount -= take
     return out
+
+
+def bba_seat(seats: dict[int, SeatState]) -> int | None:
+    """The seat that paid a big-blind ante: the only seat of the hand that posted an ante."""
+    payers = [k for k, s in seats.items() if s.ante > 0]
+    return payers[0] if len(payers) == 1 and len(seats) > 1 else None
 
 
 def _unmatched(contrib: dict[int, int]) -> tuple[int | None, int]:

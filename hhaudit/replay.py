@@ -72,6 +72,9 @@ class SeatState:
     dead: int = 0
     """The part of `total` that was a dead blind: it matches no bet and gives no
     eligibility (rules.md 7b)."""
+    ante: int = 0
+    """The part of `total` that was an ante. A big-blind ante (the only ante of the hand)
+    matches no bet, so it never calls part of an uncalled bet (`pots.bba_seat`)."""
     folded: bool = False
     all_in: bool = False
     dealt_in: bool = True
@@ -103,6 +106,7 @@ class SeatState:
         live_blind: bool = False,
         sitting_out: bool = False,
         inferred_out: bool = False,
+        ante: int = 0,
     ) -> None:
         self.seat = seat
         self.player = player
@@ -119,6 +123,7 @@ class SeatState:
         self.live_blind = live_blind
         self.sitting_out = sitting_out
         self.inferred_out = inferred_out
+        self.ante = ante
 
 
 @dataclass(slots=True, init=False)
@@ -445,6 +450,8 @@ class State:
         s.stack -= paid
         s.total += paid
         s.dead += ev.dead  # dead blinds; antes match each other and count for eligibility
+        if kind is _ANTE:
+            s.ante += paid
         s.street_bet += live
         if s.stack <= 0 or ev.all_in:
             s.all_in = True

@@ -75,8 +75,9 @@ _OPTION = re.compile(
     r"|(?P<odd>odd\s*-?\s*chip)\s+(?P<odd_v>button|left-of-button)"
     r"|(?P<profile>profile)\s+(?P<profile_v>[\w-]+)"
     r"|(?P<currency>currency)\s+(?P<currency_v>[A-Za-z]{3})"
-    r"|(?P<table>table)\s+(?P<table_v>\S+)"
-    r"|(?P<seats>max|seats)\s+(?P<seats_v>\d+))",
+    r"|(?P<table>table)\s+(?P<table_v>\"[^\"]*\"|'[^']*'|\S+)"
+    r"|(?P<seats>max|seats)\s+(?P<seats_v>\d+)"
+    r"|(?P<kind>tournament|tourney|mtt|sng|cash)\b)",
     re.I,
 )
 _CARD = re.compile(r"\S{2,3}")
@@ -97,6 +98,9 @@ _POSTS = {
     "straddle": Post.STRADDLE,
     "dead": Post.DEAD, "missed": Post.DEAD, "post": Post.DEAD,
 }
+_STREET_START = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
+"""Board cards already out when a street is dealt."""
+_BEFORE = {Street.TURN: "flop", Street.RIVER: "turn"}
 _STREETS = {"flop": (Street.FLOP, 3), "turn": (Street.TURN, 1), "river": (Street.RIVER, 1)}
 
 
@@ -149,6 +153,8 @@ class Session:
     currency: str = ""
     table: str = ""
     max_seats: int | None = None
+    kind: str = "cash"
+    """`tournament` on the game line: tournament chips (hands.kind), no rake expected."""
     line: int = 0
     error: tuple[int, int, str, str] | None = None
 
@@ -183,7 +189,7 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
         if o is None or o.end() == pos:
             col = base + pos + (len(rest[pos:]) - len(rest[pos:].lstrip())) + 1
             raise LineError(line, col, text, "unknown game option (ante, bbante, straddle, blinds, rake, "
-                            "oddchip, profile, currency, table, seats)")
+                            "oddchip, profile, currency, table, seats, tournament)")
         g = o.groupdict()
         if g["ante"]:
             s = replace(s, ante=amount(g["ante_v"]), bb_ante=0)
@@ -215,9 +221,11 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
         elif g["currency"]:
             s = replace(s, currency=g["currency_v"].upper())
         elif g["table"]:
-            s = replace(s, table=g["table_v"])
+            s = replace(s, table=g["table_v"].strip("\"'"))  # `table "Table 4"`: a quoted name may hold spaces
         elif g["seats"]:
             s = replace(s, max_seats=int(g["seats_v"]))
+        elif g["kind"]:
+            s = replace(s, kind="cash" if g["kind"].lower() == "cash" else "tournament")
         pos = o.end()
     return s
 
@@ -241,8 +249,13 @@ def _untag(line: str) -> tuple[Session | None, tuple[int, int, str, str] | None]
     return session, error
 
 
+_HAND_HASH = re.compile(r"\s*hand\s+#(?=[^\s#])", re.I)
+"""`hand #A-204`: the `#` of a hand number is part of the line, not a comment."""
+
+
 def strip_comment(line: str) -> str:
-    i = line.find("#")
+    m = _HAND_HASH.match(line)
+    i = line.find("#", m.end() if m is not None else 0)
     return line if i < 0 else line[:i]
 
 
@@ -264,6 +277,8 @@ class _Builder:
     raw: list[object] = field(default_factory=list)
     group: LiveAction | None = None
     board: tuple[str, ...] = ()
+    run: int = 0
+    """0 while there is one board; 1, 2, ... once the board is run again (run it twice)."""
     posts: int = 0
 
 
@@ -325,7 +340,10 @@ class LiveFormat(LineFormat):
             if chunk is not None:
                 chunk.append(line)
             elif text.strip():
-                yield number, [_tag(in_force), line]
+                # lines outside any hand: one chunk (one parse_error) up to the next hand
+                # or session line, not one per line
+                chunk = [_tag(in_force), line]
+                first = number
         if chunk is not None:
             yield first, chunk
 
@@ -370,6 +388,7 @@ class LiveFormat(LineFormat):
         hand.currency = s.currency
         hand.table_name = s.table
         hand.max_seats = s.max_seats
+        hand.kind = s.kind
         hand.profile = s.profile
         hand.implicit_uncalled = True
         hand.live.append(LiveHand(s.rake))
@@ -505,8 +524,23 @@ class LiveFormat(LineFormat):
         street, n = _STREETS[(f[0] or "").lower()]
         new = _cards(f[1], n)
         b = self._b
+        start = _STREET_START[street]
+        if len(b.board) != start:
+            if len(b.board) < start:
+                raise ValueError(f"{street.value} dealt before the {_BEFORE[street]}")
+            if len(b.board) < 5:
+                raise ValueError(f"the {street.value} was already dealt ({' '.join(b.board)})")
+            # Run it twice (rules.md 9f): a street dealt again once the board is complete
+            # starts the next run from the cards that stay.
+            if b.run == 0:
+                for ev in b.raw:
+                    if isinstance(ev, StreetEvent) and _STREET_START.get(ev.street, -1) >= start:
+                        ev.run = 1
+                b.run = 1
+            b.run += 1
+            b.board = b.board[:start]
         b.board = b.board + new
-        b.raw.append(StreetEvent(line, street, new, b.board))
+        b.raw.append(StreetEvent(line, street, new, b.board, b.run))
 
     def on_SHOWS(self, hand: Hand, f: Fields, line: int) -> None:
         self._close()
@@ -658,8 +692,12 @@ class LiveFormat(LineFormat):
         return out
 
 
+_SUITS = str.maketrans("♠♤♥♡♦♢♣♧", "sshhddcc")
+"""Suit symbols a writer may type or paste (`A♠ K♥`) -> the letters."""
+
+
 def _cards(text: str | None, n: int) -> tuple[str, ...]:
-    parts = _CARD.findall(text or "")
+    parts = _CARD.findall((text or "").translate(_SUITS))
     got = tuple(card(p) for p in parts)
     if len(got) != n:
         raise ValueError(f"{n} card{'s' if n > 1 else ''} expected, got {len(got)}")
