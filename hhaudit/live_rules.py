@@ -16,7 +16,19 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .model import Act, ActionEvent, Category, CollectEvent, FeeEvent, Hand, Limit, PostEvent, Street, StreetEvent, UncalledEvent
+from .model import (
+    Act,
+    ActionEvent,
+    Category,
+    CollectEvent,
+    FeeEvent,
+    Hand,
+    Limit,
+    PostEvent,
+    Street,
+    StreetEvent,
+    UncalledEvent,
+)
 from .pots import bba_seat
 from .profiles import Profile
 from .replay import State

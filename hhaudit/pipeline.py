@@ -16,7 +16,8 @@ Dask cluster, which writes its parts to the same (shared) folder.
 
 Duplicate hands (same site and hand id; for live logs, whose hand numbers are the writer's
 own and restart in every session, also the same source) are audited and kept once, at their
-first place in input order: within a unit a copy is skipped before it is audited; across units, the copies'
+first place in input order: within a unit a copy is skipped before it is audited; across
+units, the copies'
 rows are dropped from their parts after all units are written. Every copy is a row of the
 `duplicates` table (site, hand_id, source, line, first_source, first_line).
 
@@ -203,7 +204,7 @@ class _Unit:
         """Audit a hand (unless it is a copy of one in this unit); return its findings count."""
         self.size += 1
         if hand.hand_id:
-            key = (hand.site, hand.hand_id, hand.source if hand.site in LOCAL_IDS else "")
+            key = (hand.site, hand.hand_id, _scope(hand.site, hand.source))
             first = self.seen.get(key)
             if first is not None:
                 self.dups.append((hand.site, hand.hand_id, hand.source, hand.line, first[0], first[1]))
@@ -483,12 +484,17 @@ def _first_sources(old_out: Path, old_index: int) -> set[str]:
 
 # --- duplicates across units -------------------------------------------------------------
 
-def _scoped(t: Any) -> Any:
-    """(site, hand_id, source) rows -> (site, hand_id, scope): the source for LOCAL_IDS sites."""
+def _scope(site: str, source: str) -> str:
+    """What besides its site makes a hand id unique: its source for LOCAL_IDS sites."""
+    return source if site in LOCAL_IDS else ""
+
+
+def _scopes(t: Any) -> Any:
+    """The scope of each row of a table with site and source columns, as an Arrow array."""
     import pyarrow as pa
 
-    scope = [src if site in LOCAL_IDS else "" for site, src in zip(t["site"].to_pylist(), t["source"].to_pylist())]
-    return pa.table({"site": t["site"], "hand_id": t["hand_id"], "scope": pa.array(scope, pa.string())})
+    return pa.array([_scope(site, src) for site, src in zip(t["site"].to_pylist(), t["source"].to_pylist())],
+                    pa.string())
 
 
 def _dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str]) -> None:
@@ -506,8 +512,7 @@ def _dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str]) -> No
     for k, name in enumerate(parts):
         t = pq.read_table(tmp / "hands" / name, columns=["site", "hand_id", "source"])
         n = len(t)
-        scope = [src if site in LOCAL_IDS else "" for site, src in zip(t["site"].to_pylist(), t["source"].to_pylist())]
-        keys.append(pa.table({"site": t["site"], "hand_id": t["hand_id"], "scope": pa.array(scope, pa.string()),
+        keys.append(pa.table({"site": t["site"], "hand_id": t["hand_id"], "scope": _scopes(t),
                               "part": pa.array([k] * n, pa.int32()), "row": pa.array(range(n), pa.int64())}))
     allkeys = pa.concat_tables(keys).combine_chunks()
     del keys
@@ -521,7 +526,8 @@ def _dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str]) -> No
     old_dups = {p.name: pq.read_table(p) for p in dup_files}
     wanted = multi.select(["site", "hand_id", "scope", "ord_min"])
     if old_dups:
-        named = pa.concat_tables([_scoped(d.select(["site", "hand_id", "source"])) for d in old_dups.values()])
+        named = pa.concat_tables([pa.table({"site": d["site"], "hand_id": d["hand_id"], "scope": _scopes(d)})
+                                  for d in old_dups.values()])
         extra = groups.join(named.group_by(["site", "hand_id", "scope"]).aggregate([]), ["site", "hand_id", "scope"],
                             join_type="inner").select(["site", "hand_id", "scope", "ord_min"])
         wanted = pa.concat_tables([wanted, extra])
@@ -563,7 +569,7 @@ def _dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str]) -> No
                 for site, hid, src, line, status in zip(gone["site"].to_pylist(), gone["hand_id"].to_pylist(),
                                                         gone["source"].to_pylist(), gone["line"].to_pylist(),
                                                         gone["status"].to_pylist()):
-                    fs, fl = first_at[(site, hid, src if site in LOCAL_IDS else "")]
+                    fs, fl = first_at[(site, hid, _scope(site, src))]
                     new_dups.setdefault(name, []).append(
                         {"site": site, "hand_id": hid, "source": src, "line": line,
                          "first_source": fs, "first_line": fl})
@@ -586,8 +592,7 @@ def _dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str]) -> No
         rows = old_dups[name].to_pylist() if name in old_dups else []
         for r in rows:
             r["first_source"], r["first_line"] = first_at.get(
-                (r["site"], r["hand_id"], r["source"] if r["site"] in LOCAL_IDS else ""),
-                                                              (r["first_source"], r["first_line"]))
+                (r["site"], r["hand_id"], _scope(r["site"], r["source"])), (r["first_source"], r["first_line"]))
         rows += new_dups.get(name, [])
         rows.sort(key=lambda r: r["line"])
         table = pa.Table.from_pylist(rows, schema=schema)
