@@ -57,7 +57,7 @@ class PtMicrogamingFormat(PtFormat):
     name = "pt_microgaming"
     sites = ("Microgaming",)
     grammar = "pt_microgaming"
-    description = "Microgaming network hands as PokerTracker exports them (** Game ID ...)"
+    description = "Microgaming network hands as PokerTracker exports them (** Game ID ..., ** Hand # ...)"
     start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?\*\* (?:Game ID|Hand #) ?\d+ (?:Version:\d+ )?starting")
 
     def parse_hand(self, lines: list[str], first_line: int, source: str) -> Hand:
