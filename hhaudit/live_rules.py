@@ -29,7 +29,7 @@ from .model import (
     StreetEvent,
     UncalledEvent,
 )
-from .pots import bba_seat
+from .pots import unmatched_bet
 from .profiles import Profile
 from .replay import State
 from .rules import RULES, Rule, register
@@ -527,15 +527,8 @@ def _judge_oot(auditor: Auditor, out: AuditedHand, st: State, seq: int, ev: Acti
 
 
 def _uncalled(final: State) -> tuple[int | None, int]:
-    """(seat, amount) of the bet nobody matched. Dead blinds and a big-blind ante match no
-    bet (as in `pots.audit_pots`): only each seat's live chips count, individual antes included."""
-    bba = bba_seat(final.seats)
-    live = {k: s.total - s.dead - (s.ante if k == bba else 0) for k, s in final.seats.items() if s.total > 0}
-    if not live:
-        return None, 0
-    top = max(live, key=lambda k: live[k])
-    second = max((v for k, v in live.items() if k != top), default=0)
-    return (top, live[top] - second) if live[top] > second else (None, 0)
+    """(seat, amount) of the bet nobody matched, counted as `pots.audit_pots` counts it."""
+    return unmatched_bet({k: s.total for k, s in final.seats.items() if s.total > 0}, final.seats)
 
 
 def _judge_rake(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) -> None:

@@ -205,11 +205,7 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand,
     for seat, back in state.returned.items():
         if seat in contrib:
             contrib[seat] += back
-    # A big-blind ante (one seat antes for the table, TDA RP-11) is dead money: it must not
-    # "call" part of a bet the big blind folded to. Individual antes match each other.
-    bba = bba_seat(seats)
-    top_seat, excess = _unmatched({k: v - seats[k].dead - (seats[k].ante if k == bba else 0)
-                                   for k, v in contrib.items()})
+    top_seat, excess = unmatched_bet(contrib, seats)
     returned = sum(state.returned.values())
     stated = hand.summary.total_pot
     uncalled_fault = False
@@ -306,7 +302,16 @@ def _less(collects: list[CollectEvent], seat: int, amount: int) -> list[CollectE
     return out
 
 
-def bba_seat(seats: dict[int, SeatState]) -> int | None:
+def unmatched_bet(contrib: dict[int, int], seats: dict[int, SeatState]) -> tuple[int | None, int]:
+    """The seat whose bet nobody matched, and by how much, from each seat's chips put in.
+    Dead blinds match no bet (rules.md 7b), nor does a big-blind ante (one seat antes for the
+    table, TDA RP-11): it must not "call" part of a bet the big blind folded to. Individual
+    antes match each other."""
+    bba = _bba_seat(seats)
+    return _unmatched({k: v - seats[k].dead - (seats[k].ante if k == bba else 0) for k, v in contrib.items()})
+
+
+def _bba_seat(seats: dict[int, SeatState]) -> int | None:
     """The seat that paid a big-blind ante: the only seat of the hand that posted an ante."""
     payers = [k for k, s in seats.items() if s.ante > 0]
     return payers[0] if len(payers) == 1 and len(seats) > 1 else None

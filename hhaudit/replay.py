@@ -74,7 +74,7 @@ class SeatState:
     eligibility (rules.md 7b)."""
     ante: int = 0
     """The part of `total` that was an ante. A big-blind ante (the only ante of the hand)
-    matches no bet, so it never calls part of an uncalled bet (`pots.bba_seat`)."""
+    matches no bet, so it never calls part of an uncalled bet (`pots.unmatched_bet`)."""
     folded: bool = False
     all_in: bool = False
     dealt_in: bool = True
@@ -444,14 +444,13 @@ class State:
         kind = ev.kind
         if kind is _ANTE:
             live, dead = 0, ev.dead + ev.amount
+            s.ante += dead
         else:
             live, dead = ev.amount, ev.dead
         paid = live + dead
         s.stack -= paid
         s.total += paid
         s.dead += ev.dead  # dead blinds; antes match each other and count for eligibility
-        if kind is _ANTE:
-            s.ante += paid
         s.street_bet += live
         if s.stack <= 0 or ev.all_in:
             s.all_in = True
