@@ -1,0 +1,47 @@
+"""The Dask engine: whole files as tasks on a cluster writing to a shared folder."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from ..reading import Source
+from .options import Options
+from .tasks import FileTask, Result, run_task
+
+
+def run_dask(sources: Sequence[Source], todo: list[int], options: Options, tmp: str, batch: int,
+              jobs: int, scheduler: str | None, done: Callable[[Result], None]) -> None:
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise RuntimeError("the dask engine needs dask.distributed: pip install 'hhaudit[dask]'") from None
+    tmp = str(Path(tmp).resolve())
+    cluster = None
+    if scheduler:
+        client = Client(scheduler)
+    else:
+        cluster = LocalCluster(n_workers=max(jobs, 1), threads_per_worker=1, processes=True)
+        client = Client(cluster)
+    try:
+        # workers may run elsewhere: give them absolute paths (the `source` column keeps the name)
+        futures = [client.submit(run_task, FileTask(i, absolute(sources[i]), options, tmp, batch), pure=False)
+                   for i in todo]
+        for fut in futures:
+            done(fut.result())
+    except BaseException:
+        for fut in locals().get("futures", []):
+            fut.cancel()
+        raise
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def absolute(source: Source) -> Source:
+    if source.path is None:
+        return source
+    return Source(source.name, path=source.path.resolve())
+
+

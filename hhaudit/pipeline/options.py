@@ -1,0 +1,82 @@
+"""What a run is asked to do (`Options`), what it counts (`Totals`), and the auditor that
+chooses each hand's profile."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..audit import Auditor
+from ..model import Hand
+from ..parsing import FileReport
+from ..profiles import get_profile
+from ..rules import RULES, select
+
+LIVE_FORMATS = frozenset({"live"})
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    profile: str | None = None
+    """None: `online` for site histories, `tda-2024` for live logs."""
+    overrides: tuple[tuple[str, Any], ...] = ()
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    format: str = "auto"
+
+
+@dataclass(slots=True)
+class Totals:
+    hands: int = 0
+    """Hands in the dataset (duplicates not counted)."""
+    statuses: Counter[str] = field(default_factory=Counter)
+    categories: Counter[str] = field(default_factory=Counter)
+    severities: Counter[str] = field(default_factory=Counter)
+    files: list[FileReport] = field(default_factory=list)
+    duplicates: int = 0
+    """Copies of hands already seen (same site and hand id) that were skipped."""
+    reused: int = 0
+    """Files whose parts were taken unchanged from the previous dataset (`incremental`)."""
+
+    def merge(self, other: Totals) -> None:
+        self.hands += other.hands
+        self.statuses.update(other.statuses)
+        self.categories.update(other.categories)
+        self.severities.update(other.severities)
+        self.files.extend(other.files)
+        self.duplicates += other.duplicates
+        self.reused += other.reused
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hands": self.hands, "statuses": dict(self.statuses), "categories": dict(self.categories),
+                "severities": dict(self.severities), "duplicates": self.duplicates}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Totals:
+        return cls(int(d["hands"]), Counter(d["statuses"]), Counter(d["categories"]),
+                   Counter(d["severities"]), [], int(d["duplicates"]))
+
+
+class HandAuditor:
+    """Chooses the profile per hand (live logs default to tda-2024) and audits it."""
+
+    def __init__(self, options: Options) -> None:
+        enabled = select(RULES, options.select, options.ignore)
+        overrides = dict(options.overrides)
+        self.options = options
+        self._auditors: dict[str, Auditor] = {}
+        self._enabled = enabled
+        self._overrides = overrides
+
+    def auditor_for(self, hand: Hand) -> Auditor:
+        name = self.options.profile or hand.profile or ("tda-2024" if hand.format in LIVE_FORMATS else "online")
+        a = self._auditors.get(name)
+        if a is None:
+            a = Auditor(get_profile(name, **self._overrides), self._enabled)
+            self._auditors[name] = a
+        return a
+
+    def audit(self, hand: Hand) -> Any:
+        return self.auditor_for(hand).audit(hand)
+

@@ -1,0 +1,124 @@
+"""Units of work: at most `BATCH` hands of one file, audited and written as one part per table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from ..model import Hand
+from ..parsing import ParseLog, parse_source
+from ..reading import Source
+from .bulk import bulk
+from .dedupe import DUPLICATES, dup_schema, scope
+from .options import HandAuditor, Options, Totals
+from .parts import part_name
+
+BATCH = 5_000
+"""Hands per unit of work and per part file (small enough that one large file's units
+spread evenly over the workers)."""
+
+
+class Unit:
+    """One unit of work: at most BATCH hands of one file, written as one part per table."""
+
+    def __init__(self, index: int, chunk: int, auditor: HandAuditor, out_dir: str | None) -> None:
+        from ..tables import Rows
+
+        self.index, self.chunk, self.auditor, self.out_dir = index, chunk, auditor, out_dir
+        self.rows = Rows()
+        self.seen: dict[tuple[str, str, str], tuple[str, int]] = {}
+        self.dups: list[tuple[str, str, str, int, str, int]] = []
+        self.totals = Totals()
+        self.size = 0
+
+    def add(self, hand: Hand) -> int:
+        """Audit a hand (unless it is a copy of one in this unit); return its findings count."""
+        self.size += 1
+        if hand.hand_id:
+            key = (hand.site, hand.hand_id, scope(hand.site, hand.source))
+            first = self.seen.get(key)
+            if first is not None:
+                self.dups.append((hand.site, hand.hand_id, hand.source, hand.line, first[0], first[1]))
+                self.totals.duplicates += 1
+                return 0
+            self.seen[key] = (hand.source, hand.line)
+        audited = self.auditor.audit(hand)
+        self.rows.add(audited)
+        t = self.totals
+        t.hands += 1
+        t.statuses[hand.status.value] += 1
+        for f in audited.findings:
+            t.categories[f.category] += 1
+            t.severities[f.severity] += 1
+        return len(audited.findings)
+
+    def write(self) -> dict[str, Any] | None:
+        """Write the parts (or return the tables when there is no out_dir)."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        from ..tables import with_metadata
+
+        if self.rows.count == 0:
+            return None
+        tables = self.rows.tables()
+        self.rows = None  # type: ignore[assignment]
+        if self.out_dir is None:
+            return tables
+        name = part_name(self.index, self.chunk)
+        for t, table in tables.items():
+            pq.write_table(with_metadata(table, t), Path(self.out_dir) / t / name)
+        if self.dups:
+            cols = list(zip(*self.dups))
+            dup = pa.table({f.name: pa.array(c, f.type) for f, c in zip(dup_schema(), cols)}, schema=dup_schema())
+            pq.write_table(dup, Path(self.out_dir) / DUPLICATES / name)
+        return None
+
+
+
+def audit_file(index: int, source: Source, options: Options, out_dir: str | None,
+               progress: Callable[[int, int], None] | None = None,
+               batch: int | None = None) -> tuple[Totals, list[dict[str, Any]]]:
+    """Audit one source; write its parts into out_dir (or return the tables if None)."""
+    batch = batch or BATCH
+    auditor = HandAuditor(options)
+    log = ParseLog()
+    totals = Totals()
+    collected: list[dict[str, Any]] = []
+    unit = Unit(index, 0, auditor, out_dir)
+
+    def close(u: Unit) -> None:
+        tables = u.write()
+        if tables is not None:
+            collected.append(tables)
+        totals.merge(u.totals)
+
+    seen = 0
+    findings = 0
+    for hand in parse_source(source, format=options.format, log=log):
+        if unit.size >= batch:
+            close(unit)
+            unit = Unit(index, unit.chunk + 1, auditor, out_dir)
+        findings += unit.add(hand)
+        seen += 1
+        if progress is not None and seen % 200 == 0:
+            progress(200, findings)
+            findings = 0
+    close(unit)
+    if progress is not None:
+        progress(seen % 200, findings)
+    totals.files = log.files
+    return totals, collected
+
+
+
+@bulk
+def audit_hands(hands: Iterable[Hand], options: Options) -> Any:
+    from ..tables import Rows
+
+    auditor = HandAuditor(options)
+    rows = Rows()
+    for h in hands:
+        rows.add(auditor.audit(h))
+    return rows.tables()
