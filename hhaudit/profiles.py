@@ -12,8 +12,10 @@ class Profile:
     fl_cap: int = 3
     """Fixed limit: raises allowed after the bet (bet + 3 raises; Robert's B&R 3)."""
     fl_heads_up_uncapped: bool = True
-    """Fixed limit: no cap when the pot is heads-up at the start of the round (Robert's 4);
-    TDA 48 keeps the cap until the event is heads-up."""
+    """Fixed limit: raising is unlimited whenever the pot is heads-up before the raising is
+    capped on that round, at its start or after folds (Robert's Betting & Raising 4); once
+    the round is capped a fold that leaves two players does not uncap it. TDA 48 keeps the
+    cap until the event is heads-up."""
     fl_tournament_cap_heads_up: bool = False
     """Fixed limit, with `fl_heads_up_uncapped`: tournament tables still cap a heads-up pot
     (TDA 48 caps until the event is heads-up; PokerStars writes "Betting is capped" at four

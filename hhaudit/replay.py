@@ -160,6 +160,10 @@ class State:
     raises: int = 0
     """Fixed limit: bets and full raises made this street (the cap counts them)."""
     heads_up_at_start: bool = False
+    heads_up_uncapped: bool = False
+    """Fixed limit: the pot became heads-up this street before the raising was capped
+    (Robert's Betting & Raising 4: raising is then unlimited; a fold that leaves two players
+    after the cap does not uncap the street)."""
     last_actor: int | None = None
     round_closed: bool = False
     hand_over: bool = False
@@ -194,6 +198,7 @@ class State:
         self.fl_level = 0
         self.raises = 0
         self.heads_up_at_start = False
+        self.heads_up_uncapped = False
         self.last_actor = None
         self.round_closed = False
         self.hand_over = False
@@ -327,7 +332,7 @@ class State:
         """Fixed limit: the street's raises are capped."""
         if self.hand.limit is not _FIXED_LIMIT:
             return False
-        if self.profile.fl_heads_up_uncapped and self.heads_up_at_start and not (
+        if self.profile.fl_heads_up_uncapped and self.heads_up_uncapped and not (
             self.hand.kind == "tournament" and self.profile.fl_tournament_cap_heads_up
         ):
             return False
@@ -506,7 +511,7 @@ class State:
         if self.hand.limit is _FIXED_LIMIT:
             self.fl_level = max(self.fl_level, self.current_bet)
             self.raises = 1 if self.current_bet else 0
-        self.heads_up_at_start = self._n_live == 2
+        self.heads_up_at_start = self.heads_up_uncapped = self._n_live == 2
 
     def resolve_action(self, ev: ActionEvent) -> ActionResult:
         """Chips moved and street total for an action, from what the log stated."""
@@ -539,6 +544,9 @@ class State:
         if ev.act is _FOLD:
             s.folded = True
             s.acted_level = self.current_bet
+            if (was_live and self._n_live == 3 and self.hand.limit is _FIXED_LIMIT
+                    and self.raises < 1 + self.profile.fl_cap):
+                self.heads_up_uncapped = True  # heads-up before the cap (Robert's B&R 4)
         else:
             s.stack -= res.chips
             s.street_bet += res.chips
@@ -597,7 +605,7 @@ class State:
             s.street_bet = 0
             s.acted_level = None
             s.live_blind = False
-        self.heads_up_at_start = self._n_live == 2
+        self.heads_up_at_start = self.heads_up_uncapped = self._n_live == 2
         active = self.active()
         self.round_closed = len(active) < 2 and all(s.street_bet >= self.current_bet for s in active)
 

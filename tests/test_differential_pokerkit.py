@@ -407,7 +407,7 @@ def _check_raise_bounds(hand: Hand, st: State, pk, e: ActionEvent, out: Outcome,
             cls = "short big blind"
         elif fixed and preflop and st.capped():
             cls = "limit pre-flop cap"
-        elif fixed and ours_can and st.heads_up_at_start:
+        elif fixed and ours_can and st.heads_up_uncapped:
             cls = "limit heads-up cap"
         elif fixed and ours_can and st.has_acted(e.seat):
             cls = "limit all-in below half a bet"

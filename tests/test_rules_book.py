@@ -915,3 +915,32 @@ def test_fl_heads_up_from_the_start_of_the_street_is_uncapped_in_cash_capped_und
     p = probe(text, a, profile="tda-2024")
     assert p.at(a).capped is True
     assert one(p, "FL02", a).expected == "call 10 or fold (capped at 40)"
+
+
+def test_fl_pot_heads_up_before_the_cap_is_uncapped_under_roberts():
+    """Robert's B&R 4: raising is unlimited whenever the pot is heads-up before the raising is
+    capped, not only when the street began heads-up. $10/$20 flop, 4 players: A bets 10,
+    B raises to 20, C and D fold (two bets in, heads-up before the cap): A raises to 30,
+    B to 40 (the fourth bet), A to 50 (a fifth bet: legal) and B calls 10."""
+    war = ("A: bets 10\n        B: raises 10 to 20\n        C: folds\n        D: folds\n"
+           "        A: raises 10 to 30\n        B: raises 10 to 40\n        A: raises 10 to 50\n"
+           "        B: calls 10")
+    text = _fl(LIMPS, war)
+    a = line_of(text, "A: raises 10 to 50")
+    p = probe(text, a, profile="roberts-cash")
+    assert p.at(a).capped is False
+    clean(p)
+    # under TDA 48 the cap holds until the event is heads-up: the fifth bet is past it
+    p = probe(text, a, profile="tda-2024")
+    assert one(p, "FL02", a).expected == "call 10 or fold (capped at 40)"
+
+
+def test_fl_fold_to_heads_up_after_the_cap_does_not_uncap_under_roberts():
+    """Robert's B&R 4: once a street is capped, a fold that leaves two players does not
+    uncap it. A bets 10, B 20, C 30, D 40 (capped); A and B fold; C, heads-up with D,
+    raises to 50: past the cap (C may only call 10 or fold)."""
+    capped = CAP + "\n        A: folds\n        B: folds\n        C: raises 10 to 50"
+    text = _fl(LIMPS, capped)
+    c = line_of(text, "C: raises 10 to 50")
+    f = one(probe(text, c, profile="roberts-cash"), "FL02", c)
+    assert (f.expected, f.actual) == ("call 10 or fold (capped at 40)", "raised to 50")
