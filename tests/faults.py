@@ -335,10 +335,11 @@ def wrong_call_amount(hand: Hand, lines: list[str], key: int) -> Fault | None:
 
 
 def fixed_limit_overcap(hand: Hand, lines: list[str], key: int) -> Fault | None:
-    """Fixed limit: on a street that starts with three or more players, after the bet and
-    three raises (pre-flop: the big blind and three raises) a call becomes a fifth bet
-    (Robert's Betting & Raising 3-4: a bet and three raises). Only streets whose every bet
-    and raise is one full unit and not all-in are used, so that the count is plain."""
+    """Fixed limit: on a street where three or more players are in when the fourth bet
+    caps it (the bet and three raises; pre-flop the big blind and three raises), a call
+    becomes a fifth bet (Robert's Betting & Raising 3-4: a pot heads-up before the cap is
+    uncapped). Only streets whose every bet and raise is one full unit and not all-in are
+    used, so that the count is plain."""
     if hand.limit is not Limit.FIXED_LIMIT or not _normal_blinds(hand):
         return None
     found: list[tuple[ActionEvent, int, int]] = []
@@ -356,6 +357,8 @@ def fixed_limit_overcap(hand: Hand, lines: list[str], key: int) -> Fault | None:
             if ev.all_in or to != b.cur + unit:
                 state["plain"] = False
             state["bets"] += 1
+            if state["bets"] == 4:
+                state["players"] = len(dealt - folded)
         elif ev.act is Act.CALL and state["plain"] and state["bets"] == 4 and state["players"] >= 3:
             to = b.cur + unit
             if to - b.bet.get(ev.seat, 0) < b.stack.get(ev.seat, 0) and not ev.all_in:

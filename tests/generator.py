@@ -16,7 +16,7 @@ generator follows the `online` profile and avoids the open corners:
 - a seat that has acted may raise again only when it faces at least a full raise since
   it last acted (fixed limit: half a bet) (TDA 47-A/B);
 - pot limit: raise-to at most B + P + (B - c), pre-flop with the full blinds (TDA 54);
-- fixed limit: a bet and three raises, no cap when the street starts heads-up (Robert's
+- fixed limit: a bet and three raises, no cap when the pot is heads-up before the cap (Robert's
   3-4); an all-in of half a bet or more counts as a raise;
 - the showdown winner of each pot is the best shown eligible hand (hhaudit.evaluator);
   split pots give odd chips one each to the first winners left of the button (TDA 20-A);
@@ -167,7 +167,7 @@ class _Game:
         self.last_full = self.bb
         self.fl_level = 0
         self.raises = 0
-        self.heads_up_start = False
+        self.heads_up_uncapped = False
         self.runs: list[list[str]] = []
 
     # ------------------------------------------------------------------ helpers
@@ -282,7 +282,7 @@ class _Game:
         if self.limit == "FL":
             self.fl_level = self.current_bet
             self.raises = 1
-        self.heads_up_start = len(self.live()) == 2
+        self.heads_up_uncapped = len(self.live()) == 2
         self.lines.append("*** HOLE CARDS ***")
         hero = rng.choice(self.dealt)
         h = self.seats[hero]
@@ -307,7 +307,7 @@ class _Game:
         return faced >= self.last_full
 
     def capped(self) -> bool:
-        return self.limit == "FL" and not self.heads_up_start and self.raises >= 4
+        return self.limit == "FL" and not self.heads_up_uncapped and self.raises >= 4
 
     def limits(self, s: _Seat) -> tuple[int, int | None]:
         """The rule's smallest raise-to and (pot limit) largest, before the stack caps them."""
@@ -383,6 +383,8 @@ class _Game:
             s.folded = True
             s.folded_on = self.street
             s.acted_level = self.current_bet
+            if len(self.live()) == 2 and self.raises < 4:
+                self.heads_up_uncapped = True  # heads-up before the cap: uncapped (Robert's 4)
             self.lines.append(f"{name}: folds ")
             return
         if act == "check":
@@ -454,7 +456,7 @@ class _Game:
         for s in self.seats.values():
             s.street_bet = 0
             s.acted_level = None
-        self.heads_up_start = len(self.live()) == 2
+        self.heads_up_uncapped = len(self.live()) == 2
 
     def deal_street(self, board: list[str], prefix: str = "") -> str:
         n = {"FLOP": 3, "TURN": 1, "RIVER": 1}[self.street]
