@@ -19,13 +19,12 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator, Sequence
-from pathlib import Path
 from typing import ClassVar
 from xml.parsers import expat
 
 from ..model import Act, ActionEvent, Hand, ParseProblem, Status
 from ..money import AmountError
-from .base import LineError, UnsupportedGame
+from .base import LineError, UnsupportedGame, fallback_id
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -299,7 +298,7 @@ class XmlFormat:
         except UnsupportedGame:
             hand.status = Status.UNSUPPORTED_GAME
         if not hand.hand_id:
-            hand.hand_id = f"{Path(source).name}:{first_line}"
+            hand.hand_id = fallback_id(source, first_line)
         return hand
 
     @staticmethod

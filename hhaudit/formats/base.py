@@ -507,11 +507,18 @@ class LineFormat:
         except UnsupportedGame:
             hand.status = Status.UNSUPPORTED_GAME
         if not hand.hand_id:
-            hand.hand_id = f"{Path(source).name}:{first_line}"
+            hand.hand_id = fallback_id(source, first_line)
         return hand
 
     def finish(self, hand: Hand) -> None:
         """Called after a hand parsed cleanly: derive what the lines left implicit."""
+
+
+def fallback_id(source: str, first_line: int) -> str:
+    """The id of a hand whose own id could not be read: its place, the whole source name
+    (two files of the same name in different folders, or members of different archives,
+    must not give the same id) and its first line."""
+    return f"{source}:{first_line}"
 
 
 class UnsupportedGame(Exception):

@@ -18,7 +18,6 @@ import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import ClassVar
 
 from ..live_rules import (
@@ -52,7 +51,7 @@ from ..model import (
 )
 from ..profiles import PROFILES, get_profile
 from ..replay import State
-from .base import Fields, LineError, LineFormat
+from .base import Fields, LineError, LineFormat, fallback_id
 from .common import card, game_code
 
 _AMOUNT = r"\d[\d,]*(?:\.\d+)?k?"
@@ -362,7 +361,7 @@ class LiveFormat(LineFormat):
             hand.end_line = first_line
             hand.status = Status.PARSE_ERROR
             hand.problem = ParseProblem(line, col, text, msg)
-            hand.hand_id = f"{Path(source).name}:{first_line}"
+            hand.hand_id = fallback_id(source, first_line)
             return hand
         cleaned = [strip_comment(x) for x in lines]
         hand = super().parse_hand(cleaned, first_line, source)
