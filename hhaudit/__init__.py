@@ -3,16 +3,55 @@
 >>> import hhaudit
 >>> result = hhaudit.audit("sample_histories/")        # doctest: +SKIP
 >>> result.findings.groupby("category").size()          # doctest: +SKIP
+
+The API's names are imported on first use (module `__getattr__`), so that the command line's
+quick answers (`--version`, `rules`, `rule`, `formats`) never import pandas.
 """
 
 from __future__ import annotations
+
+import sys
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from . import _native
 
 _native.select()  # compiled modules or their sources: decided before any of them loads
 
-from .api import AuditResult, audit, read, units
-from .parsing import parse
+if TYPE_CHECKING:
+    from .api import AuditResult, audit, read, units
+    from .parsing import parse
 
-__all__ = ["AuditResult", "audit", "parse", "read", "units", "__version__"]
+__all__ = ["AuditResult", "__version__", "audit", "parse", "read", "units"]
 __version__ = "0.1.0"
+
+_LAZY = {"AuditResult": "api", "audit": "api", "read": "api", "units": "api", "parse": "parsing"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'hhaudit' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+class _Package(ModuleType):
+    """The package's module type: importing the submodule `hhaudit.audit` must not replace
+    the API's `hhaudit.audit` function (the import system binds a submodule to its name in
+    the package; the submodule stays in `sys.modules`, where the package's code finds it)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _LAZY and isinstance(value, ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

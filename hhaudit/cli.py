@@ -12,9 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .audit import severity_rank
-from .model import Category
-from .parsing import to_sources
+from .output import FORMATS
+from .output.safe import safe
 from .profiles import PROFILES, option_names
 from .reading import InputError
 
@@ -63,6 +62,9 @@ def _parse_option(text: str) -> tuple[str, Any]:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
+    from .audit import severity_rank
+    from .model import Category
+    from .parsing import to_sources
     from .pipeline import Options, run
 
     cfg = _config(Path.cwd())
@@ -89,7 +91,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
         raise UsageError("no input files")
     opts = Options(profile, tuple(sorted(overrides.items())), tuple(select), tuple(ignore), args.format)
     jobs = args.jobs or os.cpu_count() or 1
-    quiet = args.quiet or not sys.stderr.isatty()
+    quiet = args.quiet > 0 or args.output_format != "text" or not sys.stderr.isatty()
     if args.scheduler and args.engine != "dask":
         raise UsageError("--scheduler needs --engine dask")
     extra: dict[str, Any] = {"incremental": args.incremental, "engine": args.engine, "scheduler": args.scheduler}
@@ -128,21 +130,28 @@ def cmd_audit(args: argparse.Namespace) -> int:
     readable = [f for f in totals.files if not f.error]
     for f in totals.files:
         if f.error:
-            print(f"hhaudit: {f.source}: {f.error}", file=sys.stderr)
+            print(f"hhaudit: {safe(f.source)}: {safe(f.error)}", file=sys.stderr)
+    _print_findings(args)
+    # the summary: after the findings in the text layout; on stderr beside a machine-readable one
+    out = sys.stdout if args.output_format == "text" else sys.stderr
+    if args.quiet >= 2 or (args.quiet and out is sys.stderr):
+        out = open(os.devnull, "w")  # noqa: SIM115
     st = totals.statuses
     print(f"{totals.hands} hands read from {len(readable)} of {len(totals.files)} files: "
           f"{st.get('audited', 0)} audited, {st.get('unsupported_game', 0)} unsupported game, "
-          f"{st.get('parse_error', 0)} parse error")
+          f"{st.get('parse_error', 0)} parse error", file=out)
     if totals.duplicates:
-        print(f"{totals.duplicates} duplicate hands skipped (listed in {Path(args.output) / 'duplicates'})")
+        print(f"{totals.duplicates} duplicate hands skipped (listed in {safe(Path(args.output) / 'duplicates')})",
+              file=out)
     if args.incremental:
-        print(f"{totals.reused} unchanged files reused, {len(totals.files) - totals.reused} audited")
+        print(f"{totals.reused} unchanged files reused, {len(totals.files) - totals.reused} audited", file=out)
     n = sum(totals.categories.values())
-    print(f"{n} findings" + (":" if n else ""))
+    print(f"{n} findings" + (":" if n else ""), file=out)
     for cat in Category:
         if totals.categories.get(cat.value):
-            print(f"  {cat.value:<15} {totals.categories[cat.value]}")
-    print(f"dataset written to {args.output}")
+            print(f"  {cat.value:<15} {totals.categories[cat.value]}", file=out)
+    print(f"dataset written to {safe(args.output)}", file=out)
+    out.flush()
     if not readable and totals.hands == 0:
         return 2
     threshold = {"error": 2, "warning": 1, "never": 99}[args.fail_on]
@@ -150,8 +159,28 @@ def cmd_audit(args: argparse.Namespace) -> int:
     return 1 if worst >= threshold else 0
 
 
+def _print_findings(args: argparse.Namespace) -> None:
+    """The findings of the dataset just written, in `--output-format` (or, with
+    `--statistics`, the count per rule), read back one part file at a time."""
+    from .output import iter_findings, statistics, write
+
+    if args.quiet and (args.output_format == "text" or args.quiet >= 2) and not args.statistics:
+        return
+    if args.quiet >= 2:
+        return
+    rows = iter_findings(args.output)
+    if args.statistics:
+        statistics(rows, sys.stdout)
+    else:
+        write(args.output_format, rows, sys.stdout, show_source=args.show_source)
+    sys.stdout.flush()
+
+
 def cmd_rules(args: argparse.Namespace) -> int:
+    from .ruledoc import load_all_rules
     from .rules import RULES
+
+    load_all_rules()
 
     from rich.console import Console
     from rich.table import Table
@@ -161,6 +190,27 @@ def cmd_rules(args: argparse.Namespace) -> int:
         r = RULES[code]
         t.add_row(r.code, r.name, r.category.value, r.severity.value, r.summary(), r.citation)
     Console(width=200 if not sys.stdout.isatty() else None).print(t)
+    return 0
+
+
+def cmd_rule(args: argparse.Namespace) -> int:
+    import difflib
+
+    from .ruledoc import load_all_rules, rule_doc
+    from .rules import RULES
+
+    load_all_rules()
+    code = args.code.strip().upper()
+    if code not in RULES:
+        by_name = {r.name: c for c, r in RULES.items()}
+        if args.code in by_name:
+            code = by_name[args.code]
+        else:
+            close = difflib.get_close_matches(code, list(RULES), n=3) or \
+                difflib.get_close_matches(args.code, list(by_name), n=3)
+            hint = f"; did you mean {', '.join(close)}?" if close else "; `hhaudit rules` lists them"
+            raise UsageError(f"unknown rule {safe(args.code)!r}{hint}")
+    sys.stdout.write(rule_doc(code))
     return 0
 
 
@@ -250,7 +300,13 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--scheduler", metavar="ADDRESS",
                    help="Dask scheduler address (default: a local cluster of --jobs workers)")
     a.add_argument("--fail-on", choices=["error", "warning", "never"], default="error")
-    a.add_argument("--quiet", action="store_true", help="no progress bar")
+    a.add_argument("-q", "--quiet", action="count", default=0,
+                   help="print only the summary (-qq: nothing; the exit status says it all)")
+    a.add_argument("--output-format", choices=FORMATS, default="text",
+                   help="how findings are printed: text (path:line: CODE message, the default), json, "
+                        "jsonl, csv, sarif (SARIF 2.1.0) or github (workflow annotations)")
+    a.add_argument("--statistics", action="store_true", help="print the count per rule instead of each finding")
+    a.add_argument("--show-source", action="store_true", help="print each finding's log line with a caret")
     a.set_defaults(func=cmd_audit)
     r = sub.add_parser("report", help="summary tables of a dataset")
     r.add_argument("out")
@@ -262,6 +318,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--profile", choices=sorted(PROFILES))
     s.set_defaults(func=cmd_show)
     sub.add_parser("rules", help="list every rule").set_defaults(func=cmd_rules)
+    ru = sub.add_parser("rule", help="one rule's full documentation: examples, options, rulebook text")
+    ru.add_argument("code", help="rule code (MR01) or name (raise-below-minimum)")
+    ru.set_defaults(func=cmd_rule)
     f = sub.add_parser("formats", help="list every input format")
     f.add_argument("--corpus", metavar="DIR", help="also count the hands of a corpus (HANDS.tsv) each format reads")
     f.set_defaults(func=cmd_formats)

@@ -408,7 +408,7 @@ class RakeNotHouseRule(Rule):
     code = "SB07"
     name = "rake-not-house-rule"
     category = Category.ACCOUNTING
-    citation = "house rake rule in the log's game line (rules.md 7c)"
+    citation = "house rake rule in the log's game line"
 
 
 # ============================================================== the auditor's hook

@@ -91,7 +91,7 @@ class ParseFailure(Rule):
     code = "PA01"
     name = "unreadable-line"
     category = Category.PARSE
-    citation = "contract §2"
+    citation = "the site's hand-history format"
 
 
 # ============================================================== action order
@@ -519,7 +519,7 @@ class TotalPotWrong(Rule):
     code = "AC01"
     name = "total-pot-mismatch"
     category = Category.ACCOUNTING
-    citation = "accounting invariant (rules.md 7b)"
+    citation = "accounting invariant"
 
 
 @register
@@ -532,7 +532,7 @@ class CollectedWrong(Rule):
     code = "AC02"
     name = "collected-mismatch"
     category = Category.ACCOUNTING
-    citation = "accounting invariant (rules.md 7b)"
+    citation = "accounting invariant"
 
 
 @register
@@ -558,7 +558,7 @@ class SidePotAmountWrong(Rule):
     code = "AC04"
     name = "pot-size-mismatch"
     category = Category.ACCOUNTING
-    citation = "TDA-2024 21; rules.md 7b"
+    citation = "TDA-2024 21; side-pot construction"
 
 
 @register
@@ -572,7 +572,7 @@ class RakeSuspicious(Rule):
     name = "rake-suspicious"
     category = Category.ACCOUNTING
     severity = Severity.WARNING
-    citation = "house rake policy; fpdb sanity check (rules.md 7c)"
+    citation = "house rake policy"
 
 
 @register

@@ -1,0 +1,113 @@
+"""Findings as `audit` prints them: read back from the written dataset, one part file at a
+time (memory stays bounded however many findings there are), in input order, and written
+in one of the layouts of `--output-format`:
+
+- `text` (`hhaudit/output/text.py`): `path:line: CODE message (expected ...; actual ...)`,
+  ruff's layout, optionally with the log line and a caret (`--show-source`);
+- `json` (one array), `jsonl` (one object a line), `csv` (a header, then a row a finding):
+  `hhaudit/output/records.py`, the columns of the `findings` table;
+- `sarif` (SARIF 2.1.0, for code-scanning tools): `hhaudit/output/sarif.py`;
+- `github` (GitHub Actions workflow commands, `::error file=...,line=...::`):
+  `hhaudit/output/github.py`.
+
+`--statistics` (`statistics()`) prints the count per rule instead, like ruff's.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from .safe import safe
+
+FORMATS = ("text", "json", "jsonl", "csv", "sarif", "github")
+COLUMNS = ("hand_id", "source", "line", "seq", "rule", "name", "category", "severity", "seat",
+           "player", "expected", "actual", "message", "citation")
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One finding as the dataset holds it (the `findings` table's columns)."""
+
+    hand_id: str
+    source: str
+    line: int | None
+    seq: int | None
+    rule: str
+    name: str
+    category: str
+    severity: str
+    seat: int | None
+    player: str | None
+    expected: str | None
+    actual: str | None
+    message: str | None
+    citation: str | None
+
+    def as_dict(self) -> dict[str, object]:
+        return {c: getattr(self, c) for c in COLUMNS}
+
+
+def detail(expected: str | None, actual: str | None) -> str:
+    """`expected X; actual Y` (either part left out when empty; a value already worded
+    "expected ..." is not prefixed twice)."""
+    parts = []
+    for word, value in (("expected", expected), ("actual", actual)):
+        if value:
+            parts.append(value if value.startswith(word + " ") else f"{word} {value}")
+    return "; ".join(parts)
+
+
+def part_files(out: str | os.PathLike[str], table: str = "findings") -> list[Path]:
+    """A table's part files in the order of the input (`part-<file>-<unit>` sorts so)."""
+    return sorted((Path(out) / table).glob("part-*.parquet"))
+
+
+def iter_findings(out: str | os.PathLike[str], batch_size: int = 8192) -> Iterator[Row]:
+    """Every finding of a dataset, in input order, one record batch in memory at a time."""
+    import pyarrow.parquet as pq
+
+    for part in part_files(out):
+        with pq.ParquetFile(part) as pf:
+            for batch in pf.iter_batches(batch_size=batch_size, columns=list(COLUMNS)):
+                cols = [batch.column(c).to_pylist() for c in COLUMNS]
+                for values in zip(*cols):
+                    yield Row(*values)
+
+
+def write(fmt: str, rows: Iterator[Row], stream: TextIO, *, show_source: bool = False) -> int:
+    """Write the findings in a layout of `FORMATS`; returns how many were written."""
+    if fmt == "text":
+        from .text import write_text
+
+        return write_text(rows, stream, show_source=show_source)
+    if fmt in ("json", "jsonl", "csv"):
+        from .records import write_records
+
+        return write_records(fmt, rows, stream)
+    if fmt == "sarif":
+        from .sarif import write_sarif
+
+        return write_sarif(rows, stream)
+    if fmt == "github":
+        from .github import write_github
+
+        return write_github(rows, stream)
+    raise ValueError(f"unknown output format {fmt!r}; known: {', '.join(FORMATS)}")
+
+
+def statistics(rows: Iterator[Row], stream: TextIO) -> int:
+    """The count per rule, most frequent first (ruff's `--statistics`): count, code, name,
+    category; returns the number of findings."""
+    counts: Counter[tuple[str, str, str]] = Counter((r.rule, r.name, r.category) for r in rows)
+    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0][0]))
+    width = max((len(f"{n:,}") for n in counts.values()), default=1)
+    stream.writelines(f"{n:>{width},}\t{safe(rule)}\t{safe(name)}\t[{safe(category)}]\n" for (rule, name, category), n in ranked)
+    return sum(counts.values())
+
+
+__all__ = ["COLUMNS", "FORMATS", "Row", "detail", "iter_findings", "part_files", "safe", "statistics", "write"]

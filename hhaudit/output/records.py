@@ -1,0 +1,33 @@
+"""JSON, JSON Lines and CSV: the `findings` table's columns, one record a finding, written as
+they are read (a JSON array is opened, filled and closed without holding the findings)."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterator
+from typing import TextIO
+
+from . import COLUMNS, Row
+
+
+def write_records(fmt: str, rows: Iterator[Row], stream: TextIO) -> int:
+    n = 0
+    if fmt == "csv":
+        w = csv.writer(stream, lineterminator="\n")
+        w.writerow(COLUMNS)
+        for r in rows:
+            w.writerow(["" if v is None else v for v in (getattr(r, c) for c in COLUMNS)])
+            n += 1
+        return n
+    if fmt == "jsonl":
+        for r in rows:
+            stream.write(json.dumps(r.as_dict(), ensure_ascii=False) + "\n")
+            n += 1
+        return n
+    stream.write("[")
+    for r in rows:
+        stream.write(("\n  " if n == 0 else ",\n  ") + json.dumps(r.as_dict(), ensure_ascii=False))
+        n += 1
+    stream.write("\n]\n" if n else "]\n")
+    return n

@@ -1,0 +1,203 @@
+"""A rule's full documentation, as `hhaudit rule CODE` prints it: its summary, the bad and the
+good example from its docstring, the profile options that change it, and what the rulebook
+passages it cites say, written here so that the text stands alone (no file the user lacks).
+
+The rulebooks: the Poker Tournament Directors Association's rules (TDA, 2024 edition),
+Robert's Rules of Poker (Robert Ciaffone, the usual reference of card rooms' cash games),
+and the WSOP tournament rules (WSOP-T). The passages are summarised in our own words."""
+
+from __future__ import annotations
+
+import re
+
+BOOKS = {
+    "TDA-2024": "Poker TDA rules, 2024 edition",
+    "Robert's": "Robert's Rules of Poker",
+    "WSOP-T": "WSOP tournament rules",
+}
+
+PASSAGES: dict[tuple[str, str], str] = {
+    ("TDA-2024", "12"): "Cards speak: the best hand shown wins, whatever its owner says of it.",
+    ("TDA-2024", "15"): "Uncalled bets: the part of a bet or raise nobody called goes back to "
+                        "its owner and is not part of the pot (15-B).",
+    ("TDA-2024", "16"): "An all-in player takes no further part in the betting; pots are "
+                        "awarded side pots first (Addendum 16).",
+    ("TDA-2024", "20"): "Odd chips: break the odd chips down to the smallest denomination in "
+                        "play; in board games, with two or more tied hands, the odd chip goes "
+                        "to the first tied seat left of the button (20-A).",
+    ("TDA-2024", "21"): "Each side pot is split separately: side pots are built from the "
+                        "levels of the all-in players' contributions and never mixed.",
+    ("TDA-2024", "34"): "Heads-up, the button posts the small blind and acts first before the "
+                        "flop and last after it (34-B).",
+    ("TDA-2024", "40"): "A bet is made by a verbal declaration, by pushing out chips, or both; "
+                        "whichever comes first defines the bet.",
+    ("TDA-2024", "41"): "Standard calls: saying \"call\", pushing out the exact call, one "
+                        "silent oversized chip, or several chips that count as a call under 45.",
+    ("TDA-2024", "42"): "In no-limit and pot-limit a raise is the full amount in one motion, "
+                        "or the full amount stated first; \"raise\" then only the call's chips "
+                        "is a minimum raise.",
+    ("TDA-2024", "43"): "A bet is at least the big blind; a raise is at least the size of the "
+                        "largest previous bet or raise of the round. 43-A, the 50% standard: "
+                        "chips of 50% or more of a minimum raise (not all-in) oblige a full "
+                        "minimum raise; less is a call unless \"raise\" was declared.",
+    ("TDA-2024", "44"): "Facing a bet, one oversized chip is a call unless \"raise\" is said "
+                        "before it lands; not facing a bet, it is a bet of its full value.",
+    ("TDA-2024", "45"): "Several chips facing a bet, without a declaration, are a call when "
+                        "every chip is needed to make the call (taking away one of the "
+                        "smallest leaves less than the call); otherwise the 50% standard.",
+    ("TDA-2024", "47"): "Reopening the betting: in no-limit and pot-limit, an all-in, or "
+                        "several short all-ins together, of less than a full raise does not "
+                        "reopen the betting to players who have already acted (47-A); in "
+                        "limit, an all-in of at least half a bet does (47-B).",
+    ("TDA-2024", "48"): "No cap on raises in no-limit or pot-limit; in limit, raises are "
+                        "capped (a bet and three raises) until the event is heads-up.",
+    ("TDA-2024", "49"): "The caller must find out the correct amount; a call commits the "
+                        "caller to the correct amount even after a wrong count.",
+    ("TDA-2024", "51"): "A declaration commits the player to the full action; an undercall "
+                        "facing the opening bet (or heads-up) is a mandatory full call.",
+    ("TDA-2024", "53"): "Action out of turn is backed up to the right player; it is binding "
+                        "if the action facing the out-of-turn player has not changed by the "
+                        "time it reaches them (53-A); a fold out of turn is always binding.",
+    ("TDA-2024", "54"): "Pot limit: the largest raise is the pot after the raiser's call "
+                        "(pot + bets + the call); before the flop the blinds count as full "
+                        "blinds even when short.",
+    ("TDA-2024", "55"): "A player who says \"raise\" when not facing a bet commits to a bet; "
+                        "the round's betting follows the order of action.",
+    ("TDA-2024", "56"): "String bets and raises are not allowed: a bet made in several "
+                        "motions with a return to the stack counts only its first motion.",
+    ("TDA-2024", "58"): "A fold, in turn or out of turn, is binding; a folded hand takes no "
+                        "further part.",
+    ("TDA-2024", "61"): "Chips pushed out silently may all count as part of the bet.",
+    ("TDA-2024", "65"): "An uncalled bet is returned to its owner even when the hand is "
+                        "won without a showdown (65-A).",
+    ("Robert's", "Button & Blind"): "Betting starts left of the big blind before the flop and "
+                                    "left of the button after it; each round ends when every "
+                                    "player still in has acted and matched the bet; the "
+                                    "blinds are posted by the two seats left of the button.",
+    ("Robert's", "Betting & Raising"): "In limit, a bet and three raises (four bets) at most, "
+                                       "except heads-up; bets and raises come in the game's "
+                                       "fixed increments; in cash no-limit, after saying "
+                                       "\"raise\" the chips may come in several trips.",
+    ("Robert's", "Ties"): "Tied hands split the pot; the odd chip goes to the first tied hand "
+                          "clockwise from the button; no player gets more than one odd chip.",
+    ("Robert's", "Showdown"): "Cards speak: the best hand shown at the showdown wins the pot.",
+    ("TDA-2024", "table stakes"): "Table stakes: a player bets only the chips in play in front "
+                                  "of them; a player whose chips run out is all-in.",
+    ("Robert's", ""): "A check or call out of turn may not then become a bet or raise (cash).",
+    ("WSOP-T", "90"): "Verbal declarations in turn are binding; a bet is made by declaration "
+                      "or by chips, as TDA 40.",
+    ("WSOP-T", "103"): "A string bet is a bet made in several movements with a return to the "
+                       "stack and no declaration first; only the first movement counts.",
+    ("WSOP-T", "VIII NL(b)"): "No-limit: a bet is at least the big blind and a raise at least "
+                              "the previous bet or raise.",
+}
+
+OTHER: dict[str, str] = {
+    "the site's hand-history format": "Every line of a hand must be one the site's format "
+                                      "writes, in an order it allows (each format's grammar, "
+                                      "`hhaudit formats`); a line that cannot be read makes "
+                                      "the hand a parse error, reported with its file and line.",
+    "accounting invariant": "Chips are neither made nor lost: the pot is what the players put "
+                            "in; what is paid out plus the rake and fees is the pot; each "
+                            "player's end stack is the start stack less what went in plus what "
+                            "came back.",
+    "side-pot construction": "Pots are built by all-in levels: each all-in player's "
+                             "contribution caps a pot that only the players who matched it "
+                             "can win; chips of folded players fill the pots they reach.",
+    "house rake policy": "The rake is the house's policy, not a rulebook's: it is taken from "
+                         "the pot, never from an uncalled bet, and a rake above "
+                         "`max_rake_share` of the pot is reported as suspicious.",
+    "house rake rule in the log's game line": "A live log states its house's rake rule in its "
+                                              "game line (a share of the pot with a cap); the "
+                                              "rake the dealer took must follow it.",
+}
+"""What citations outside the rulebooks mean."""
+
+OPTIONS: dict[str, tuple[str, ...]] = {
+    "AO01": ("infer_sitting_out",), "AO06": ("infer_sitting_out",),
+    "RO01": ("fl_reopen_half_bet",), "PL01": ("pl_round_up",),
+    "FL02": ("fl_cap", "fl_heads_up_uncapped", "fl_tournament_cap_heads_up"),
+    "OC01": ("odd_chip", "run_odd_chip"), "AC04": ("rake_from",), "AC05": ("max_rake_share",),
+    "SB01": ("string_bet_multi_trip_after_raise",), "SB06": ("oot_binding",),
+}
+"""The profile options that change what a rule finds (checked against `profiles` in the tests)."""
+
+
+def load_all_rules() -> None:
+    """Register every rule (betting, pot and live rules) without importing any format."""
+    from . import live_rules, rules  # noqa: F401
+
+
+_PART = re.compile(r"^(TDA-2024|Robert's|WSOP-T)\s*(.*)$")
+_NOTE = re.compile(r"\s*\(([^)]*\s[^)]*)\)\s*$")  # a trailing remark in parentheses, "(cash: ...)"
+
+
+def passages(citation: str) -> list[tuple[str, str]]:
+    """The passages a citation like `TDA-2024 40, 43-A; Robert's Ties` names, each as
+    (reference, what it says); "" where nothing is stored for it."""
+    out: list[tuple[str, str]] = []
+    for part in (p.strip() for p in citation.split(";")):
+        m = _PART.match(part)
+        if not m:
+            out.append((part, OTHER.get(_NOTE.sub("", part), "")))
+            continue
+        book, rest = m.group(1), m.group(2)
+        note = _NOTE.search(rest)
+        rest = _NOTE.sub("", rest).strip() or (note.group(1) if note else "")
+        items = [x.strip() for x in rest.split(",")] if book == "TDA-2024" else [rest]
+        for item in items:
+            keys = (item, item.split("-")[0], re.sub(r"\s+[\d-]+$", "", item), "")
+            text = next((PASSAGES[(book, k)] for k in keys if (book, k) in PASSAGES), "")
+            out.append((f"{BOOKS[book]} {item}".strip(), text))
+    return out
+
+
+def rule_doc(code: str) -> str:
+    """The full documentation of one rule as plain text (KeyError for an unknown code)."""
+    from ._native import docstring
+    from .profiles import Profile
+
+    load_all_rules()
+    from .rules import RULES
+
+    rule = RULES[code.upper()]
+    doc = docstring(rule).strip().splitlines()
+    summary, body = (doc[0] if doc else rule.name), "\n".join(doc[1:]).strip()
+    lines = [f"{rule.code} {rule.name}", "", summary, "",
+             f"category {rule.category.value}, severity {rule.severity.value}"]
+    if body:
+        lines += ["", _examples(body)]
+    opts = OPTIONS.get(rule.code, ())
+    if opts:
+        lines += ["", "Profile options that change it (--option NAME=VALUE):"]
+        for name in opts:
+            lines.append(f"  {name} (default {getattr(Profile('x'), name)!r}): {_option_doc(name)}")
+    lines += ["", f"Rulebook: {rule.citation}"]
+    for ref, text in passages(rule.citation):
+        if text:
+            lines.append(f"  {ref}: {text}")
+    return "\n".join(lines) + "\n"
+
+
+def _examples(body: str) -> str:
+    """The docstring's body as paragraphs: its prose, then `Bad:` and `Good:` each on a line."""
+    flat = re.sub(r"\s*\n\s*", " ", body)
+    return re.sub(r"\s*\b(Bad|Good):", lambda m: f"\n{m.group(1)}:", flat).strip()
+
+
+def _option_doc(name: str) -> str:
+    """An option's description: the docstring under its field in profiles.py."""
+    import ast
+    from pathlib import Path
+
+    tree = ast.parse((Path(__file__).parent / "profiles.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name == "Profile":
+            body = node.body
+            for i, stmt in enumerate(body[:-1]):
+                if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) \
+                        and stmt.target.id == name:
+                    nxt = body[i + 1]
+                    if isinstance(nxt, ast.Expr) and isinstance(nxt.value, ast.Constant):
+                        return " ".join(str(nxt.value.value).split())
+    return ""

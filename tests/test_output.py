@@ -1,0 +1,179 @@
+"""What `hhaudit audit` prints: every finding in each `--output-format`, parsed back with the
+format's own reader (json, csv), validated (SARIF against the official 2.1.0 schema in
+tests/schemas/), or matched against its syntax (GitHub workflow commands); the summary,
+`--quiet`, `-qq`, `--statistics`, `--show-source`; and names that are not markup."""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import hhaudit
+from hhaudit.output import Row
+from hhaudit.output.github import annotation
+from hhaudit.output.safe import safe
+
+REPO = Path(__file__).resolve().parents[1]
+SAMPLES = REPO / "sample_histories"
+SHORT = SAMPLES / "pokerstars" / "short-raise-odd-chip.txt"
+SCHEMA = Path(__file__).resolve().parent / "schemas" / "sarif-schema-2.1.0.json"
+
+# short-raise-odd-chip.txt, worked by hand: Gina opens to 450 over the 150 big blind (a raise
+# of 300), so the least re-raise is to 450 + 300 = 750; Hugo raises to 600 on line 11. The
+# pot of 1425 is split 712/713: the odd chip goes to the first tied seat left of the button
+# (seat 7 Hugo): Gina's seat 5 is next after seat 8 and 2, so Gina gets 713, Hugo 712; the
+# log paid Gina 712 and Hugo 713 (line 27, Hugo's collect).
+MR01 = ("sample_histories/pokerstars/short-raise-odd-chip.txt:11: MR01 raise below the minimum raise "
+        "(expected minimum raise is to 750; actual raised to 600) [hand 100000000002]")
+
+
+def _cli(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
+    """`hhaudit ARGS` in this process, in `cwd`, with stdout and stderr captured."""
+    from hhaudit.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.chdir(cwd), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return subprocess.CompletedProcess(["hhaudit", *args], code, out.getvalue(), err.getvalue())
+
+
+def _audit(tmp: Path, *extra: str, paths: tuple[str, ...] = ("sample_histories",)) -> subprocess.CompletedProcess[str]:
+    return _cli("audit", *paths, "-o", str(tmp / "out"), "--jobs", "1", "--fail-on", "never", *extra)
+
+
+@pytest.fixture(scope="module")
+def expected() -> list[dict[str, object]]:
+    """The findings of the samples as the API gives them, in the dataset's order."""
+    with contextlib.chdir(REPO):
+        r = hhaudit.audit(["sample_histories"])
+    rows = r.findings.astype(object).where(r.findings.notna(), None).to_dict("records")
+    assert len(rows) == 12  # 10 in the live session's expected.tsv, 2 in short-raise-odd-chip
+    return rows
+
+
+def test_text_lists_each_finding_then_the_summary(tmp_path: Path, expected: list[dict[str, object]]) -> None:
+    r = _audit(tmp_path)
+    lines = r.stdout.splitlines()
+    assert MR01 in lines
+    pattern = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+): (?P<code>[A-Z]{2}\d{2}) .+ \[hand (?P<hand>[^\]]+)\]$")
+    found = [m for m in map(pattern.match, lines) if m]
+    assert [(m["path"], int(m["line"]), m["code"], m["hand"]) for m in found] == \
+        [(str(Path(str(e["source"])).as_posix()), e["line"], e["rule"], e["hand_id"]) for e in expected]
+    # files in input order: the live session (sample_histories/live) before pokerstars
+    assert found[0]["path"].endswith("session-1.live") and found[-1]["path"].endswith("short-raise-odd-chip.txt")
+    # the summary follows the last finding
+    last = lines.index(found[-1].group(0))
+    assert lines[last + 1] == "35 hands read from 4 of 4 files: 35 audited, 0 unsupported game, 0 parse error"
+    assert "12 findings:" in lines
+
+
+def test_quiet_prints_the_summary_only_and_qq_nothing(tmp_path: Path) -> None:
+    q = _audit(tmp_path, "--quiet")
+    assert "MR01" not in q.stdout and q.stdout.splitlines()[0].startswith("35 hands read")
+    qq = _audit(tmp_path, "-qq", "--fail-on", "error")
+    assert qq.stdout == "" and qq.stderr == "" and qq.returncode == 1
+
+
+def test_show_source_prints_the_line_with_carets(tmp_path: Path) -> None:
+    lines = _audit(tmp_path, "--show-source").stdout.splitlines()
+    i = lines.index(MR01)
+    assert lines[i + 1:i + 5] == ["   |", "11 | Hugo: raises 150 to 600",
+                                  "   | " + "^" * len("Hugo: raises 150 to 600") + " MR01", "   |"]
+
+
+def test_statistics_counts_per_rule(tmp_path: Path, expected: list[dict[str, object]]) -> None:
+    out = _audit(tmp_path, "--statistics").stdout.splitlines()
+    counts = {}
+    for line in out:
+        parts = line.split("\t")
+        if len(parts) == 4:
+            counts[parts[1]] = int(parts[0].strip())
+    # OC01 twice (the live session's hand 19 and the short-raise hand), every other rule once
+    assert counts["OC01"] == 2 and sum(counts.values()) == 12
+    assert counts == {r: sum(1 for e in expected if e["rule"] == r) for r in {str(e["rule"]) for e in expected}}
+    assert out[0].split("\t")[1] == "OC01"  # most frequent first
+
+
+def test_json_jsonl_csv_parse_to_the_findings_table(tmp_path: Path, expected: list[dict[str, object]]) -> None:
+    r = _audit(tmp_path, "--output-format", "json")
+    assert json.loads(r.stdout) == expected
+    assert "35 hands read" in r.stderr  # the summary beside a machine-readable layout
+    r = _audit(tmp_path, "--output-format", "jsonl")
+    assert [json.loads(line) for line in r.stdout.splitlines()] == expected
+    r = _audit(tmp_path, "--output-format", "csv")
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+    as_text = [{k: "" if v is None else str(v) for k, v in e.items()} for e in expected]
+    assert rows == as_text
+
+
+def test_json_of_no_findings_is_an_empty_array(tmp_path: Path) -> None:
+    r = _audit(tmp_path, "--output-format", "json", paths=("sample_histories/pokerstars/clean-cash.txt",))
+    assert json.loads(r.stdout) == []
+
+
+def test_sarif_is_valid_against_the_2_1_0_schema(tmp_path: Path, expected: list[dict[str, object]]) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    r = _audit(tmp_path, "--output-format", "sarif")
+    log = json.loads(r.stdout)
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    jsonschema.validators.validator_for(schema)(schema).validate(log)
+    run = log["runs"][0]
+    assert log["version"] == "2.1.0" and run["tool"]["driver"]["name"] == "hhaudit"
+    results = run["results"]
+    assert [x["ruleId"] for x in results] == [e["rule"] for e in expected]
+    rules = run["tool"]["driver"]["rules"]
+    mr = next(x for x in results if x["ruleId"] == "MR01")
+    assert rules[mr["ruleIndex"]]["id"] == "MR01"
+    loc = mr["locations"][0]["physicalLocation"]
+    assert loc == {"artifactLocation": {"uri": "sample_histories/pokerstars/short-raise-odd-chip.txt"},
+                   "region": {"startLine": 11}}
+    assert mr["message"]["text"] == "raise below the minimum raise (expected minimum raise is to 750; actual raised to 600)"
+    # a schema check that can fail: a result without its message is refused
+    broken = json.loads(r.stdout)
+    del broken["runs"][0]["results"][0]["message"]
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validators.validator_for(schema)(schema).validate(broken)
+
+
+ANNOTATION = re.compile(r"^::(?P<level>error|warning|notice) (?P<props>(?:[a-z]+=[^,:]*)(?:,[a-z]+=[^,:]*)*)::(?P<msg>.*)$")
+
+
+def test_github_annotations(tmp_path: Path, expected: list[dict[str, object]]) -> None:
+    lines = _audit(tmp_path, "--output-format", "github").stdout.splitlines()
+    assert len(lines) == len(expected)
+    for line, e in zip(lines, expected):
+        m = ANNOTATION.match(line)
+        assert m, line
+        props = dict(p.split("=", 1) for p in m["props"].split(","))
+        assert props["file"] == e["source"] and props["line"] == str(e["line"])
+        assert props["title"] == f"{e['rule']} {e['name']}"
+        assert m["level"] == "error"  # every sample finding is an error
+    mr = next(line for line in lines if "MR01" in line)
+    assert mr.endswith("::raise below the minimum raise (expected minimum raise is to 750; "
+                       "actual raised to 600) [hand 100000000002]")
+
+
+def test_github_escapes_what_the_runner_reads() -> None:
+    r = Row("h:1", "a,b:c.txt", 3, 0, "SB01", "string-bet-misruled", "string_bet", "warning", 1, "P",
+            "50% of\nthe raise", "x\ry", None, None)
+    line = annotation(r)
+    assert line.startswith("::warning file=a%2Cb%3Ac.txt,line=3,title=SB01 string-bet-misruled::")
+    assert "\n" not in line and "\r" not in line and "50%25" in line
+    assert ANNOTATION.match(line)
+
+
+def test_names_are_text_not_markup_nor_control_sequences(tmp_path: Path) -> None:
+    hostile = "[/bold]\x1b[2J"
+    hand = tmp_path / "hostile.txt"
+    hand.write_text(SHORT.read_text(encoding="utf-8").replace("Hugo", hostile), encoding="utf-8")
+    r = _audit(tmp_path, "--show-source", paths=(str(hand),))
+    assert "\x1b" not in r.stdout and "\x1b" not in r.stderr
+    assert "[/bold]\\x1b[2J: raises 150 to 600" in r.stdout   # the log line, escaped, not styled
+    assert safe("a\tb\x00\u202e") == "a\\tb\\x00\\u202e"
