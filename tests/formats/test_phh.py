@@ -1,0 +1,188 @@
+"""PHH reader: values worked out by hand from the sample and from real HandHQ hands, and the
+whole PHH corpus read and audited against the reviewed list."""
+
+from __future__ import annotations
+
+import csv
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from hhaudit import formats
+from hhaudit.audit import Auditor
+from hhaudit.formats.phh import parse_cards, to_units
+from hhaudit.model import (
+    Act,
+    ActionEvent,
+    CollectEvent,
+    DealEvent,
+    Limit,
+    Post,
+    PostEvent,
+    ShowEvent,
+    Status,
+    Street,
+    StreetEvent,
+)
+from hhaudit.parsing import parse
+
+ROOT = Path(__file__).parents[2]
+SAMPLE = ROOT / "sample_histories" / "phh" / "sample.phhs"
+CORPUS = ROOT / ".." / "shared" / "corpus" / "phh"
+REVIEWED = ROOT / "tests" / "reviewed" / "phh.tsv"
+
+
+def _hands(text: str) -> list:
+    return list(parse(text if "\n" in text else text + "\n"))
+
+
+def _sample() -> dict:
+    return {h.hand_id: h for h in parse(str(SAMPLE))}
+
+
+def test_amounts_are_exact() -> None:
+    # 0.1 + 0.2 in floats is 0.30000000000000004; read as decimals it is 30 cents
+    assert to_units(Decimal("0.1"), 2, "x") + to_units(Decimal("0.2"), 2, "x") == 30
+    assert to_units(Decimal("0.50"), 2, "x") == 50
+    assert to_units(7, 2, "x") == 700
+    with pytest.raises(ValueError, match="more than 2 decimals"):
+        to_units(Decimal("0.125"), 2, "x")
+    with pytest.raises(ValueError, match="negative"):
+        to_units(Decimal(-1), 0, "x")
+    assert parse_cards("9dThQs") == ["9d", "Th", "Qs"]
+    assert parse_cards("??Ad") == [None, "Ad"]
+
+
+def test_sample_side_pot_hand() -> None:
+    h = _sample()["K-1"]
+    assert (h.site, h.format, h.game, h.limit, h.currency, h.scale) == ("Home game", "phh", "NLHE",
+                                                                       Limit.NO_LIMIT, "USD", 0)
+    assert (h.table_name, h.max_seats, h.button_seat, h.sb, h.bb) == ("Kitchen", 9, 1, 1, 2)
+    # 20:15 in Toronto on 9 March 2024 is EST (UTC-5; DST starts on the 10th): 01:15 UTC
+    assert h.started_at is not None and h.started_at.isoformat() == "2024-03-10T01:15:00+00:00"
+    assert [(s.seat, s.player, s.stack) for s in h.seats] == [
+        (2, "Ann", 200), (3, "Bob", 150), (5, "Cyd", 80), (6, "Dee", 300), (8, "Eve", 250), (1, "Fox", 120)]
+    posts = [(e.seat, e.kind, e.amount) for e in h.events if isinstance(e, PostEvent)]
+    assert posts == [(2, Post.SMALL_BLIND, 1), (3, Post.BIG_BLIND, 2)]
+    acts = [(e.seat, e.act, e.amount, e.to, e.all_in) for e in h.events if isinstance(e, ActionEvent)]
+    assert acts[:4] == [(5, Act.RAISE, None, 6, False), (6, Act.FOLD, None, None, False),
+                        (8, Act.CALL, 6, None, False), (1, Act.FOLD, None, None, False)]
+    # Ann calls 6 - 1 = 5; Bob raises to 20; Cyd all-in to 80 (his whole 80 stack)
+    assert acts[4:7] == [(2, Act.CALL, 5, None, False), (3, Act.RAISE, None, 20, False),
+                         (5, Act.RAISE, None, 80, True)]
+    # Ann calls 80 - 6 = 74, Bob 80 - 20 = 60; flop bet 50 (a bet: nobody had bet), called;
+    # turn 20 called by Bob with his last 20 (150 - 80 - 50)
+    assert acts[8:] == [(2, Act.CALL, 74, None, False), (3, Act.CALL, 60, None, False),
+                        (2, Act.BET, 50, None, False), (3, Act.CALL, 50, None, False),
+                        (2, Act.BET, 20, None, False), (3, Act.CALL, 20, None, True)]
+    streets = [(e.street, e.board) for e in h.events if isinstance(e, StreetEvent)]
+    assert streets[-1] == (Street.SHOWDOWN, ())
+    assert streets[2] == (Street.RIVER, ("Ad", "7s", "2d", "Kc", "4h"))
+    deals = {e.seat: e.cards for e in h.events if isinstance(e, DealEvent)}
+    assert deals[5] == ("7c", "7d")
+    shows = [(e.seat, e.cards) for e in h.events if isinstance(e, ShowEvent)]
+    assert shows == [(2, ("Ah", "Kh")), (3, ("Qs", "Qd")), (5, ("7c", "7d"))]  # `sm -`: the dealt 7c7d
+    collects = [(e.seat, e.amount) for e in h.events if isinstance(e, CollectEvent)]
+    assert collects == [(2, 140), (5, 246)]
+    out = Auditor().audit(h)
+    assert out.findings == []
+    # main pot 3 x 80 + Eve's 6 = 246 to Cyd's trip sevens; side pot 2 x (50 + 20) = 140 to
+    # Ann's aces and kings over Bob's queens
+    assert [(p.amount, p.expected_winners, p.expected, p.ok) for p in out.pots] == [
+        (246, [5], [246], True), (140, [2], [140], True)]
+    assert h.summary.rake == 0  # 386 put in, 386 paid
+
+
+def test_sample_heads_up_blinds_are_reverse_assigned() -> None:
+    h = _sample()["K-2"]
+    # p2 (Bob, the button) posts the first entry, 1; p1 (Ann) the big blind 2
+    assert [(e.player, e.kind, e.amount) for e in h.events if isinstance(e, PostEvent)] == [
+        ("Bob", Post.SMALL_BLIND, 1), ("Ann", Post.BIG_BLIND, 2)]
+    assert h.button_seat == 2
+    out = Auditor().audit(h)
+    assert out.findings == []
+    # 6 + 6 in the pot, Bob's flop bet of 8 returned: he is paid the 12
+    assert [(p.amount, p.expected_winners) for p in out.pots] == [(12, [2])]
+
+
+def test_sample_fixed_limit_and_pot_limit() -> None:
+    h = _sample()["K-3"]
+    assert (h.game, h.small_bet, h.big_bet) == ("FLHE", 2, 4)
+    out = Auditor().audit(h)
+    assert out.findings == []
+    # 1 + 6 + 18 + 18 = 43 in the pot, 42 paid: a rake of 1
+    assert h.summary.rake == 1
+    assert [(p.amount, p.expected_winners) for p in out.pots] == [(43, [4])]
+    h = _sample()["K-4"]
+    assert (h.game, h.scale, h.sb, h.bb) == ("PLHE", 2, 1, 2)
+    # a pot-sized raise to 0.07 and a pot-sized flop bet of 0.16 (0.07 + 0.07 + 0.02)
+    assert Auditor().audit(h).findings == []
+
+
+def test_other_variants_are_counted_not_dropped() -> None:
+    h = _sample()["K-5"]
+    assert (h.status, h.game, h.events) == (Status.UNSUPPORTED_GAME, "PO", [])
+
+
+def test_single_hand_file_and_errors(tmp_path: Path) -> None:
+    one = tmp_path / "one.phh"
+    one.write_text("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [0.5, 1]\nmin_bet = 1\n"
+                   "starting_stacks = [50, 50]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p2 f']\n"
+                   "[_extra]\nnote = 'a table of the hand itself'\n")
+    (h,) = list(parse(str(one)))
+    assert (h.status, h.hand_id, h.scale, h.sb, h.bb) == (Status.AUDITED, "one.phh:1", 1, 5, 10)
+    bad = tmp_path / "bad.phhs"
+    bad.write_text("[1]\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+                   "starting_stacks = [50, 50]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p3 f']\n\n"
+                   "[2]\nvariant = 'NT'\nantes = [0, 0\n\n"
+                   "[3]\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+                   "starting_stacks = [50, 50]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p2 xx']\n")
+    hands = list(parse(str(bad)))
+    assert [h.status for h in hands] == [Status.PARSE_ERROR] * 3
+    p1, p2, p3 = (h.problem for h in hands)
+    assert p1 is not None and p1.line == 7 and "no player p3" in p1.message
+    assert p2 is not None and p2.line == 11 and p2.message.startswith("not TOML")
+    assert p3 is not None and p3.line == 19 and "action 3 ('p2 xx')" in p3.message
+
+
+def test_detect() -> None:
+    fmt = formats.detect(["[1]", "variant = 'NT'", "antes = [0, 0]"])
+    assert fmt is not None and fmt.name == "phh"
+    assert formats.detect(["[tool.hhaudit]", "profile = 'online'"]) is None
+
+
+def _need_corpus() -> None:
+    if not (CORPUS / "MANIFEST.tsv").is_file():
+        pytest.skip("the PHH corpus (../shared/corpus/phh) is not present")
+
+
+def test_real_hand_dead_post_and_rake() -> None:
+    """ONG 400NL R5-1718664-219: `blinds_or_straddles = [2, 4, 0, -2, 0]`, p4 posts 2 dead."""
+    _need_corpus()
+    (h,) = [h for h in parse(str(CORPUS / "ONG_400NL_5.phhs")) if h.hand_id == "R5-1718664-219"]
+    posts = [(e.player[:4], e.kind, e.amount, e.dead) for e in h.events if isinstance(e, PostEvent)]
+    assert posts == [("3U6K", Post.SMALL_BLIND, 200, 0), ("nFSU", Post.BIG_BLIND, 400, 0),
+                     ("96vO", Post.DEAD, 0, 200)]
+    # pot: 2 dead + 3 x 4 pre-flop + 2 x 10 on the flop = 34; paid 32.30: rake 1.70 (5%).
+    # The file's finishing stacks agree: p4 735.90 - 16 = 719.90, p1 544.80 - 14 + 32.30 = 563.10
+    assert h.summary.rake == 170
+    assert Auditor().audit(h).findings == []
+
+
+def test_corpus_reads_and_audits_every_hand() -> None:
+    _need_corpus()
+    with open(CORPUS / "MANIFEST.tsv", encoding="utf-8") as fh:
+        listed = {r["file"]: int(r["hands"]) for r in csv.DictReader(fh, delimiter="\t")}
+    with open(REVIEWED, encoding="utf-8") as fh:
+        reviewed = {(r["file"], r["hand_id"], rule) for r in csv.DictReader(fh, delimiter="\t")
+                    for rule in r["rule"].split(",")}
+    auditor = Auditor("online")
+    found = set()
+    for name, count in sorted(listed.items()):
+        hands = list(parse(str(CORPUS / name)))
+        assert len(hands) == count, name
+        assert all(h.status is Status.AUDITED for h in hands), name
+        for h in hands:
+            found |= {(name, h.hand_id, f.rule) for f in auditor.audit(h).findings}
+    assert found == reviewed
