@@ -44,7 +44,6 @@ import tomllib
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime, time
 from decimal import Decimal, InvalidOperation
-from pathlib import Path
 from typing import Any, ClassVar, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -65,7 +64,7 @@ from ..model import (
     StreetEvent,
 )
 from ..money import CURRENCY_SYMBOLS
-from .base import LineError, UnsupportedGame, load_grammar
+from .base import LineError, UnsupportedGame, fallback_id, load_grammar
 from .common import ZONES, game_code, to_utc
 
 HOLDEM: Final = {"NT": Limit.NO_LIMIT, "PT": Limit.POT_LIMIT, "FT": Limit.FIXED_LIMIT}
@@ -315,7 +314,7 @@ class PhhFormat:
             hand.status = Status.UNSUPPORTED_GAME
             hand.events = []
         if not hand.hand_id:
-            hand.hand_id = f"{Path(source).name}:{first_line}"
+            hand.hand_id = fallback_id(source, first_line)
         return hand
 
     def _build(self, hand: Hand, lines: list[str], first_line: int) -> None:

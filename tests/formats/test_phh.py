@@ -131,7 +131,7 @@ def test_single_hand_file_and_errors(tmp_path: Path) -> None:
                    "starting_stacks = [50, 50]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p2 f']\n"
                    "[_extra]\nnote = 'a table of the hand itself'\n")
     (h,) = list(parse(str(one)))
-    assert (h.status, h.hand_id, h.scale, h.sb, h.bb) == (Status.AUDITED, "one.phh:1", 1, 5, 10)
+    assert (h.status, h.hand_id, h.scale, h.sb, h.bb) == (Status.AUDITED, f"{one}:1", 1, 5, 10)
     bad = tmp_path / "bad.phhs"
     bad.write_text("[1]\nvariant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
                    "starting_stacks = [50, 50]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p3 f']\n\n"
