@@ -16,6 +16,7 @@ from .model import (
     DealEvent,
     FeeEvent,
     Hand,
+    Known,
     Limit,
     Post,
     PostEvent,
@@ -113,14 +114,18 @@ class AuditedHand:
     actions: list[ActionRow] = field(default_factory=list)
     state: State | None = None
     pots: list[Pot] = field(default_factory=list)
+    cards: dict[int, Known] = field(default_factory=dict)
+    """Each seat's hole cards as the log reveals them (`pots.known_cards`)."""
 
     def __init__(self, hand: Hand, findings: list[Finding] | None = None, actions: list[ActionRow] | None = None,
-                 state: State | None = None, pots: list[Pot] | None = None) -> None:
+                 state: State | None = None, pots: list[Pot] | None = None,
+                 cards: dict[int, Known] | None = None) -> None:
         self.hand = hand
         self.findings = [] if findings is None else findings
         self.actions = [] if actions is None else actions
         self.state = state
         self.pots = [] if pots is None else pots
+        self.cards = {} if cards is None else cards
 
 
 class _Run:
@@ -266,6 +271,7 @@ class Auditor:
                                   ev.kind, ev.amount, None, False))
 
     def _on_deal(self, run: _Run, seq: int, ev: DealEvent) -> None:
+        run.log.deals.append(ev)
         dealt = run.state.seats.get(ev.seat)
         if dealt is not None:
             dealt.dealt_in = True

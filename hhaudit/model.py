@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
+from typing import Final
 
 
 class Street(StrEnum):
@@ -368,6 +369,33 @@ class Summary:
         self.line = line
 
 
+CARD_SOURCES: Final[tuple[str, ...]] = ("shown", "summary", "mucked", "dealt")
+"""Where a seat's hole cards came from (`seats.cards_from`), the most telling first: a show
+line at the showdown, the summary block (`showed [..]`, `mucked [..]`), a muck line that
+names the cards, a dealt line (logs that show every seat's cards)."""
+
+
+@dataclass(slots=True, init=False)
+class Known:
+    """One seat's hole cards as the log reveals them: the cards, where they came from (one of
+    `CARD_SOURCES`), the line, and whether the hand was tabled (shown: it can win) or mucked
+    (it cannot, TDA-2024 13)."""
+
+    cards: tuple[str, ...]
+    source: str
+    line: int
+    tabled: bool = False
+    mucked: bool = False
+
+    def __init__(self, cards: tuple[str, ...], source: str, line: int, tabled: bool = False,
+                 mucked: bool = False) -> None:
+        self.cards = cards
+        self.source = source
+        self.line = line
+        self.tabled = tabled
+        self.mucked = mucked
+
+
 @dataclass(slots=True)
 class ParseProblem:
     """Why a hand could not be read: the first line at fault."""
@@ -420,6 +448,10 @@ class Hand:
     live: list[object] = field(default_factory=list)
     """Live logs: what was said, each chip motion, rulings and out-of-turn actions
     (`hhaudit.live_rules` records), judged by `live_rules.check_live`."""
+    revealed: dict[int, Known] = field(default_factory=dict)
+    """Hole cards the log reveals outside its deal and show events (the summary block's
+    `showed [..]` and `mucked [..]`, XML card elements), per seat: formats record them with
+    `reveal`. The pot audit merges them with the events (`pots.known_cards`)."""
 
     def __init__(
         self,
@@ -456,6 +488,7 @@ class Hand:
         text: str = "",
         profile: str = "",
         live: list[object] | None = None,
+        revealed: dict[int, Known] | None = None,
     ) -> None:
         self.site = site
         self.format = format
@@ -490,6 +523,17 @@ class Hand:
         self.text = text
         self.profile = profile
         self.live = [] if live is None else live
+        self.revealed = {} if revealed is None else revealed
+
+    def reveal(self, seat: int, cards: tuple[str, ...], source: str, line: int, *,
+               tabled: bool = False, mucked: bool = False) -> None:
+        """Record cards the log reveals for `seat` outside a deal or show event; the first
+        record of a seat stays unless a later one was tabled and it was not."""
+        if not cards:
+            return
+        old = self.revealed.get(seat)
+        if old is None or (tabled and not old.tabled):
+            self.revealed[seat] = Known(cards, source, line, tabled, mucked)
 
     def seat_of(self, player: str) -> int | None:
         if player in self.seat_numbers:

@@ -17,8 +17,10 @@ from . import evaluator
 from .model import (
     ActionEvent,
     CollectEvent,
+    DealEvent,
     FeeEvent,
     Hand,
+    Known,
     PostEvent,
     ShowEvent,
     StreetEvent,
@@ -133,6 +135,7 @@ class PotEvents:
     fees: list[FeeEvent] = field(default_factory=list)
     shows: list[ShowEvent] = field(default_factory=list)
     streets: list[StreetEvent] = field(default_factory=list)
+    deals: list[DealEvent] = field(default_factory=list)
 
     def __init__(self) -> None:
         self.uncalled = []
@@ -140,6 +143,7 @@ class PotEvents:
         self.fees = []
         self.shows = []
         self.streets = []
+        self.deals = []
 
     @classmethod
     def of(cls, hand: Hand) -> PotEvents:
@@ -158,7 +162,60 @@ class PotEvents:
                 log.uncalled.append(e)
             elif isinstance(e, FeeEvent):
                 log.fees.append(e)
+            elif isinstance(e, DealEvent):
+                log.deals.append(e)
         return log
+
+
+def known_cards(hand: Hand, log: PotEvents) -> dict[int, Known]:
+    """Every seat's hole cards as the log reveals them, wherever it does: dealt lines (logs
+    that show every seat), show and muck lines, and what the format read outside its events
+    (`Hand.revealed`: the summary block, XML card elements). The one place the pot audit and
+    the seats table read cards from. A seat that showed is tabled; one that mucked (and never
+    showed) is mucked, whether or not its cards are known (TDA-2024 13). The source kept is the
+    most telling one (`model.CARD_SOURCES`); a seat with no cards anywhere gets no cards, never
+    a guess."""
+    known: dict[int, Known] = {}
+    if not log.deals and not log.shows and not hand.revealed:
+        return known
+    for d in log.deals:
+        if d.cards:
+            known[d.seat] = Known(d.cards, "dealt", d.line)
+    tabled: set[int] = set()
+    mucked: set[int] = set()
+    for ev in log.shows:
+        seat = ev.seat
+        if ev.muck:
+            mucked.add(seat)
+            if ev.cards and seat not in tabled:
+                known[seat] = Known(ev.cards, "mucked", ev.line)
+        else:
+            tabled.add(seat)
+            if ev.cards:
+                old = known.get(seat)
+                if old is None or old.source != "shown":
+                    known[seat] = Known(ev.cards, "shown", ev.line)
+    for seat, r in hand.revealed.items():
+        old = known.get(seat)
+        if old is None or old.source == "dealt" or (r.tabled and seat not in tabled):
+            known[seat] = Known(r.cards, r.source, r.line)
+        if r.tabled:
+            tabled.add(seat)
+        if r.mucked:
+            mucked.add(seat)
+    for seat in tabled:
+        k = known.get(seat)
+        if k is None:
+            k = known[seat] = Known((), "shown", 0)
+        k.tabled = True
+    for seat in mucked:
+        if seat in tabled:
+            continue
+        k = known.get(seat)
+        if k is None:
+            k = known[seat] = Known((), "mucked", 0)
+        k.mucked = True
+    return known
 
 
 def _boards(hand: Hand, streets: list[StreetEvent]) -> dict[int, tuple[str, ...]]:
@@ -200,6 +257,7 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand,
     last_line = hand.summary.line or hand.end_line
     if log is None:
         log = PotEvents.of(hand)
+    out.cards = known_cards(hand, log)
     # ---- uncalled bet: computed from what went in before the log's own returns
     logged_uncalled = log.uncalled
     for seat, back in state.returned.items():
@@ -346,14 +404,15 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
     ring = state.next_after(button) if button is not None else list(state.order)
     if _paid_as_won(hand, pots, collects, deductions, log, out):
         return
+    # A seat that mucked has no claim (TDA-2024 13); every other seat still in plays the
+    # cards the log reveals for it, wherever it does (shown, in the summary, dealt).
     shown: dict[int, tuple[str, ...]] = {}
     mucked: set[int] = set()
-    for ev in log.shows:
-        if ev.muck:
-            mucked.add(ev.seat)
-        elif len(ev.cards) >= 2:
-            shown[ev.seat] = ev.cards[:2] if len(ev.cards) == 2 else ev.cards
-    # dealt cards that were never shown do not take part (not tabled, TDA 13)
+    for seat, k in out.cards.items():
+        if k.mucked:
+            mucked.add(seat)
+        elif len(k.cards) >= 2:
+            shown[seat] = k.cards
     boards = _boards(hand, log.streets)
     runs = sorted(boards) if boards else [0]
     if len(runs) > 1 and 0 in runs:
@@ -386,6 +445,8 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
                         winners = []
                         judged = False
             row.expected_winners = winners
+            if winners and mucked:
+                _mucked_winner(auditor, out, pot, winners, shown, boards.get(run, ()), state)
             shares = split_amount(part, winners, ring)
             row.expected = [shares[w] for w in row.expected_winners]
             for w, a in shares.items():
@@ -476,6 +537,37 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
                     f"log paid {act_txt}", "split does not follow the pots" if not odd else "odd chip to the wrong seat")
     for row in pot_rows:
         row.ok = False
+
+
+def _mucked_winner(auditor: Auditor, out: AuditedHand, pot: Pot, winners: list[int],
+                   shown: dict[int, tuple[str, ...]], board: tuple[str, ...], state: State) -> None:
+    """WN02 (info): a seat eligible for the pot mucked cards the log reveals and that beat the
+    winners'. The pot stays the winners' (cards speak only when tabled, TDA-2024 13); the
+    floor may want to know."""
+    if len(board) != 5 or any(w not in shown for w in winners):
+        return
+    for seat in pot.eligible:
+        k = out.cards.get(seat)
+        if k is None or not k.mucked or len(k.cards) != 2 or seat in winners:
+            continue
+        hands = {w: shown[w] for w in winners}
+        hands[seat] = k.cards
+        try:
+            best = evaluator.best_hands(hands, board)
+        except ValueError:
+            continue
+        if seat not in best:
+            continue
+        names = {s.seat: s.player for s in state.seats.values()}
+        who = names.get(seat, str(seat))
+        if any(f.rule == "WN02" and f.seat == seat for f in out.findings):
+            continue
+        won = ", ".join(f"{names.get(w, w)} ({' '.join(shown[w])})" for w in winners)
+        auditor.finding(out, RULES["WN02"], k.line or out.hand.end_line, -1,
+                        f"pot to {won}: a mucked hand has no claim",
+                        f"{who} mucked {' '.join(k.cards)}, "
+                        + ("which ties the winner" if len(best) > 1 else "the best hand"),
+                        seat=seat, player=who)
 
 
 def _paid_as_won(hand: Hand, pots: list[Pot], collects: list[CollectEvent], deductions: int,

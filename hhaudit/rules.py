@@ -496,6 +496,23 @@ class WrongWinner(Rule):
 
 
 @register
+class MuckedWinner(Rule):
+    """A hand that would have won was mucked (cards speak only when tabled).
+
+    Bad: Bob mucks Ah Kd, the log shows it, and Carol's tabled Qh Jh takes the pot on a
+    board where Bob's hand is best. The pot is Carol's (TDA-2024 13: only a tabled hand has
+    a claim), but the floor may want to know: a player misread a winner, or a dealer killed
+    it. Good: the best hand is tabled and wins.
+    """
+
+    code = "WN02"
+    name = "mucked-winner"
+    category = Category.WINNER
+    severity = Severity.INFO
+    citation = "TDA-2024 12, 13; Robert's Showdown 2"
+
+
+@register
 class OddChip(Rule):
     """The odd chip of a split pot given to the wrong winner.
 

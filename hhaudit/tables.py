@@ -15,9 +15,9 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from .audit import ActionRow, AuditedHand
-from .model import Act, ActionEvent, CollectEvent, DealEvent, ShowEvent, Status, Street, StreetEvent
+from .model import Act, ActionEvent, CollectEvent, Status, Street, StreetEvent
 
-SCHEMA_VERSION: Final = "1"
+SCHEMA_VERSION: Final = "1.1"
 """Dataset schema version, `MAJOR` or `MAJOR.MINOR`, stored as `hhaudit.schema_version` in
 every part file's metadata. A new MINOR only adds columns; a new MAJOR changes or removes
 one, and `hhaudit.read` refuses datasets of a newer major version than its own."""
@@ -54,6 +54,7 @@ SCHEMAS: Final[dict[str, pa.Schema]] = {
         ("hand_id", _STR), ("source", _STR), ("seat", _I64), ("player", _STR), ("position", _STR),
         ("stack_start", _I64), ("contributed", _I64), ("collected", _I64), ("net", _I64),
         ("hole_cards", _STR), ("showed", pa.bool_()), ("vpip", pa.bool_()), ("pfr", pa.bool_()),
+        ("cards_from", _STR),
     ]),
     "actions": pa.schema([
         ("hand_id", _STR), ("source", _STR), ("seq", _I64), ("line", _I64), ("street", _STR),
@@ -189,8 +190,7 @@ class Rows:
                 c_ok.append(p.ok)
         # seats
         collected: dict[int, int] = {}
-        hole: dict[int, tuple[str, ...]] = {}
-        showed: set[int] = set()
+        known = audited.cards
         vpip: set[int] = set()
         pfr: set[int] = set()
         preflop = True
@@ -204,18 +204,12 @@ class Rows:
                             pfr.add(ev.seat)
             elif isinstance(ev, CollectEvent):
                 collected[ev.seat] = collected.get(ev.seat, 0) + ev.amount
-            elif isinstance(ev, DealEvent):
-                hole[ev.seat] = ev.cards
-            elif isinstance(ev, ShowEvent):
-                if not ev.muck and ev.cards:
-                    hole[ev.seat] = ev.cards
-                    showed.add(ev.seat)
             elif isinstance(ev, StreetEvent) and ev.street is not Street.PREFLOP:
                 preflop = False
         pos = positions([s.seat for s in dealt], state.button, state.sb_seat)
         start = {s.seat: s.stack for s in h.seats}
         (c_hand, c_source, c_seat, c_player, c_position, c_stack, c_contributed, c_collected, c_net,
-         c_hole, c_showed, c_vpip, c_pfr) = self.columns["seats"]
+         c_hole, c_showed, c_vpip, c_pfr, c_cards_from) = self.columns["seats"]
         for seat in sorted(state.seats):
             s = state.seats[seat]
             contributed = s.total
@@ -229,8 +223,14 @@ class Rows:
             c_contributed.append(contributed)
             c_collected.append(got)
             c_net.append(got - contributed)
-            c_hole.append(" ".join(hole.get(seat, ())) or None)
-            c_showed.append(seat in showed)
+            k = known.get(seat)
+            if k is not None and k.cards:
+                c_hole.append(" ".join(k.cards))
+                c_cards_from.append(k.source)
+            else:
+                c_hole.append(None)
+                c_cards_from.append(None)
+            c_showed.append(k is not None and k.tabled and bool(k.cards))
             c_vpip.append(seat in vpip)
             c_pfr.append(seat in pfr)
 

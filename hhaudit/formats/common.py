@@ -8,7 +8,7 @@ from functools import cache, lru_cache
 from typing import Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from ..model import Act, Limit, Street
+from ..model import Act, Hand, Limit, Street
 
 ACT_VERBS: Final = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
 """Action verbs as most sites print them."""
@@ -91,6 +91,27 @@ def cards(text: str | None) -> tuple[str, ...]:
 
 
 _BRACKETS: Final = re.compile(r"\[([^\]]*)\]")
+
+
+_SUMMARY_CARDS: Final = re.compile(r"\b(showed|mucked|shows|mucks)(?: hand)?:? \[([^\]]*)\]", re.IGNORECASE)
+
+
+def summary_cards(hand: Hand, seat: int, text: str, line: int) -> None:
+    """Record the hole cards a summary line reveals ("Seat 2: Bob showed [Qh Jh] and lost",
+    "Seat 4: Carol (big blind) mucked [Ah Kd]"): shown cards are tabled, mucked ones are
+    not. Only two cards are hole cards (some sites write the best five there); anything else
+    is left alone."""
+    if "[" not in text:
+        return
+    m = _SUMMARY_CARDS.search(text)
+    if m is None:
+        return
+    got = cards(m.group(2))
+    if len(got) != 2:
+        return
+    verb = m.group(1).lower()
+    tabled = verb.startswith("show")
+    hand.reveal(seat, got, "summary", line, tabled=tabled, mucked=not tabled)
 
 
 def bracketed_board(text: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:

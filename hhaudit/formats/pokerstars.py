@@ -31,7 +31,16 @@ from ..model import (
 )
 from ..money import currency_of, parse_amount
 from .base import Fields, LineError, LineFormat, UnsupportedGame
-from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, game_code, game_of, to_utc
+from .common import (
+    ACT_VERBS,
+    STREET_NAMES,
+    bracketed_board,
+    cards,
+    game_code,
+    game_of,
+    summary_cards,
+    to_utc,
+)
 
 _ROOMS: Final = {
     "pokerstars": "PokerStars",
@@ -208,9 +217,9 @@ class PokerStarsFormat(LineFormat):
             hand.ante = max(hand.ante, amount)
         elif kind is Post.SMALL_BLIND and hand.limit is Limit.FIXED_LIMIT:
             hand.sb = amount if not all_in else hand.sb
-        elif kind is Post.BIG_BLIND and hand.limit is Limit.FIXED_LIMIT and not all_in:
-            if not any(isinstance(e, PostEvent) and e.kind is Post.BIG_BLIND for e in hand.events):
-                hand.bb = amount
+        elif (kind is Post.BIG_BLIND and hand.limit is Limit.FIXED_LIMIT and not all_in
+              and not any(isinstance(e, PostEvent) and e.kind is Post.BIG_BLIND for e in hand.events)):
+            hand.bb = amount
         hand.events.append(PostEvent(line, seat, p, kind, amount, 0, all_in))
 
     def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
@@ -261,6 +270,11 @@ class PokerStarsFormat(LineFormat):
     def on_NO_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
         hand.events.append(ShowEvent(line, self.seat(hand, player), player, (), muck=True))
+
+    def on_SUMMARY_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
+        rest = f[1] or ""
+        if "[" in rest:
+            summary_cards(hand, int(f[0] or 0), rest, line)
 
     def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
         player, amount, pot, side = f[0] or "", f[1], f[2] or "", f[3]
