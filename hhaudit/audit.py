@@ -332,8 +332,9 @@ class Auditor:
             s.dealt_in = True  # the log says this seat plays
             state.changed()
         if s.all_in:
-            self.finding(out, RULES["AO03"], ev.line, seq, "no action (all-in)", _TEXT[ev.act],
-                         seat=ev.seat, player=ev.player)
+            self.finding(out, RULES["AO03"], ev.line, seq,
+                         "no action (has reached the cap)" if s.capped else "no action (all-in)",
+                         _TEXT[ev.act], seat=ev.seat, player=ev.player)
             return False
         expected = state.to_act_after()
         if expected is None:

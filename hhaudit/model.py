@@ -425,6 +425,9 @@ class Hand:
     small_bet: int = 0
     """Fixed limit: the small bet (pre-flop and flop); big bet is `big_bet`."""
     big_bet: int = 0
+    cap: int = 0
+    """Capped no-limit and pot-limit tables: the most a player may put in the hand (its
+    blinds included); 0 = no cap. A player who has put it in is all-in for the betting."""
     started_at: datetime | None = None
     tz: str = ""
     table_name: str = ""
@@ -489,6 +492,7 @@ class Hand:
         profile: str = "",
         live: list[object] | None = None,
         revealed: dict[int, Known] | None = None,
+        cap: int = 0,
     ) -> None:
         self.site = site
         self.format = format
@@ -524,6 +528,7 @@ class Hand:
         self.profile = profile
         self.live = [] if live is None else live
         self.revealed = {} if revealed is None else revealed
+        self.cap = cap
 
     def reveal(self, seat: int, cards: tuple[str, ...], source: str, line: int, *,
                tabled: bool = False, mucked: bool = False) -> None:

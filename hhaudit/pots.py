@@ -252,7 +252,7 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand,
             contrib[s.seat] = s.total
             if in_hand:
                 live.add(s.seat)
-        if s.all_in:
+        if s.all_in and not s.capped:  # a capped seat is all-in for the betting only
             all_in.add(s.seat)
     last_line = hand.summary.line or hand.end_line
     if log is None:

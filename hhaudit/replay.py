@@ -88,6 +88,9 @@ class SeatState:
     inferred_out: bool = False
     """Dropped as not dealt in by the order check (online logs, `infer_sitting_out`): it
     never posted, acted or was dealt cards when a seat after it acted."""
+    capped: bool = False
+    """Has put the table's cap in (`Hand.cap`): all-in for the betting (`all_in` is set),
+    not for the pots, which are built from the chips."""
 
     def __init__(
         self,
@@ -107,6 +110,7 @@ class SeatState:
         sitting_out: bool = False,
         inferred_out: bool = False,
         ante: int = 0,
+        capped: bool = False,
     ) -> None:
         self.seat = seat
         self.player = player
@@ -124,6 +128,7 @@ class SeatState:
         self.sitting_out = sitting_out
         self.inferred_out = inferred_out
         self.ante = ante
+        self.capped = capped
 
 
 @dataclass(slots=True, init=False)
@@ -553,6 +558,10 @@ class State:
             s.total += res.chips
             if res.all_in or s.stack <= 0:
                 s.all_in = True
+            cap = self.hand.cap
+            if cap and s.total >= cap:
+                # a capped table: who has put the cap in can put in no more this hand
+                s.all_in = s.capped = True
             if s.street_bet > self.current_bet:
                 increment = s.street_bet - self.current_bet
                 if self.hand.limit is _FIXED_LIMIT:
@@ -632,7 +641,7 @@ class State:
             s.street_bet = 0
         self.current_bet = max((x.street_bet for x in self.seats.values()), default=0)
         if s.stack > 0 and s.all_in:
-            s.all_in = False
+            s.all_in = s.capped = False
             if s.dealt_in and not s.folded:
                 self._n_active += 1
         self.uncalled_returned += ev.amount

@@ -28,6 +28,7 @@ from .replay import ActionResult, State
 # class costs about 0.2 µs, and the checks run per action. Final: compiled, a C static.
 _PREFLOP: Final = Street.PREFLOP
 _BET: Final = Act.BET
+_CALL: Final = Act.CALL
 _NO_LIMIT: Final = Limit.NO_LIMIT
 _POT_LIMIT: Final = Limit.POT_LIMIT
 _FIXED_LIMIT: Final = Limit.FIXED_LIMIT
@@ -334,6 +335,41 @@ class MoreThanStack(Rule):
             return Violation(f"at most {amt(state, stack)} (all-in)", f"put in {amt(state, res.chips)}",
                              "more chips than the stack")
         return None
+
+
+@register
+class OverTheCap(Rule):
+    """More put in the hand than the table's cap (capped no-limit and pot-limit tables).
+
+    A capped table limits what each player may wager in one hand, blinds included; a player
+    who has put the cap in is treated as all-in for the rest of the hand.
+    Bad: $0.25/$0.50, $10 cap, the small blind raises $7 to $10.50. Good: raises $6.50 to
+    $10 and has reached the $10 cap.
+    """
+
+    code = "BS05"
+    name = "over-the-cap"
+    category = Category.BET_SIZE
+    citation = "PokerStars Betting Structures: CAP games; 888poker CAP tables"
+    acts = (Act.CALL, Act.BET, Act.RAISE)
+    limits = (Limit.NO_LIMIT, Limit.POT_LIMIT)
+
+    @staticmethod
+    def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
+        cap = state.hand.cap
+        if not cap:
+            return None
+        s = state.seats[ev.seat]
+        room = cap - s.total
+        if res.chips <= room:
+            return None
+        if ev.act is _CALL:
+            return Violation(f"call {amt(state, max(room, 0))} (the {amt(state, cap)} cap)",
+                             f"called {amt(state, res.chips)}", "a call past the table's cap")
+        verb = "bet" if state.current_bet == 0 else "raise"
+        return Violation(f"a {verb} to at most {amt(state, s.street_bet + max(room, 0))} "
+                         f"(the {amt(state, cap)} cap)", f"{verb} to {amt(state, res.to)}",
+                         f"a {verb} past the table's cap")
 
 
 @register

@@ -49,6 +49,7 @@ SCHEMAS: Final[dict[str, pa.Schema]] = {
         ("tz", _STR), ("table_name", _STR), ("max_seats", _I64), ("button_seat", _I64),
         ("n_players", _I64), ("total_pot", _I64), ("rake", _I64), ("board", _STR),
         ("status", _STR), ("n_findings", _I64), ("tournament_id", _STR), ("end_line", _I64),
+        ("cap", _I64),
     ]),
     "seats": pa.schema([
         ("hand_id", _STR), ("source", _STR), ("seat", _I64), ("player", _STR), ("position", _STR),
@@ -160,6 +161,7 @@ class Rows:
             h.kind, h.currency, h.scale, h.sb, h.bb, h.ante, h.started_at, h.tz, h.table_name,
             h.max_seats, h.button_seat, len(dealt) if state else len(h.seats), h.summary.total_pot,
             h.summary.rake, board, h.status.value, len(audited.findings), h.tournament_id, h.end_line,
+            h.cap or None,
         )
         for col, value in zip(self.columns["hands"], row):
             col.append(value)

@@ -33,7 +33,7 @@ EXPECTED_TYPES = {
     "hands": {"line": pa.int64(), "scale": pa.int8(), "sb": pa.int64(), "bb": pa.int64(),
               "ante": pa.int64(), "started_at": pa.timestamp("us", tz="UTC"), "max_seats": pa.int64(),
               "button_seat": pa.int64(), "n_players": pa.int64(), "total_pot": pa.int64(),
-              "rake": pa.int64(), "n_findings": pa.int64(), "end_line": pa.int64()},
+              "rake": pa.int64(), "n_findings": pa.int64(), "end_line": pa.int64(), "cap": pa.int64()},
     "seats": {"seat": pa.int64(), "stack_start": pa.int64(), "contributed": pa.int64(),
               "collected": pa.int64(), "net": pa.int64(), "showed": pa.bool_(), "vpip": pa.bool_(),
               "pfr": pa.bool_()},

@@ -32,7 +32,9 @@ from .base import Fields, LineError, LineFormat, UnsupportedGame
 from .common import STREET_NAMES, bracketed_board, cards, game_code, to_utc
 
 _ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises to": Act.RAISE}
-_GAME = re.compile(r" - (?:(?P<cap>CAP) )?(?P<limit>No Limit|Pot Limit|NL|PL|FL|Limit) Hold'em(?: - |$)")
+# capped tables: "CAP NL Hold'em" (the cap not stated: ", and is capped" ends a player's
+# betting) or "$2,000 Cap No Limit Hold'em" (the cap stated: `Hand.cap`)
+_GAME = re.compile(r" - (?:(?P<cap>CAP) |(?P<cap_amount>[$€£]?\d[\d,.]*) Cap )?(?P<limit>No Limit|Pot Limit|NL|PL|FL|Limit) Hold'em(?: - |$)")
 _OTHER_GAME = re.compile(r"Omaha|Stud|Razz|Draw|Badugi|2-7|Courchevel|Irish|Pineapple|Hold'em Hi/Lo")
 _UNITS = {"K": 1000, "M": 1000**2, "B": 1000**3}
 _STAKES = re.compile(
@@ -123,6 +125,8 @@ class FullTiltFormat(LineFormat):
             hand.sb, hand.bb = low, high
         if stakes.group("ante"):
             hand.ante = self.amount(hand, stakes.group("ante"))
+        if game.group("cap_amount"):
+            hand.cap = self.amount(hand, game.group("cap_amount"))
         self._summary = False
 
     def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:

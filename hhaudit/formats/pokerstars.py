@@ -58,6 +58,8 @@ _STAKES: Final = re.compile(
     r"(?:\((?P<ante>[^/()\s]*\d[^/()\s]*)\))?"  # GGPoker ante tables: "($0.02/$0.05($0.01))"
     r"(?: - (?P<cap>\S+) Cap -)?\s*(?P<cur>[A-Z]{3})?\)"
 )
+_CAP: Final = re.compile(r" - (?P<cap>[^\s()/]*\d[^\s()/]*) Cap\b")
+"""Capped tables: "($0.25/$0.50 - $10 Cap -  USD)", also written "($0.25/$0.50 USD) - $80 Cap"."""
 _LEVEL_STAKES: Final = re.compile(r"\((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)")
 _TOURNAMENT: Final = re.compile(r"(?i:Tournament) #(?P<id>\d+)")  # PT2 exports: "TOURNAMENT #"
 _RUNS: Final = {None: 0, "FIRST": 1, "SECOND": 2, "THIRD": 3}
@@ -88,6 +90,7 @@ class _HeaderFacts:
     bb: int = 0
     small_bet: int = 0
     big_bet: int = 0
+    cap: int = 0
     problem: str = ""
     """"unsupported" (not Hold'em), "stakes" (none found) or "" (readable)."""
 
@@ -117,7 +120,9 @@ def _header_facts(room: str, rest: str) -> _HeaderFacts:
     high = parse_amount(stakes.group("bb"), scale)
     if limit is Limit.FIXED_LIMIT:
         return _HeaderFacts(*head, limit=limit, sb=low // 2, bb=low, small_bet=low, big_bet=high)
-    return _HeaderFacts(*head, limit=limit, sb=low, bb=high)
+    capped = _CAP.search(rest)
+    cap = parse_amount(capped.group("cap"), scale) if capped else 0
+    return _HeaderFacts(*head, limit=limit, sb=low, bb=high, cap=cap)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -183,6 +188,7 @@ class PokerStarsFormat(LineFormat):
         if facts.problem == "stakes":
             raise LineError(line, 1, rest, "no stakes in the hand's first line")
         hand.sb, hand.bb, hand.small_bet, hand.big_bet = facts.sb, facts.bb, facts.small_bet, facts.big_bet
+        hand.cap = facts.cap
 
     def on_TABLE(self, hand: Hand, f: Fields, line: int) -> None:
         name, max_seats, money, button = f[0], f[1], f[2], f[3]
@@ -246,6 +252,9 @@ class PokerStarsFormat(LineFormat):
             if f[2] is None:
                 raise ValueError("amount missing")
             hand.events.append(ActionEvent(line, seat, player, act, parse_amount(f[2], hand.scale), None, bool(f[5])))
+        if f[6] is not None and not hand.cap:
+            # "and has reached the $10 cap": the table's cap, where the header does not say it
+            hand.cap = parse_amount(f[6], hand.scale)
 
     def on_UNCALLED(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[1] or ""
