@@ -232,6 +232,13 @@ def _boards(hand: Hand, streets: list[StreetEvent]) -> dict[int, tuple[str, ...]
     if not boards and hand.summary.boards:
         for i, b in enumerate(hand.summary.boards):
             boards[i + 1 if len(hand.summary.boards) > 1 else 0] = b
+    elif len(hand.summary.boards) == 1 and 0 in boards and len(boards) == 1:
+        # a log that does not write every street (BetOnline's river) but states the whole
+        # board in its summary: the summary's board, when it extends the streets'
+        whole = hand.summary.boards[0]
+        dealt = boards[0]
+        if len(dealt) < len(whole) and whole[: len(dealt)] == dealt:
+            boards[0] = whole
     return boards
 
 

@@ -100,3 +100,64 @@ def test_seats_cards_from() -> None:
     assert seats.loc[7, "cards_from"] == "summary" and not bool(seats.loc[7, "showed"])
     assert seats.loc[2, "cards_from"] == "dealt" and seats.loc[2, "hole_cards"] == "Ah Ad"
     assert not bool(seats.loc[2, "showed"])
+
+
+# ------------------------------------------------------------------ real hands
+# Cards each format used to drop, read by hand from the corpus hands.
+
+FLOP = "ChazDazzle/fpdb-chaz/pyfpdb/regression-test-files/{}/Flop/{}"
+
+
+def _audited(kind: str, site: str, name: str, hand_id: str):  # type: ignore[no-untyped-def]
+    from conftest_corpus import corpus, find_hand
+
+    from hhaudit.audit import Auditor
+
+    hand = find_hand(corpus() / FLOP.format(f"{kind}/{site}", name), hand_id)
+    return hand, Auditor("online").audit(hand)
+
+
+def _cards_of(hand, out, player: str):  # type: ignore[no-untyped-def]
+    k = out.cards[hand.seat_of(player)]
+    return k.cards, k.source, k.tabled, k.mucked
+
+
+def test_pkr_one_bracket_shows_judge_the_pot() -> None:
+    # "Player3 shows [2h 3d]", "Player4 shows [4d 9c]" on 9s Ac 5s 4s 2c: Player3's wheel
+    # (A-2-3-4-5) beats Player4's two pair, nines and fours; Player3 was paid
+    hand, out = _audited("cash", "PKR", "NLHE-2max-USD-0.02-0.04-200903.All-in.on.turn.txt", "746382000")
+    assert _cards_of(hand, out, "Player3") == (("2h", "3d"), "shown", True, False)
+    assert [(p.ok, p.expected_winners) for p in out.pots] == [(True, [hand.seat_of("Player3")])]
+
+
+def test_betonline_board_completed_from_the_summary() -> None:
+    # the river is written only in the summary ("Board [3d 7d 6c 10h Jc]"): Player5's Ah Jh
+    # pairs the jack and beats Player8's Qh Ks (king high), and Player5 was paid
+    hand, out = _audited("cash", "BetOnline", "NLHE-10max-USD-0.25-0.05-201108.txt", "900202587")
+    assert [(p.ok, p.expected_winners) for p in out.pots] == [(True, [hand.seat_of("Player5")])]
+
+
+def test_betonline_summary_cards_follow_the_renumbered_seats() -> None:
+    # "Seat 9: Player9 (Big Blind)  showed [5S 4H ] and lost.", Player9 sits at seat 1 once
+    # the seats are numbered clockwise; "showed [10S 6D 6C 10C KC ]" is a best five, not
+    # hole cards, and stays unread
+    hand, out = _audited("cash", "BetOnline", "NLHE-10max-USD-1.00-2.00-201204.ActionPoker.txt", "1012408051")
+    assert _cards_of(hand, out, "Player9") == (("5s", "4h"), "summary", True, False)
+    assert hand.seat_of("Player5") not in out.cards
+
+
+def test_fulltilt_summary_mucked_cards() -> None:
+    hand, out = _audited("cash", "FTP", "NLHE-6max-USD-0.50-1.00-200605.HM2.archive.txt", "656001515")
+    assert _cards_of(hand, out, "Player0") == (("8s", "2s"), "summary", False, True)
+
+
+def test_absolute_summary_mucked_cards() -> None:
+    name = "IHH20101207 Montego Dr - Hold'em Normal $0.25-$0.50(Real Money) Table 26747256.txt"
+    hand, out = _audited("cash", "Absolute", name, "C282012441")
+    assert _cards_of(hand, out, "Player4") == (("Kd", "6c"), "summary", False, True)
+
+
+def test_ipoker_uncontested_winner_pocket_element() -> None:
+    # <cards type="Pocket" player="Player24">C10 CK</cards>, a pot nobody contested
+    hand, out = _audited("tour", "iPoker", "NLHE-USD-MTT-5r-201112.Sample.xml", "3869572814")
+    assert _cards_of(hand, out, "Player24") == (("Tc", "Kc"), "dealt", False, False)

@@ -168,6 +168,15 @@ class AbsoluteFormat(SiteFormat):
         player = f[0] or ""
         hand.events.append(ShowEvent(line, self.seat(hand, player), player, (), muck=True))
 
+    def on_SUMMARY_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
+        # "Seat 3: Bob HI: [Mucked] [Kd 6c]": the cards of a hand mucked at the showdown
+        rest = f[1] or ""
+        i = rest.find("[Mucked] [")
+        if i >= 0:
+            got = cards(rest[i + 10:].split("]", 1)[0])
+            if len(got) == 2:
+                hand.reveal(int(f[0] or 0), got, "summary", line, mucked=True)
+
     def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
         player, amount, pot, side = f[0] or "", self.amount(hand, f[1]), f[2] or "", f[3]
         if pot.endswith("proposition pot"):

@@ -52,7 +52,7 @@ from ..model import (
 )
 from ..money import parse_amount
 from .base import Fields, LineError, LineFormat, UnsupportedGame
-from .common import ACT_VERBS, STREET_NAMES, cards, game_code, game_of, to_utc
+from .common import ACT_VERBS, STREET_NAMES, cards, game_code, game_of, summary_cards, to_utc
 
 _SITES = {"BetOnline Poker": "BetOnline", "Gear Poker": "Gear Poker", "ActionPoker.com": "ActionPoker"}
 _TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+)")
@@ -90,6 +90,8 @@ class BetOnlineFormat(LineFormat):
         self._last_pot_line: int | None = None
         self._summary_pot = False
         self._summary_seats: dict[str, str] = {}
+        self._summary_lines: list[tuple[str, str, int]] = []
+        """Each summary seat's player, text and line, read for cards once seats are final."""
         return super().parse_hand(lines, first_line, source)
 
     @staticmethod
@@ -249,6 +251,7 @@ class BetOnlineFormat(LineFormat):
         text = f[0] or ""
         for m in _SEAT_LINE.finditer(text):
             self._summary_seats.setdefault(m.group("player"), m.group("rest"))
+            self._summary_lines.append((m.group("player"), m.group("rest"), line))
         # One line may hold two seats ("Seat 8: P7 (Small Blind) Seat 9: P8 (Button)").
         for m in _PAID.finditer(text):
             amount = self.amount(hand, m.group("amount"))
@@ -265,6 +268,10 @@ class BetOnlineFormat(LineFormat):
         self._unpaid_side_pots(hand)
         self._table_direction(hand)
         self._departures(hand)
+        for player, rest, line in self._summary_lines:
+            seat = hand.seat_of(player)
+            if seat is not None:
+                summary_cards(hand, seat, rest, line)
 
     def _not_dealt_in(self, hand: Hand) -> None:
         busy = {getattr(e, "seat", None) for e in hand.events} - {None}

@@ -29,7 +29,7 @@ from ..model import (
 )
 from ..money import currency_of, parse_amount
 from .base import Fields, LineError, LineFormat, UnsupportedGame
-from .common import STREET_NAMES, bracketed_board, cards, game_code, to_utc
+from .common import STREET_NAMES, bracketed_board, cards, game_code, summary_cards, to_utc
 
 _ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises to": Act.RAISE}
 # capped tables: "CAP NL Hold'em" (the cap not stated: ", and is capped" ends a player's
@@ -135,6 +135,7 @@ class FullTiltFormat(LineFormat):
             shown = _SHOWED.match(rest)
             if shown:
                 self._shown[shown.group(1)] = cards(shown.group(2))
+            summary_cards(hand, seat, rest, line)
             return
         m = _SEAT.fullmatch(rest)
         if m is None:

@@ -317,6 +317,10 @@ class IPokerFormat(XmlFormat):
             for name in live:
                 if name in known:
                     ev.append(ShowEvent(end_line, seat_of[name], name, known[name]))
+        else:
+            for name in live:  # a pot won uncontested: its winner's pocket element
+                if name in known and name != s.hero:
+                    hand.reveal(seat_of[name], known[name], "dealt", end_line)
         for name, got in known.items():
             if name != s.hero and name in seat_of and name not in live:
                 ev.append(ShowEvent(end_line, seat_of[name], name, got))

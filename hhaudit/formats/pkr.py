@@ -32,7 +32,7 @@ from ..model import (
 from ..money import currency_of
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import card, to_utc
+from .common import card, cards, to_utc
 
 _ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises to": Act.RAISE,
          "did not respond in time and is folded": Act.FOLD}
@@ -45,8 +45,11 @@ _MONTHS = {m: i for i, m in enumerate(
 
 
 def pkr_cards(text: str | None) -> tuple[str, ...]:
-    """Cards as PKR writes them: "[K c][Q d]"."""
-    return tuple(card(r + s) for r, s in _CARD.findall(text or "") if r + s != "XX")
+    """Cards as PKR writes them: "[K c][Q d]", or in one bracket, "[2h 3d]"."""
+    found = _CARD.findall(text or "")
+    if not found and text and " " in text:
+        return cards(text.replace("[", " ").replace("]", " "))
+    return tuple(card(r + s) for r, s in found if r + s != "XX")
 
 
 class PKRFormat(SiteFormat):
