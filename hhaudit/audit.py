@@ -46,6 +46,8 @@ _SHOWDOWN: Final = Street.SHOWDOWN
 _FOLD: Final = Act.FOLD
 _BET: Final = Act.BET
 _RAISE: Final = Act.RAISE
+_SB: Final = Post.SMALL_BLIND
+_BB: Final = Post.BIG_BLIND
 _TEXT: Final[dict[StrEnum, str]] = {m: m.value for e in (Street, Act, Post) for m in e}
 
 
@@ -131,7 +133,7 @@ class AuditedHand:
 class _Run:
     """One hand's replay in progress: what the event handlers share."""
 
-    __slots__ = ("betting", "blinds_checked", "hand", "log", "out", "rows", "state")
+    __slots__ = ("betting", "hand", "log", "out", "rows", "state")
 
     def __init__(self, hand: Hand, state: State, out: AuditedHand) -> None:
         self.hand = hand
@@ -140,8 +142,6 @@ class _Run:
         self.rows = out.actions
         self.betting = False
         """The posts are done: `State.begin_betting` has run (first action or street)."""
-        self.blinds_checked = False
-        """AO06 has been checked (at the first action)."""
         self.log = PotEvents()
         """The events the pot audit reads."""
 
@@ -196,6 +196,7 @@ class Auditor:
             handler = handlers.get(type(ev)) or _handler(type(ev))
             if handler is not None:
                 handler(self, run, seq, ev)
+        self._check_blinds(hand, state, out)
         return run.log
 
     def steps(self, hand: Hand, state: State, out: AuditedHand) -> Iterator[int]:
@@ -208,6 +209,7 @@ class Auditor:
             if handler is not None:
                 handler(self, run, seq, ev)
                 yield seq
+        self._check_blinds(hand, state, out)
 
     # One handler per event type (`_HANDLERS`); each records the event's `actions` row.
     def _on_post(self, run: _Run, seq: int, ev: PostEvent) -> None:
@@ -221,9 +223,6 @@ class Auditor:
         if not run.betting:
             state.begin_betting()
             run.betting = True
-        if not run.blinds_checked:
-            self._check_blinds(run.hand, state, run.out, seq, ev.line)
-            run.blinds_checked = True
         self._action(state, ev, seq, run.out)
 
     def _on_street(self, run: _Run, seq: int, ev: StreetEvent) -> None:
@@ -277,21 +276,55 @@ class Auditor:
             dealt.dealt_in = True
             run.state.changed()
 
-    def _check_blinds(self, hand: Hand, state: State, out: AuditedHand, seq: int, line: int) -> None:
-        """AO06: the small blind on the first dealt-in seat left of the button (the button
-        heads-up), the big blind on the next dealt-in seat after the small blind."""
-        if state.sb_seat is None or state.bb_seat is None:
+    def _check_blinds(self, hand: Hand, state: State, out: AuditedHand) -> None:
+        """AO06, once the hand is replayed (who was dealt in is then best known): heads-up the
+        button posts the small blind (TDA-2024 34-B); otherwise the small blind is the first
+        dealt-in seat left of the button (not judged in online logs, see below) and the big
+        blind the next dealt-in seat. A seat that posts anything else (a dead blind, a new
+        player's big blind) is coming in, not skipped; a dead small blind (none posted) is
+        not judged."""
+        sb, bb, button = state.sb_seat, state.bb_seat, state.button
+        if sb is None or "AO06" not in self.enabled:
             return
-        dealt = [s for s in state.order if state.seats[s].dealt_in]
-        nxt = None
-        for s in state.next_after(state.sb_seat):
-            if state.seats[s].dealt_in:
-                nxt = s
+        seats = state.seats
+        dealt = [s for s in state.order if seats[s].dealt_in]
+        if len(dealt) == 2:
+            if button in dealt and sb != button:
+                self._wrong_blind(hand, state, out, sb, _SB, f"small blind from seat {button} (the button, "
+                                  "heads-up)", f"small blind from seat {sb}")
+            return
+        if len(dealt) < 2:
+            return
+        if button is not None and not self.profile.infer_sitting_out:
+            # online logs (`infer_sitting_out`): who was dealt in is inferred from play, and
+            # sites seat the small blind by their own dead-button and new-player rules
+            for seat in state.next_after(button):
+                if seat == sb:
+                    break
+                s = seats[seat]
+                if s.dealt_in and not s.posted:
+                    self._wrong_blind(hand, state, out, sb, _SB, f"small blind from seat {seat}",
+                                      f"small blind from seat {sb}")
+                    return
+        if bb is None:
+            return
+        for seat in state.next_after(sb):
+            if seats[seat].dealt_in:
+                if seat != bb:
+                    self._wrong_blind(hand, state, out, bb, _BB, f"big blind from seat {seat}",
+                                      f"big blind from seat {bb}")
+                return
+
+    def _wrong_blind(self, hand: Hand, state: State, out: AuditedHand, seat: int, kind: Post,
+                     expected: str, actual: str) -> None:
+        """An AO06 finding at the line of `seat`'s post of `kind`."""
+        seq, line = -1, hand.line
+        for i, ev in enumerate(hand.events):
+            if isinstance(ev, PostEvent) and ev.seat == seat and ev.kind is kind:
+                seq, line = i, ev.line
                 break
-        if nxt is not None and nxt != state.bb_seat and len(dealt) > 2:
-            bb = state.seats[state.bb_seat]
-            self.finding(out, RULES["AO06"], line, seq, f"big blind from seat {nxt}",
-                         f"big blind from seat {state.bb_seat}", seat=bb.seat, player=bb.player)
+        s = state.seats[seat]
+        self.finding(out, RULES["AO06"], line, seq, expected, actual, seat=seat, player=s.player)
 
     def _action(self, state: State, ev: ActionEvent, seq: int, out: AuditedHand) -> None:
         """Check one betting action against the state before it, then apply it."""

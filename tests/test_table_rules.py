@@ -176,3 +176,122 @@ def test_full_tilt_cap_stated_in_the_header() -> None:
     rules = [(f.rule, f.expected) for f in audit_text(over).findings]
     assert rules == [("BS05", "a raise to at most 40.00 (the 40.00 cap)"),
                      ("BS05", "call 34.00 (the 40.00 cap)")], rules
+
+
+# ============================================================== blind and button order
+# Robert's Button & Blind Use; TDA-2024 34-B: the small blind is the first seat left of the
+# button, the big blind the next; heads-up the button posts the small blind.
+
+
+def live(hand: str) -> str:
+    return "# hhaudit live log\ngame NL 1/2\n" + textwrap.dedent(hand).lstrip("\n")
+
+
+def blind_findings(text: str, profile: str = "tda-2024") -> list[tuple[str, int, str, str]]:
+    from hhaudit.audit import Auditor
+    from hhaudit.parsing import parse
+
+    (hand,) = list(parse(text))
+    assert hand.status.value == "audited", hand.problem
+    return [(f.rule, f.line, f.expected, f.actual) for f in Auditor(profile).audit(hand).findings]
+
+
+HEADS_UP_LIVE = """
+    hand 1
+    button 1
+    seat 1 Alice 200
+    seat 2 Bob 200
+    Alice sb 1
+    Bob bb 2
+    Alice call
+    Bob check
+    flop Kh 7d 2c
+    Bob check
+    Alice check
+    turn 9s
+    Bob check
+    Alice check
+    river 2d
+    Bob check
+    Alice check
+    Alice shows Ks Qs
+    Bob mucks
+    pay Alice 4
+    """
+
+
+def test_live_heads_up_button_posts_the_small_blind() -> None:
+    assert blind_findings(live(HEADS_UP_LIVE)) == []
+
+
+def test_live_heads_up_wrong_player_posts_the_small_blind() -> None:
+    """Bob (not the button) posts the small blind and Alice (the button) the big blind."""
+    text = live(HEADS_UP_LIVE.replace("Alice sb 1\n    Bob bb 2\n    Alice call\n    Bob check",
+                                      "Bob sb 1\n    Alice bb 2\n    Bob call\n    Alice check"))
+    got = blind_findings(text)
+    assert got == [("AO06", line_of(text, "Bob sb"), "small blind from seat 1 (the button, heads-up)",
+                    "small blind from seat 2")], got
+
+
+FOUR_LIVE = """
+    hand 1
+    button 1
+    seat 1 Alice 200
+    seat 2 Bob 200
+    seat 3 Carol 200
+    seat 4 Dave 200
+    {posts}
+    {first} fold
+    {second} fold
+    {third} fold
+    pay {bb} 3
+    """
+
+
+def test_live_both_blinds_one_seat_off() -> None:
+    """Button on 1: the blinds belong to seats 2 and 3. Carol (3) and Dave (4) post them, the
+    big blind right after the small blind, so only the small blind's seat shows it."""
+    good = live(FOUR_LIVE.format(posts="Bob sb 1\n    Carol bb 2", first="Dave", second="Alice",
+                                 third="Bob", bb="Carol"))
+    assert blind_findings(good) == []
+    bad = live(FOUR_LIVE.format(posts="Carol sb 1\n    Dave bb 2", first="Alice", second="Bob",
+                                third="Carol", bb="Dave"))
+    got = blind_findings(bad)
+    assert got == [("AO06", line_of(bad, "Carol sb"), "small blind from seat 2", "small blind from seat 3")], got
+
+
+def test_live_big_blind_skipping_a_seat() -> None:
+    bad = live(FOUR_LIVE.format(posts="Bob sb 1\n    Dave bb 2", first="Alice", second="Bob",
+                                third="Carol", bb="Dave"))
+    got = blind_findings(bad)
+    assert got == [("AO06", line_of(bad, "Dave bb"), "big blind from seat 3", "big blind from seat 4")], got
+
+
+def test_live_new_player_posting_between_the_button_and_the_blinds_is_not_a_wrong_blind() -> None:
+    """Bob (seat 2) comes in with a posted big blind and a dead small blind; Carol and Dave
+    post the blinds: a seat that posts is coming in, not skipped."""
+    text = live(FOUR_LIVE.format(posts="Bob post 2 dead 1\n    Carol sb 1\n    Dave bb 2", first="Alice",
+                                 second="Bob", third="Carol", bb="Dave"))
+    text = text.replace("pay Dave 3", "pay Dave 6")
+    assert [x for x in blind_findings(text) if x[0] == "AO06"] == []
+
+
+def stars_heads_up(sb: str, bb: str) -> str:
+    """PokerStars heads-up, Ann on the button (seat 3), Ben on seat 5; `sb` and `bb` post."""
+    return (
+        "PokerStars Hand #320000001:  Hold'em No Limit (50/100) - 2024/03/01 20:00:00 ET\n"
+        "Table 'Duo' 6-max (Play Money) Seat #3 is the button\n"
+        "Seat 3: Ann (5000 in chips)\nSeat 5: Ben (5000 in chips)\n"
+        f"{sb}: posts small blind 50\n{bb}: posts big blind 100\n*** HOLE CARDS ***\n"
+        f"{sb}: folds\nUncalled bet (50) returned to {bb}\n{bb} collected 100 from pot\n"
+        "*** SUMMARY ***\nTotal pot 100 | Rake 0\n"
+    )
+
+
+def test_online_heads_up_button_posts_the_small_blind() -> None:
+    assert blind_findings(stars_heads_up("Ann", "Ben"), "online") == []
+    text = stars_heads_up("Ben", "Ann")
+    assert blind_findings(text, "online") == [
+        ("AO06", line_of(text, "Ben: posts"), "small blind from seat 3 (the button, heads-up)",
+         "small blind from seat 5")
+    ]
