@@ -174,8 +174,12 @@ class Auditor:
             if hand.status is _PARSE_ERROR:
                 p = hand.problem
                 if p is not None:
-                    self.finding(out, RULES["PA01"], p.line, -1, "a line of the " + hand.format + " format",
-                                 f"column {p.column}: {p.text}", p.message)
+                    rule = p.rule
+                    if rule == "PA01":
+                        self.finding(out, RULES["PA01"], p.line, -1, "a line of the " + hand.format + " format",
+                                     f"column {p.column}: {p.text}", p.message)
+                    else:
+                        self.finding(out, RULES[rule], p.line, -1, p.expected, p.text, p.message)
             return out
         state = State.start(hand, self.profile)
         out.state = state
@@ -329,9 +333,9 @@ class Auditor:
     def _action(self, state: State, ev: ActionEvent, seq: int, out: AuditedHand) -> None:
         """Check one betting action against the state before it, then apply it."""
         s = state.seats.get(ev.seat)
-        res = state.resolve_action(ev)
         if s is None:
-            return
+            return  # a seat the hand does not list: the format reports it
+        res = state.resolve_action(ev)
         act = ev.act
         if self._order_ok(state, ev, seq, out):
             for rule in self._by_limit[state.hand.limit][act]:

@@ -143,6 +143,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if totals.duplicates:
         print(f"{totals.duplicates} duplicate hands skipped (listed in {safe(Path(args.output) / 'duplicates')})",
               file=out)
+    if totals.faults:
+        print(f"{totals.faults} hands not judged: an error inside hhaudit made them parse errors "
+              "(PA02 findings name it; please report them)", file=out)
     if args.incremental:
         print(f"{totals.reused} unchanged files reused, {len(totals.files) - totals.reused} audited", file=out)
     n = sum(totals.categories.values())

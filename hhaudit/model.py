@@ -398,12 +398,17 @@ class Known:
 
 @dataclass(slots=True)
 class ParseProblem:
-    """Why a hand could not be read: the first line at fault."""
+    """Why a hand could not be read: the first line at fault, and the rule that reports it
+    (PA01 a line the grammar cannot read, PA02 an error inside hhaudit, PA03 a value or a
+    hand past hhaudit's limits)."""
 
     line: int
     column: int
     text: str
     message: str
+    rule: str = "PA01"
+    expected: str = ""
+    """PA02 and PA03: what the finding says should be (`text` is what is)."""
 
 
 @dataclass(slots=True, init=False)

@@ -10,7 +10,8 @@ from typing import IO
 
 from . import formats
 from .formats import Format
-from .model import Hand
+from .limits import MAX_HAND_CHARS, MAX_HAND_LINES, HandLines, out_of_bounds
+from .model import Hand, ParseProblem, Status
 from .reading import InputError, Source, iter_sources, iter_text, lines_of_blocks
 from .splitting import split_hands
 
@@ -88,7 +89,62 @@ def parse_source(source: Source, *, format: str = "auto", log: ParseLog | None =
             hands = split_hands(fmt, itertools.chain(read, blocks))
         for first, chunk in hands:
             report.hands += 1
-            yield fmt.parse_hand(chunk, first, source.name)
+            yield read_hand(fmt, chunk, first, source.name)
+
+
+def read_hand(fmt: Format, lines: list[str], first: int, source: str) -> Hand:
+    """One hand of a format, whatever its text holds: the reading side of the fault barrier.
+
+    An exception while the format reads the hand (a bug: formats report bad lines as
+    `parse_error` hands themselves) makes the hand a `parse_error` with a PA02 finding
+    naming the exception; a value past the limits (`hhaudit.limits`) one with PA03."""
+    if isinstance(lines, HandLines) and lines.over:
+        return oversized_hand(fmt, source, first, lines[0] if lines else "", lines.count, lines.chars)
+    try:
+        hand = fmt.parse_hand(lines, first, source)
+    except Exception as exc:  # the barrier: one hand's bug never stops the file
+        return faulted(_blank_hand(fmt, source, first, lines), exc, "reading")
+    if hand.status is not Status.PARSE_ERROR:
+        bad = out_of_bounds(hand)
+        if bad is not None:
+            line, what, bound = bad
+            i = line - first
+            text = lines[i].strip() if 0 <= i < len(lines) else ""
+            hand.status = Status.PARSE_ERROR
+            hand.problem = ParseProblem(line, 1, text, f"{what} is past hhaudit's limits ({bound})",
+                                        "PA03", bound)
+    return hand
+
+
+def faulted(hand: Hand, exc: BaseException, stage: str) -> Hand:
+    """The hand as a `parse_error` whose PA02 finding names the exception `stage` raised."""
+    hand.status = Status.PARSE_ERROR
+    hand.events = []
+    error = f"{type(exc).__name__}: {exc}"
+    hand.problem = ParseProblem(hand.line, 1, error,
+                                f"internal error while {stage} the hand ({error}); please report it",
+                                "PA02", "the hand read, judged and written to the tables")
+    return hand
+
+
+def _blank_hand(fmt: Format, source: str, first: int, lines: list[str]) -> Hand:
+    hand = Hand(site=fmt.sites[0] if fmt.sites else fmt.name, format=fmt.name,
+                hand_id=f"{os.path.basename(source)}:{first}", source=source, line=first)
+    hand.end_line = first + len(lines) - 1
+    return hand
+
+
+def oversized_hand(fmt: Format, source: str, first: int, head: str, lines: int, chars: int) -> Hand:
+    """A hand longer than the limits, read no further than its first line: a `parse_error`
+    with a PA03 finding giving its first line and the limit it passed."""
+    hand = _blank_hand(fmt, source, first, [])
+    hand.end_line = first + lines - 1
+    hand.status = Status.PARSE_ERROR
+    bound = f"at most {MAX_HAND_LINES:,} lines and {MAX_HAND_CHARS:,} characters"
+    size = f"{lines:,} lines" if lines > MAX_HAND_LINES else f"more than {MAX_HAND_CHARS:,} characters"
+    hand.problem = ParseProblem(first, 1, head.strip(), f"a hand of {size} is past hhaudit's limits ({bound}); "
+                                "it is not read", "PA03", bound)
+    return hand
 
 
 def to_sources(inputs: str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[object]) -> Iterator[Source]:

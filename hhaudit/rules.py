@@ -95,6 +95,39 @@ class ParseFailure(Rule):
     citation = "the site's hand-history format"
 
 
+@register
+class InternalError(Rule):
+    """The hand could not be read or judged: an error inside hhaudit (please report it).
+
+    Bad: reading, replaying, judging or tabling the hand raised an exception (its type and
+    message are the finding's `actual`). Good: every hand is read and judged; a hand that
+    is not is this finding, and the run goes on with the next hand.
+    """
+
+    code = "PA02"
+    name = "internal-error"
+    category = Category.PARSE
+    citation = "contract §2"
+
+
+@register
+class OutOfBounds(Rule):
+    """A value or a hand past hhaudit's limits (README, "Limits").
+
+    An amount, seat number, table size or scale beyond the sane bounds, or a hand longer
+    than the most lines or characters one hand may have.
+
+    Bad: `Seat 3: Player1 (92233720368547758.08 in chips)`, `Seat 99999999999: ...`, a hand
+    of 2,000,000 lines. Good: amounts below 10**14 units, seats 0 to 1000, hands of at most
+    20,000 lines and 4 MiB.
+    """
+
+    code = "PA03"
+    name = "out-of-bounds"
+    category = Category.PARSE
+    citation = "README, Limits"
+
+
 # ============================================================== action order
 @register
 class OutOfTurn(Rule):

@@ -17,7 +17,20 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .formats.base import LineFormat
+from .limits import MAX_HAND_CHARS, MAX_HAND_LINES, HandLines, Oversized
 from .reading import MAX_LINE, count_lines, lines_of_blocks, split_lines
+
+
+def hand_lines(text: str) -> list[str]:
+    """The lines of a piece `hand_texts` gave (an oversized hand's `HandLines` for an
+    `Oversized` piece)."""
+    if isinstance(text, Oversized):
+        return HandLines.oversized(str(text), text.lines, text.chars)
+    return split_lines(text)
+
+
+def is_oversized(chars: int, lines: int) -> bool:
+    return chars > MAX_HAND_CHARS or lines > MAX_HAND_LINES
 
 
 class Starter:
@@ -54,7 +67,7 @@ def split_hands(fmt: Any, texts: Iterable[str]) -> Iterator[tuple[int, list[str]
         yield from fmt.split(lines_of_blocks(texts))
         return
     for first, text, leading in hand_texts(fmt, starter, texts):
-        lines = split_lines(text)
+        lines = hand_lines(text)
         if leading and not fmt.is_hand(lines):
             continue
         yield first, lines
@@ -62,8 +75,13 @@ def split_hands(fmt: Any, texts: Iterable[str]) -> Iterator[tuple[int, list[str]
 
 def hand_texts(fmt: Any, starter: Starter, texts: Iterable[str]) -> Iterator[tuple[int, str, bool]]:
     """(first line number, text, leading) of each piece: the text before the first hand
-    (`leading`, when there is any), then each hand from its first line to the next's."""
+    (`leading`, when there is any), then each hand from its first line to the next's.
+
+    A piece longer than the limits (`hhaudit.limits`) is given as an `Oversized` text: once
+    the piece read so far passes them, its text is counted and dropped block by block while
+    the search for the next hand goes on, so memory stays bounded."""
     buf = ""  # the text read and not yet given out, from `cur` on
+    over: Oversized | None = None  # the current piece, once it is past the limits
     cur = 0  # where the current piece starts in buf (always at the start of a line)
     first_line = 1  # the line number of the current piece's first line
     pos = 0  # where the search for hand starts goes on in buf
@@ -121,17 +139,52 @@ def hand_texts(fmt: Any, starter: Starter, texts: Iterable[str]) -> Iterator[tup
                 if start < 0:
                     pos = m.start() + 1
                     continue
-            if start > cur:
+            if start > cur or over is not None:
                 piece = buf[cur:start]
-                yield first_line, piece, leading
-                first_line += piece.count("\n") if lf_only else count_lines(piece)
+                n = piece.count("\n") if lf_only else count_lines(piece)
+                if over is not None:
+                    over.lines += n
+                    over.chars += len(piece)
+                    yield first_line, over, leading
+                    first_line += over.lines
+                    over = None
+                elif len(piece) > MAX_HAND_LINES and is_oversized(len(piece), n):
+                    yield first_line, Oversized(_line_at(piece, 0), n, len(piece)), leading
+                    first_line += n
+                else:
+                    yield first_line, piece, leading
+                    first_line += n
                 cur = start
             leading = False
             pos = start + len(_line_at(buf, start))  # the line break that ends the hand's first line
         if text is not None:
             pos = max(pos, tail - 1, 0)  # from the break before the incomplete last line
-    if len(buf) > cur:
-        yield first_line, buf[cur:], leading
+            if tail - cur > MAX_HAND_LINES and first_checked:
+                # the current piece's complete lines: past the limits, count and drop them
+                done = buf[cur:tail]
+                n = done.count("\n") if lf_only else count_lines(done)
+                if over is None and is_oversized(len(done), n):
+                    over = Oversized(_line_at(done, 0), 0, 0)
+                if over is not None:
+                    # the line break before the incomplete last line stays: the search for
+                    # the next hand needs it (it is counted with the rest of the piece)
+                    over.lines += n - 1
+                    over.chars += len(done) - 1
+                    buf = buf[tail - 1:]
+                    pos = 0
+                    cur = 0
+    if over is not None:
+        over.lines += count_lines(buf[cur:]) + (1 if buf[cur:] and buf[-1] not in "\r\n" else 0)
+        over.chars += len(buf) - cur
+        yield first_line, over, leading
+    elif len(buf) > cur:
+        piece = buf[cur:]
+        if len(piece) > MAX_HAND_LINES:
+            n = count_lines(piece) + (1 if piece[-1] not in "\r\n" else 0)
+            if is_oversized(len(piece), n):
+                yield first_line, Oversized(_line_at(piece, 0), n, len(piece)), leading
+                return
+        yield first_line, piece, leading
 
 
 def _first_break(text: str) -> int:

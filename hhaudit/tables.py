@@ -143,6 +143,20 @@ class Rows:
         self.action_hands: list[tuple[str, str, int]] = []
         self.count = 0
 
+    def mark(self) -> tuple[int, ...]:
+        """Where the rows stand: `rollback` to it drops what one failed `add` appended."""
+        c = self.columns
+        # the actions' first two columns are filled by `tables()`: count the third
+        return (self.count, len(self.action_hands), len(c["hands"][0]), len(c["seats"][0]),
+                len(c["actions"][2]), len(c["pots"][0]), len(c["findings"][0]))
+
+    def rollback(self, mark: tuple[int, ...]) -> None:
+        self.count = mark[0]
+        del self.action_hands[mark[1]:]
+        for t, n in zip(TABLES, mark[2:]):
+            for col in self.columns[t]:
+                del col[n:]
+
     def add(self, audited: AuditedHand) -> None:
         h = audited.hand
         self.count += 1

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import ClassVar
 from xml.parsers import expat
 
+from ..limits import HandLines
 from ..model import Act, ActionEvent, Hand, ParseProblem, Status
 from ..money import AmountError
 from .base import LineError, UnsupportedGame, fallback_id
@@ -30,8 +31,13 @@ RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 
 
-class Chunk(list[str]):
-    """The lines of one hand element, with the session header text that precedes it."""
+_BETWEEN = 1000
+"""Lines kept of the text between two hands, where a session header is looked for."""
+
+
+class Chunk(HandLines):
+    """The lines of one hand element, with the session header text that precedes it
+    (past the limits, counted and not kept)."""
 
     header: str = ""
     unterminated: bool = False
@@ -224,6 +230,8 @@ class XmlFormat:
                     m = start.search(line, pos)
                     if m is None:
                         between.append(line[pos:])
+                        if len(between) > 2 * _BETWEEN:
+                            del between[:-_BETWEEN]  # a session header is near the hand
                         break
                     between.append(line[pos : m.start()])
                     header = self.session_header("\n".join(between), header)

@@ -24,6 +24,7 @@ from lark.lexer import Lexer
 from lark.parsers.lalr_analysis import Shift
 from mypy_extensions import mypyc_attr
 
+from ..limits import MAX_HAND_CHARS, MAX_HAND_LINES, HandLines
 from ..model import Hand, ParseProblem, Status
 
 _GROUP: Final = re.compile(r"\(\?P<(\w+)>")
@@ -428,6 +429,13 @@ def _item_firsts(item: Any) -> tuple[set[str] | None, bool]:
     return None, False
 
 
+def _bounded(chunk: list[str], count: int, chars: int) -> list[str]:
+    """A chunk as split gathered it, or for a hand past the limits its first line and sizes."""
+    if count > MAX_HAND_LINES or chars > MAX_HAND_CHARS:
+        return HandLines.oversized(chunk[0], count, chars)
+    return chunk
+
+
 @cache
 def load_grammar(name: str) -> CompiledGrammar:
     return CompiledGrammar(name)
@@ -476,18 +484,23 @@ class LineFormat:
         is_hand = self.is_hand
         chunk: list[str] = []
         first = 1
+        count = chars = 0  # the current chunk's lines and characters, kept or not
         for number, line in enumerate(lines, 1):
             if (firsts is None or line[:1] in firsts) and start(line):
                 if chunk and is_hand(chunk):
-                    yield first, chunk
+                    yield first, _bounded(chunk, count, chars)
                 chunk = [line]
                 first = number
+                count, chars = 1, len(line)
             else:
                 if not chunk:
                     first = number
-                chunk.append(line)
+                count += 1
+                chars += len(line)
+                if count <= MAX_HAND_LINES and chars <= MAX_HAND_CHARS:
+                    chunk.append(line)  # past the limits the lines are only counted
         if chunk and is_hand(chunk):
-            yield first, chunk
+            yield first, _bounded(chunk, count, chars)
 
     # -- parsing
     def new_hand(self, source: str, first_line: int) -> Hand:

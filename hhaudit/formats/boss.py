@@ -187,6 +187,10 @@ class BossFormat(XmlFormat):
             sbs = [p.seat for p in ev if isinstance(p, PostEvent) and p.kind is Post.SMALL_BLIND]
             # heads-up, the button posts the small blind; otherwise it is dealt last
             hand.button_seat = sbs[0] if len(dealt) == 2 and sbs else dealt[-1]
+        # a seat that acts was dealt in, even when the log leaves out its HAND_DEAL
+        for e in ev:
+            if isinstance(e, ActionEvent) and e.seat not in dealt:
+                dealt.append(e.seat)
         dealt_set = set(dealt)
         if dealt_set:
             # a listed player who is dealt no cards and posts nothing is not in the hand

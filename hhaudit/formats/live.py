@@ -33,6 +33,7 @@ from ..live_rules import (
     opening_bet,
     required,
 )
+from ..limits import HandLines
 from ..model import (
     ActionEvent,
     CollectEvent,
@@ -333,7 +334,7 @@ class LiveFormat(LineFormat):
             if self.start.match(text):
                 if chunk is not None:
                     yield first, chunk
-                chunk = [_tag(in_force), line]
+                chunk = HandLines([_tag(in_force), line])
                 first = number
                 continue
             if chunk is not None:
@@ -341,7 +342,7 @@ class LiveFormat(LineFormat):
             elif text.strip():
                 # lines outside any hand: one chunk (one parse_error) up to the next hand
                 # or session line, not one per line
-                chunk = [_tag(in_force), line]
+                chunk = HandLines([_tag(in_force), line])
                 first = number
         if chunk is not None:
             yield first, chunk

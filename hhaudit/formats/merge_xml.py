@@ -47,6 +47,8 @@ from .common import game_code
 from ._xml import Betting, XmlError, XmlFormat, amount, attr, cards
 
 _STAKES = re.compile(r"(?P<limit>No Limit|Pot Limit|Limit)\s*\(?(?:(?P<sb>[^/()\s]*\d[^/()\s]*)/(?P<bb>[^/()\s]*\d[^/()\s]*))?")
+_START_TAG = re.compile(r"""(<description(?:[^<>"']|"[^"]*"|'[^']*')*?)/?>""")
+"""A start tag up to its `>` or `/>`, quoted attribute values read whole."""
 _STREETS = {"POSTFLOP": Street.FLOP, "POSTTURN": Street.TURN, "POSTRIVER": Street.RIVER}
 _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Limit": Limit.FIXED_LIMIT}
 _NEW_RAISE = datetime(2010, 9, 8, tzinfo=ZoneInfo("America/New_York"))
@@ -67,11 +69,16 @@ class MergeFormat(XmlFormat):
             "<session" in line or "<gametype>" in line for line in head)
 
     def session_header(self, text: str, previous: str) -> str:
+        """The last `<description ...>` start tag before the hand, as an empty element
+        (written `<description .../>` or `<description ...></description>`; a `>` may stand
+        inside a quoted attribute)."""
         i = text.rfind("<description")
         if i < 0:
             return previous
-        j = text.find(">", i)
-        return text[i : j + 1] if j >= 0 else previous
+        m = _START_TAG.match(text, i)
+        if m is None:
+            return previous
+        return m.group(1) + "/>"
 
     def guess_id(self, text: str) -> str:
         m = re.search(r'<game id="([^"]*)"', text)
@@ -80,7 +87,10 @@ class MergeFormat(XmlFormat):
     def build(self, hand: Hand, root: ET.Element, header: str, where: dict[ET.Element, int]) -> None:
         hand.hand_id = attr(root, "id")
         line = lambda e: where.get(e, hand.line)  # noqa: E731
-        desc = ET.fromstring(header) if header else None
+        try:
+            desc = ET.fromstring(header) if header else None
+        except ET.ParseError as exc:
+            raise XmlError(root, f"the session's <description> does not read as XML ({exc})") from None
         gtype = desc.get("type", "") if desc is not None else ""
         stakes = desc.get("stakes", "") if desc is not None else ""
         # from version 2.1 each <game> repeats the stakes of its own level; the session's

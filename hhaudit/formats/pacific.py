@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import ClassVar
 
+from ..limits import HandLines
 from ..model import (
     Act,
     ActionEvent,
@@ -97,7 +98,7 @@ class PacificFormat(LineFormat):
     def split(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
         """A hand starts at "#Game No : N", or at the "*****" header when that line is absent
         (the header right after a "#Game No" line belongs to the same hand)."""
-        chunk: list[str] = []
+        chunk: list[str] = HandLines()
         first = 1
         after_game_no = False
         for number, line in enumerate(lines, 1):
@@ -108,7 +109,7 @@ class PacificFormat(LineFormat):
             if starts:
                 if any(s.strip() for s in chunk):
                     yield first, chunk
-                chunk = [line]
+                chunk = HandLines([line])
                 first = number
             else:
                 if not chunk:

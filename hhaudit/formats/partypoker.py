@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
+from ..limits import HandLines
 from ..model import (
     Act,
     ActionEvent,
@@ -107,7 +108,7 @@ class PartyPokerFormat(SiteFormat):
     def split(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
         """A hand starts at "Game #N starts.", "#Game No : N" or the history line, whichever
         comes first: the later of those header lines stay in the same hand."""
-        chunk: list[str] = []
+        chunk: list[str] = HandLines()
         first = 1
         last_kind = ""
         for number, line in enumerate(lines, 1):
@@ -125,7 +126,7 @@ class PartyPokerFormat(SiteFormat):
                 if not continues:
                     if chunk and any(x.strip() for x in chunk) and not _only_header(chunk):
                         yield first, chunk
-                    chunk, first = [], number
+                    chunk, first = HandLines(), number
                 last_kind = kind
             elif s:
                 last_kind = ""

@@ -15,6 +15,7 @@ from dataclasses import replace
 from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
+from ..limits import HandLines
 from ..model import (
     Act,
     ActionEvent,
@@ -69,7 +70,7 @@ class PKRFormat(SiteFormat):
             and any(line.startswith("Limit Type: ") for line in head))
 
     def split(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
-        chunk: list[str] = []
+        chunk: list[str] = HandLines()
         first = 1
         for number, line in enumerate(lines, 1):
             if not chunk:
@@ -79,7 +80,7 @@ class PKRFormat(SiteFormat):
             chunk.append(line)
             if self._end.match(line):
                 yield first, chunk
-                chunk = []
+                chunk = HandLines()
         if any(line.strip() for line in chunk):
             yield first, chunk
 

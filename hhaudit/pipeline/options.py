@@ -38,6 +38,9 @@ class Totals:
     """Copies of hands already seen (same site and hand id) that were skipped."""
     reused: int = 0
     """Files whose parts were taken unchanged from the previous dataset (`incremental`)."""
+    faults: int = 0
+    """Hands the fault barrier caught: an error inside hhaudit made them `parse_error`
+    hands with a PA02 finding."""
 
     def merge(self, other: Totals) -> None:
         self.hands += other.hands
@@ -47,15 +50,17 @@ class Totals:
         self.files.extend(other.files)
         self.duplicates += other.duplicates
         self.reused += other.reused
+        self.faults += other.faults
 
     def to_json(self) -> dict[str, Any]:
         return {"hands": self.hands, "statuses": dict(self.statuses), "categories": dict(self.categories),
-                "severities": dict(self.severities), "duplicates": self.duplicates}
+                "severities": dict(self.severities), "duplicates": self.duplicates,
+                "faults": self.faults}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Totals:
         return cls(int(d["hands"]), Counter(d["statuses"]), Counter(d["categories"]),
-                   Counter(d["severities"]), [], int(d["duplicates"]))
+                   Counter(d["severities"]), [], int(d["duplicates"]), faults=int(d.get("faults", 0)))
 
 
 class HandAuditor:

@@ -7,9 +7,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..parsing import HEAD_LINES, FileReport
+from ..parsing import HEAD_LINES, FileReport, read_hand
 from ..reading import InputError, Source, iter_text, lines_of_blocks, split_lines
-from ..splitting import Starter, hand_texts, text_starter
+from ..splitting import Starter, hand_lines, hand_texts, text_starter
 from .bulk import bulk
 from .options import HandAuditor, Options, Totals
 from .units import Unit, audit_file
@@ -63,12 +63,12 @@ def run_task(task: FileTask | ChunkTask) -> Result:
     if task.texts:
         fmt = formats.get(task.format)
         for first, text in task.texts:
-            findings += unit.add(fmt.parse_hand(split_lines(text), first, task.source))
+            findings += unit.add(read_hand(fmt, hand_lines(text), first, task.source))
         unit.write()
     elif task.hands:
         fmt = formats.get(task.format)
         for first, lines in task.hands:
-            findings += unit.add(fmt.parse_hand(lines, first, task.source))
+            findings += unit.add(read_hand(fmt, lines, first, task.source))
         unit.write()
     totals = unit.totals
     if task.report is not None:
@@ -131,7 +131,7 @@ def text_units(index: int, source: Source, options: Options, out_dir: str, batch
     hands = 0
     unit: list[tuple[int, str]] = []
     for first, text, leading in hand_texts(fmt, starter, texts):
-        if leading and not fmt.is_hand(split_lines(text)):
+        if leading and not fmt.is_hand(hand_lines(text)):
             continue
         if hands and hands % batch == 0:
             yield ChunkTask(index, chunk, fmt.name, source.name, [], options, out_dir, False, None, unit)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..model import Hand
-from ..parsing import ParseLog, parse_source
+from ..parsing import ParseLog, faulted, parse_source
 from ..reading import Source
 from .bulk import bulk
 from .dedupe import DUPLICATES, dup_schema, scope
@@ -43,14 +43,25 @@ class Unit:
                 self.totals.duplicates += 1
                 return 0
             self.seen[key] = (hand.source, hand.line)
-        audited = self.auditor.audit(hand)
-        self.rows.add(audited)
+        rows = self.rows
+        mark = rows.mark()
+        stage = "judging"
+        try:  # the fault barrier: one try per hand, around everything done to it
+            audited = self.auditor.audit(hand)
+            stage = "writing"
+            rows.add(audited)
+        except Exception as exc:
+            rows.rollback(mark)
+            audited = self.auditor.audit(faulted(hand, exc, stage))
+            rows.add(audited)
         t = self.totals
         t.hands += 1
         t.statuses[hand.status.value] += 1
         for f in audited.findings:
             t.categories[f.category] += 1
             t.severities[f.severity] += 1
+        if hand.problem is not None and hand.problem.rule == "PA02":
+            t.faults += 1
         return len(audited.findings)
 
     def write(self) -> dict[str, Any] | None:
