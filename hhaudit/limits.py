@@ -5,12 +5,13 @@ reported as a `parse_error` hand with a PA03 finding instead of being judged. Th
 also keep every table column in range: every amount is written with at least one character
 of its hand, so all the amounts of one hand together are at most
 `MAX_AMOUNT * MAX_HAND_CHARS` (about 4.4e18), below the 2**63 an `int64` column holds.
+
+Compiled (pyproject's `compile` list): `out_of_bounds` runs for every hand read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Final
+from typing import Final
 
 from .model import ActionEvent, CollectEvent, FeeEvent, Hand, PostEvent, UncalledEvent
 
@@ -25,56 +26,6 @@ MAX_HAND_LINES: Final = 20_000
 """The most lines one hand may have (the longest real hand in the corpus has 110)."""
 MAX_HAND_CHARS: Final = 4 << 20
 """The most characters one hand may have (4 MiB)."""
-
-
-class HandLines(list[str]):
-    """A hand's lines as a format's `split` gathers them: past the limits the lines are
-    counted and dropped, not kept (`over`), so one enormous hand cannot exhaust memory; such
-    a hand becomes a `parse_error` with its first line (PA03)."""
-
-    count: int
-    """Lines given to `append`, kept or not."""
-    chars: int
-    """Characters given to `append`, kept or not."""
-
-    def __init__(self, lines: Iterable[str] = ()) -> None:
-        super().__init__(lines)
-        self.count = len(self)
-        self.chars = sum(len(x) for x in self)
-
-    def append(self, line: str) -> None:
-        self.count += 1
-        self.chars += len(line)
-        if self.count <= MAX_HAND_LINES and self.chars <= MAX_HAND_CHARS:
-            list.append(self, line)
-
-    @property
-    def over(self) -> bool:
-        return self.count > MAX_HAND_LINES or self.chars > MAX_HAND_CHARS
-
-    @classmethod
-    def oversized(cls, head: str, count: int, chars: int) -> HandLines:
-        """The lines given for a hand past the limits: its first line and its sizes."""
-        out = cls([head])
-        out.count, out.chars = count, chars
-        return out
-
-
-class Oversized(str):
-    """A hand longer than the limits, in place of its text: its first line, and how many
-    lines and characters it has (the rest of its text was read and dropped)."""
-
-    lines: int
-    chars: int
-
-    def __new__(cls, head: str, lines: int, chars: int) -> Oversized:
-        self = super().__new__(cls, head)
-        self.lines = lines
-        self.chars = chars
-        return self
-
-    def __reduce__(self) -> Any:  # the attributes survive the trip to a worker process
-        return Oversized, (str(self), self.lines, self.chars)
 
 
 def out_of_bounds(hand: Hand) -> tuple[int, str, str] | None:
@@ -103,22 +54,26 @@ def out_of_bounds(hand: Hand) -> tuple[int, str, str] | None:
             return seat.line or hand.line, f"seat {seat.seat}", f"a seat from 0 to {MAX_SEAT}"
         if not -MAX_AMOUNT <= seat.stack <= MAX_AMOUNT:
             return seat.line or hand.line, _amount("stack", seat.stack), _AMOUNT_BOUND
+    # one pass over the events, at most one comparison per value: this runs for every hand
+    low, high = -MAX_AMOUNT, MAX_AMOUNT
     for ev in hand.events:
         t = type(ev)
         if t is ActionEvent:
             a: ActionEvent = ev  # type: ignore[assignment]
-            for value in (a.amount, a.to, a.by):
-                if value is not None and not -MAX_AMOUNT <= value <= MAX_AMOUNT:
-                    return a.line, _amount(a.act.value, value), _AMOUNT_BOUND
+            for stated in (a.amount, a.to, a.by):
+                if stated is not None and not low <= stated <= high:
+                    return a.line, _amount(a.act.value, stated), _AMOUNT_BOUND
         elif t is PostEvent:
             p: PostEvent = ev  # type: ignore[assignment]
-            if not (-MAX_AMOUNT <= p.amount <= MAX_AMOUNT and -MAX_AMOUNT <= p.dead <= MAX_AMOUNT):
+            if not (low <= p.amount <= high and low <= p.dead <= high):
                 return p.line, _amount(p.kind.value, max(abs(p.amount), abs(p.dead))), _AMOUNT_BOUND
         elif t is CollectEvent or t is UncalledEvent or t is FeeEvent:
-            value = ev.amount  # type: ignore[union-attr]
-            if not -MAX_AMOUNT <= value <= MAX_AMOUNT:
-                return ev.line, _amount("an amount", value), _AMOUNT_BOUND
-        seat_no = getattr(ev, "seat", None)
+            moved: int = ev.amount  # type: ignore[union-attr, assignment]
+            if not low <= moved <= high:
+                return ev.line, _amount("an amount", moved), _AMOUNT_BOUND
+        else:
+            continue  # streets, deals and shows carry no amount; their seats are the seats'
+        seat_no: int | None = ev.seat  # type: ignore[union-attr]
         if seat_no is not None and not 0 <= seat_no <= MAX_SEAT:
             return ev.line, f"seat {seat_no}", f"a seat from 0 to {MAX_SEAT}"
     return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import os
 from collections.abc import Iterable, Iterator
@@ -9,8 +10,10 @@ from dataclasses import dataclass, field
 from typing import IO
 
 from . import formats
+from .chunks import HandLines
 from .formats import Format
-from .limits import MAX_HAND_CHARS, MAX_HAND_LINES, HandLines, out_of_bounds
+from .formats.base import fallback_id
+from .limits import MAX_HAND_CHARS, MAX_HAND_LINES, out_of_bounds
 from .model import Hand, ParseProblem, Status
 from .reading import InputError, Source, iter_sources, iter_text, lines_of_blocks
 from .splitting import split_hands
@@ -99,10 +102,10 @@ def read_hand(fmt: Format, lines: list[str], first: int, source: str) -> Hand:
     `parse_error` hands themselves) makes the hand a `parse_error` with a PA02 finding
     naming the exception; a value past the limits (`hhaudit.limits`) one with PA03."""
     if isinstance(lines, HandLines) and lines.over:
-        return oversized_hand(fmt, source, first, lines[0] if lines else "", lines.count, lines.chars)
+        return oversized_hand(fmt, source, first, lines[0] if lines else "", lines.n_lines, lines.n_chars)
     try:
         hand = fmt.parse_hand(lines, first, source)
-    except Exception as exc:  # the barrier: one hand's bug never stops the file
+    except Exception as exc:  # noqa: BLE001  # the barrier: one hand's bug never stops the file
         return faulted(_blank_hand(fmt, source, first, lines), exc, "reading")
     if hand.status is not Status.PARSE_ERROR:
         bad = out_of_bounds(hand)
@@ -110,10 +113,20 @@ def read_hand(fmt: Format, lines: list[str], first: int, source: str) -> Hand:
             line, what, bound = bad
             i = line - first
             text = lines[i].strip() if 0 <= i < len(lines) else ""
-            hand.status = Status.PARSE_ERROR
-            hand.problem = ParseProblem(line, 1, text, f"{what} is past hhaudit's limits ({bound})",
+            # only what cannot be out of bounds is kept: the tables must hold the row
+            kept = _blank_hand(fmt, source, first, lines)
+            for name in _KEPT:
+                setattr(kept, name, getattr(hand, name))
+            kept.status = Status.PARSE_ERROR
+            kept.problem = ParseProblem(line, 1, text, f"{what} is past hhaudit's limits ({bound})",
                                         "PA03", bound)
+            return kept
     return hand
+
+
+_KEPT = ("hand_id", "site", "game", "variant", "limit", "kind", "currency", "started_at", "tz",
+         "table_name", "tournament_id", "text")
+"""What a hand past the limits keeps (its amounts, seats and events are dropped)."""
 
 
 def faulted(hand: Hand, exc: BaseException, stage: str) -> Hand:
@@ -129,7 +142,7 @@ def faulted(hand: Hand, exc: BaseException, stage: str) -> Hand:
 
 def _blank_hand(fmt: Format, source: str, first: int, lines: list[str]) -> Hand:
     hand = Hand(site=fmt.sites[0] if fmt.sites else fmt.name, format=fmt.name,
-                hand_id=f"{os.path.basename(source)}:{first}", source=source, line=first)
+                hand_id=fallback_id(source, first), source=source, line=first)
     hand.end_line = first + len(lines) - 1
     return hand
 
@@ -138,6 +151,12 @@ def oversized_hand(fmt: Format, source: str, first: int, head: str, lines: int, 
     """A hand longer than the limits, read no further than its first line: a `parse_error`
     with a PA03 finding giving its first line and the limit it passed."""
     hand = _blank_hand(fmt, source, first, [])
+    try:  # its first line alone names the hand (its id, site, table and time)
+        probe = fmt.parse_hand([head], first, source)
+        for name in _KEPT:
+            setattr(hand, name, getattr(probe, name))
+    except Exception:  # noqa: BLE001, S110  # named by its place then
+        pass
     hand.end_line = first + lines - 1
     hand.status = Status.PARSE_ERROR
     bound = f"at most {MAX_HAND_LINES:,} lines and {MAX_HAND_CHARS:,} characters"
@@ -157,9 +176,11 @@ def to_sources(inputs: str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[o
         yield from iter_sources([text])
         return
     if hasattr(inputs, "read"):
-        data = inputs.read()
-        name = getattr(inputs, "name", "<stream>")
-        yield Source(str(name), data=data.encode("utf-8") if isinstance(data, str) else data)
+        name = str(getattr(inputs, "name", "<stream>"))
+        if isinstance(inputs, io.TextIOBase) or hasattr(inputs, "encoding"):
+            yield Source(name, data=inputs.read().encode("utf-8"))
+        else:
+            yield Source(name, stream=inputs)  # type: ignore[arg-type]  # read as it comes
         return
     for item in inputs:
         yield from to_sources(item)  # type: ignore[arg-type]

@@ -17,7 +17,7 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
@@ -39,8 +39,12 @@ class Source:
     name: str
     path: Path | None = None
     data: bytes | None = None
+    stream: BinaryIO | None = field(default=None, compare=False)
+    """A stream read once, as it comes (standard input, an open file): never held whole."""
 
     def open(self) -> BinaryIO:
+        if self.stream is not None:
+            return self.stream
         if self.data is not None:
             return io.BytesIO(self.data)
         if self.path is None:
@@ -57,7 +61,7 @@ def iter_sources(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Source]:
     for raw in paths:
         text = os.fspath(raw)
         if text == "-":
-            yield Source("<stdin>", data=sys.stdin.buffer.read())
+            yield Source("<stdin>", stream=sys.stdin.buffer)
             continue
         path = Path(text)
         if path.is_dir():

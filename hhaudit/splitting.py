@@ -16,8 +16,9 @@ import re._parser as _sre_parse
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from .chunks import HandLines, Oversized
 from .formats.base import LineFormat
-from .limits import MAX_HAND_CHARS, MAX_HAND_LINES, HandLines, Oversized
+from .limits import MAX_HAND_CHARS, MAX_HAND_LINES
 from .reading import MAX_LINE, count_lines, lines_of_blocks, split_lines
 
 

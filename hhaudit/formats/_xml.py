@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import ClassVar
 from xml.parsers import expat
 
-from ..limits import HandLines
+from ..chunks import HandLines
 from ..model import Act, ActionEvent, Hand, ParseProblem, Status
 from ..money import AmountError
 from .base import LineError, UnsupportedGame, fallback_id

@@ -24,7 +24,8 @@ from lark.lexer import Lexer
 from lark.parsers.lalr_analysis import Shift
 from mypy_extensions import mypyc_attr
 
-from ..limits import MAX_HAND_CHARS, MAX_HAND_LINES, HandLines
+from ..chunks import HandLines
+from ..limits import MAX_HAND_CHARS, MAX_HAND_LINES
 from ..model import Hand, ParseProblem, Status
 
 _GROUP: Final = re.compile(r"\(\?P<(\w+)>")

@@ -33,7 +33,7 @@ from ..live_rules import (
     opening_bet,
     required,
 )
-from ..limits import HandLines
+from ..chunks import HandLines
 from ..model import (
     ActionEvent,
     CollectEvent,

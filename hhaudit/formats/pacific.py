@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import ClassVar
 
-from ..limits import HandLines
+from ..chunks import HandLines
 from ..model import (
     Act,
     ActionEvent,

@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
-from ..limits import HandLines
+from ..chunks import HandLines
 from ..model import (
     Act,
     ActionEvent,

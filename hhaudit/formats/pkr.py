@@ -15,7 +15,7 @@ from dataclasses import replace
 from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
-from ..limits import HandLines
+from ..chunks import HandLines
 from ..model import (
     Act,
     ActionEvent,

@@ -40,6 +40,8 @@ def run_dask(sources: Sequence[Source], todo: list[int], options: Options, tmp: 
 
 
 def absolute(source: Source) -> Source:
+    if source.stream is not None:  # a stream cannot travel: the workers get its bytes
+        return Source(source.name, data=source.stream.read())
     if source.path is None:
         return source
     return Source(source.name, path=source.path.resolve())

@@ -119,11 +119,11 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str]) -> Non
                     tot.statuses[status] -= 1
             elif t == "findings":
                 gone = table.filter(drop)
-                for cat, sev, rule in zip(gone["category"].to_pylist(), gone["severity"].to_pylist(),
+                for cat, sev, code in zip(gone["category"].to_pylist(), gone["severity"].to_pylist(),
                                           gone["rule"].to_pylist()):
                     tot.categories[cat] -= 1
                     tot.severities[sev] -= 1
-                    if rule == "PA02":
+                    if code == "PA02":
                         tot.faults -= 1
             kept = table.filter(pc.invert(drop))
             write_atomic(with_metadata(kept.replace_schema_metadata(None), t), path)

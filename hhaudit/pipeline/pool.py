@@ -34,7 +34,8 @@ def run_pool(sources: Sequence[Source], todo: list[int], options: Options, tmp: 
     def tasks() -> Iterator[FileTask | ChunkTask]:
         for i in todo:
             src = sources[i]
-            if src.path is not None and source_size(src) >= split:
+            # a stream (stdin) is read here, as a large file is: it cannot go to a worker
+            if src.stream is not None or (src.path is not None and source_size(src) >= split):
                 yield from chunk_tasks(i, src, options, tmp, batch)
             else:
                 yield FileTask(i, src, options, tmp, batch)

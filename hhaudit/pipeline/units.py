@@ -50,7 +50,7 @@ class Unit:
             audited = self.auditor.audit(hand)
             stage = "writing"
             rows.add(audited)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001
             rows.rollback(mark)
             audited = self.auditor.audit(faulted(hand, exc, stage))
             rows.add(audited)
