@@ -279,8 +279,15 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     from .report import report
+    from .show import is_dataset
 
-    return report(args.out, html=args.html)
+    if not is_dataset(args.out):
+        raise UsageError(f"{safe(args.out)} is not a dataset written by hhaudit audit (no hands/ and findings/)")
+    try:
+        return report(args.out, html=args.html, all_hands=args.all_hands, site=args.site, player=args.player,
+                      since=args.since, until=args.until, rule=args.rule, dealer=args.dealer)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -313,11 +320,19 @@ def build_parser() -> argparse.ArgumentParser:
     a.set_defaults(func=cmd_audit)
     r = sub.add_parser("report", help="summary tables of a dataset")
     r.add_argument("out")
-    r.add_argument("--html", metavar="FILE", help="also write a self-contained HTML page")
+    r.add_argument("--html", metavar="PATH", help="also write the HTML audit report: PATH.html with its hand "
+                   "pages in PATH_hands/, or a folder PATH with index.html and hands/")
+    r.add_argument("--all-hands", action="store_true", help="a page for every hand, not only the flagged ones")
+    r.add_argument("--site", action="append", help="only hands of this site (repeatable)")
+    r.add_argument("--player", action="append", help="only hands this player was seated in (repeatable)")
+    r.add_argument("--since", metavar="WHEN", help="only hands started at or after WHEN (UTC date or time)")
+    r.add_argument("--until", metavar="WHEN", help="only hands started before WHEN (UTC date or time)")
+    r.add_argument("--rule", action="append", help="only findings of this rule (code, prefix, name or category)")
+    r.add_argument("--dealer", action="append", help="only hands dealt by this dealer (datasets that name one)")
     r.set_defaults(func=cmd_report)
     s = sub.add_parser("show", help="replay one hand step by step")
-    s.add_argument("path")
-    s.add_argument("--hand", required=True, help="hand id")
+    s.add_argument("path", help="a history file, or a dataset written by hhaudit audit")
+    s.add_argument("--hand", required=True, help="hand id (as the report and the findings print it)")
     s.add_argument("--profile", choices=sorted(PROFILES))
     s.set_defaults(func=cmd_show)
     sub.add_parser("rules", help="list every rule").set_defaults(func=cmd_rules)

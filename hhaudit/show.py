@@ -1,11 +1,21 @@
-"""`hhaudit show`: one hand replayed event by event, with the state and findings inline."""
+"""`hhaudit show`: one hand replayed event by event, with the state and findings inline.
+
+`replay()` is the one replay behind both `hhaudit show` (the terminal) and the HTML
+report's hand pages: after each event, who is to act, the bet, the minimum raise, the pot,
+every seat's stack by name, the board; the pots as recomputed beside what the log paid.
+
+`PATH` may be a history file or a dataset written by `hhaudit audit`: the hand is then found
+through the dataset's `hands` table (its source and line), so the id the report prints is
+enough."""
 
 from __future__ import annotations
 
+import os
+import sys
 from collections import defaultdict
 from collections.abc import Callable
-
-from rich.console import Console
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from .audit import AuditedHand, Finding
 from .model import (
@@ -14,6 +24,7 @@ from .model import (
     CollectEvent,
     DealEvent,
     FeeEvent,
+    Hand,
     Post,
     PostEvent,
     ShowEvent,
@@ -22,61 +33,197 @@ from .model import (
     UncalledEvent,
 )
 from .money import to_text
-from .parsing import parse
-from .pipeline import HandAuditor, Options
-from .replay import State
+from .output.safe import safe
 
 
-def show(path: str, hand_id: str, *, profile: str | None = None, console: Console | None = None) -> int:
-    con = console or Console(highlight=False)
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    player: str
+    stack: int
+    bet: int
+    """Chips in front of the seat this street."""
+    folded: bool
+    all_in: bool
+
+
+@dataclass(slots=True)
+class Step:
+    """The state after one event."""
+
+    seq: int
+    line: int
+    text: str
+    to_act: str | None
+    bet: int
+    min_raise_to: int
+    pot: int
+    seats: list[SeatView]
+    board: list[str]
+    findings: list[Finding] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class PotView:
+    label: str
+    amount: int
+    eligible: list[str]
+    paid: list[tuple[str, int]]
+    expected: list[tuple[str, int]]
+    ok: bool | None
+
+    @property
+    def verdict(self) -> str:
+        return {True: "ok", False: "WRONG", None: "not judged"}[self.ok]
+
+
+@dataclass(slots=True)
+class Replay:
+    hand: Hand
+    profile: str
+    steps: list[Step]
+    pots: list[PotView]
+    findings: list[Finding]
+    """Every finding of the hand, in the order the audit gave them."""
+    hand_findings: list[Finding]
+    """Findings of the hand as a whole (no event: seq -1)."""
+    button: int | None
+
+    def money(self, value: int) -> str:
+        return to_text(value, self.hand.scale)
+
+
+def replay(hand: Hand, *, profile: str | None = None) -> Replay:
+    """Replay a parsed hand through the audit, recording the state after each event."""
+    from .pipeline import HandAuditor, Options
+    from .replay import State
+
+    auditor = HandAuditor(Options(profile)).auditor_for(hand)
+    full = auditor.audit(hand)
+    by_seq: dict[int, list[Finding]] = defaultdict(list)
+    for f in full.findings:
+        by_seq[f.seq].append(f)
+    names = {s.seat: s.player for s in hand.seats}
+    out = Replay(hand, auditor.profile.name, [], [], list(full.findings), by_seq.get(-1, []), hand.button_seat)
+    if full.state is None:
+        return out
+
+    def m(v: int) -> str:
+        return to_text(v, hand.scale)
+
+    state = State.start(hand, auditor.profile)
+    scratch = AuditedHand(hand)
+    board: list[str] = []
+    for seq in auditor.steps(hand, state, scratch):
+        ev = hand.events[seq]
+        if isinstance(ev, StreetEvent) and ev.street is not Street.SHOWDOWN and not ev.run:
+            board = list(ev.board)
+        nxt = state.to_act()
+        seats = [SeatView(s.seat, s.player, s.stack, s.street_bet, s.folded, s.all_in)
+                 for s in state.seats.values() if s.dealt_in]
+        out.steps.append(Step(seq, ev.line, _describe(ev, m), state.seats[nxt].player if nxt is not None else None,
+                              state.current_bet, state.min_raise_to(), state.pot, seats, board,
+                              by_seq.get(seq, [])))
+
+    def shares(seats: list[int], amounts: list[int]) -> list[tuple[str, int]]:
+        return [(str(names.get(x, x)), a) for x, a in zip(seats, amounts)]
+
+    for p in full.pots:
+        label = ("main pot" if p.index == 0 else f"side pot {p.index}") + (f" (board {p.run})" if p.run else "")
+        out.pots.append(PotView(label, p.amount, [str(names.get(x, x)) for x in p.eligible],
+                                shares(p.winners, p.paid), shares(p.expected_winners, p.expected), p.ok))
+    return out
+
+
+def find_in_dataset(out: str | os.PathLike[str], hand_id: str) -> list[tuple[str, int]]:
+    """(source, line) of every hand of that id in a dataset."""
+    import pyarrow.dataset as ds
+
+    table = ds.dataset(Path(out) / "hands", format="parquet").to_table(
+        columns=["source", "line"], filter=ds.field("hand_id") == hand_id)
+    return list(zip(table.column("source").to_pylist(), table.column("line").to_pylist()))
+
+
+def is_dataset(path: str) -> bool:
+    return path != "-" and (Path(path) / "hands").is_dir() and (Path(path) / "findings").is_dir()
+
+
+def find_hand(path: str, hand_id: str, line: int | None = None) -> Hand | None:
+    """The hand of that id (and first line, if given) in a history file."""
+    from .parsing import parse
+
     for hand in parse(path):
-        if hand.hand_id != hand_id:
-            continue
-        auditor = HandAuditor(Options(profile)).auditor_for(hand)
-        full = auditor.audit(hand)
-        by_seq: dict[int, list[Finding]] = defaultdict(list)
-        for f in full.findings:
-            by_seq[f.seq].append(f)
-        con.print(f"[bold]{hand.site} hand {hand.hand_id}[/bold]  {hand.game} {hand.kind}  "
-                  f"{hand.source}:{hand.line}  status {hand.status.value}  profile {auditor.profile.name}")
-        if full.state is None:
-            for f in full.findings:
-                con.print(f"  [red]{f.rule} {f.name}[/red] line {f.line}: {f.message}; expected {f.expected}; actual {f.actual}")
-            return 0
-        scale = hand.scale
+        if hand.hand_id == hand_id and (line is None or hand.line == line):
+            return hand
+    return None
 
-        def m(v: int) -> str:
-            return to_text(v, scale)
 
-        state = State.start(hand, auditor.profile)
-        scratch = AuditedHand(hand)
-        for seq in auditor.steps(hand, state, scratch):
-            ev = hand.events[seq]
-            nxt = state.to_act()
-            who = f"{state.seats[nxt].player}" if nxt is not None else "-"
-            stacks = " ".join(f"{s.seat}:{m(s.stack)}" for s in state.seats.values() if s.dealt_in)
-            con.print(f"[dim]{ev.line:>5}[/dim] {_describe(ev, m)}")
-            con.print(f"       [cyan]to act {who}  bet {m(state.current_bet)}  min raise to "
-                      f"{m(state.min_raise_to())}  pot {m(state.pot)}  stacks {stacks}[/cyan]")
-            for f in by_seq.get(seq, []):
-                con.print(f"       [red]{f.rule} {f.name}: expected {f.expected}; actual {f.actual}[/red]")
-        for f in by_seq.get(-1, []):
-            con.print(f"[red]{f.rule} {f.name}[/red] (line {f.line}): expected {f.expected}; actual {f.actual}")
-        names = {s.seat: s.player for s in hand.seats}
+def show(path: str, hand_id: str, *, profile: str | None = None, console: object | None = None) -> int:
+    from rich.console import Console
 
-        def shares(seats: list[int], amounts: list[int]) -> str:
-            return ", ".join(f"{names.get(x, x)} {m(a)}" for x, a in zip(seats, amounts)) or "-"
+    con = console if isinstance(console, Console) else Console(
+        highlight=False, soft_wrap=not sys.stdout.isatty(), markup=False)
+    if is_dataset(path):
+        places = find_in_dataset(path, hand_id)
+        if not places:
+            print(f"hhaudit: hand {safe(hand_id)} is not in the dataset {safe(path)}", file=sys.stderr)
+            return 2
+        hands = [find_hand(src, hand_id, line) for src, line in places]
+        missing = [f"{src}:{line}" for (src, line), h in zip(places, hands) if h is None]
+        for where in missing:
+            print(f"hhaudit: hand {safe(hand_id)} is no longer at {safe(where)} (the file changed "
+                  "since it was audited)", file=sys.stderr)
+        found = [h for h in hands if h is not None]
+        for i, hand in enumerate(found):
+            if i:
+                con.print("")
+            _print(replay(hand, profile=profile), con)
+        return 0 if found and not missing else 2
+    one = find_hand(path, hand_id)
+    if one is None:
+        print(f"hhaudit: hand {safe(hand_id)} not found in {safe(path)}", file=sys.stderr)
+        return 2
+    _print(replay(one, profile=profile), con)
+    return 0
 
-        for p in full.pots:
-            label = "main pot" if p.index == 0 else f"side pot {p.index}"
-            run = f" (board {p.run})" if p.run else ""
-            verdict = {True: "ok", False: "WRONG", None: "not judged"}[p.ok]
-            con.print(f"{label}{run} {m(p.amount)}, eligible {', '.join(str(names.get(x, x)) for x in p.eligible)}: "
-                      f"paid {shares(p.winners, p.paid)}; rules pay {shares(p.expected_winners, p.expected)}"
-                      f" [{verdict}]")
-        return 0
-    con.print(f"hhaudit: hand {hand_id} not found in {path}")
-    return 2
+
+def _finding_text(f: Finding) -> str:
+    from .output import detail
+
+    return f"{f.rule} {f.name}: {detail(f.expected, f.actual)}"
+
+
+def _print(r: Replay, con: object) -> None:
+    from rich.console import Console
+    from rich.text import Text
+
+    assert isinstance(con, Console)
+    hand = r.hand
+    con.print(Text(safe(f"{hand.site} hand {hand.hand_id}"), style="bold")
+              + Text(safe(f"  {hand.game} {hand.kind}  {hand.source}:{hand.line}  status {hand.status.value}"
+                          f"  profile {r.profile}")))
+    if not r.steps:
+        for f in r.findings:
+            con.print(Text(safe(f"  {f.rule} {f.name} line {f.line}: {f.message}; "
+                                f"expected {f.expected}; actual {f.actual}"), style="red"))
+        return
+    m = r.money
+    for st in r.steps:
+        stacks = ", ".join(f"{s.player} {m(s.stack)}" for s in st.seats)
+        con.print(Text(f"{st.line:>5}", style="dim") + Text(" " + safe(st.text)))
+        con.print(Text(safe(f"       to act {st.to_act or '-'}  bet {m(st.bet)}  min raise to "
+                            f"{m(st.min_raise_to)}  pot {m(st.pot)}  stacks {stacks}"), style="cyan"))
+        for f in st.findings:
+            con.print(Text("       " + safe(_finding_text(f)), style="red"))
+    for f in r.hand_findings:
+        con.print(Text(safe(f"{_finding_text(f)} (line {f.line})"), style="red"))
+
+    def shares(xs: list[tuple[str, int]]) -> str:
+        return ", ".join(f"{n} {m(a)}" for n, a in xs) or "-"
+
+    for p in r.pots:
+        con.print(Text(safe(f"{p.label} {m(p.amount)}, eligible {', '.join(p.eligible)}: paid {shares(p.paid)}; "
+                            f"rules pay {shares(p.expected)} [{p.verdict}]")))
 
 
 _POSTS = {

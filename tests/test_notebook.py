@@ -20,5 +20,7 @@ def test_example_notebook_executes() -> None:
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
     html = "".join(str(o.get("data", {}).get("text/html", "")) for o in outputs)
-    assert html.count("<svg") >= 3                  # the three plots were drawn
+    svgs = [str(o.get("data", {}).get("image/svg+xml", "")) for o in outputs]
+    svgs = [x for x in svgs if "<svg" in x]
+    assert len(svgs) >= 3 and all("matplotlib" in x for x in svgs)   # the three plots, drawn by matplotlib
     assert "raise-below-minimum" in html or "MR01" in html   # the findings table

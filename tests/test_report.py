@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import io
-import os
+import json
 import shutil
 import subprocess
 from html.parser import HTMLParser
@@ -87,7 +87,7 @@ def test_sections_of_the_samples() -> None:
     top = worst.iloc[0]
     assert (top["hand_id"], top["findings"], top["rule"], top["line"]) == ("100000000002", 2, "MR01", 11)
     assert worst["findings"].sum() == n
-    pots = parts["pots audited"].set_index("currency")
+    pots = parts["pots audited"].set_index("unit")
     # the clean hand: one USD pot of $39.00, judged ok; stated rake $0.50
     assert (pots.loc["USD", "pots"], pots.loc["USD", "ok"], pots.loc["USD", "pot total"], pots.loc["USD", "rake"]) \
         == (1, 1, 39.0, 0.5)
@@ -129,6 +129,7 @@ class _Page(HTMLParser):
         super().__init__()
         self.tags: dict[str, int] = {}
         self.h2: list[str] = []
+        self.links: list[str] = []
         self.external: list[str] = []
         self._in_h2 = False
 
@@ -137,7 +138,7 @@ class _Page(HTMLParser):
         self._in_h2 = tag == "h2"
         for k, v in attrs:
             if k in ("src", "href") and v and not v.startswith(("data:", "#")):
-                self.external.append(v)
+                (self.external if "//" in v or v.startswith(("http", "/")) else self.links).append(v)
 
     def handle_data(self, data: str) -> None:
         if self._in_h2:
@@ -145,16 +146,45 @@ class _Page(HTMLParser):
             self._in_h2 = False
 
 
-def test_html_is_self_contained_with_tables_and_plots(report_html: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
+def test_html_index_is_self_contained_with_plots_and_every_finding(
+        report_html: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
     page, _ = report_html
+    text = page.read_text(encoding="utf-8")
     p = _Page()
-    p.feed(page.read_text(encoding="utf-8"))
-    assert p.external == []                            # no network
-    assert p.tags.get("script", 0) == 0
-    assert p.tags["svg"] >= 3 and p.tags["table"] >= 9
-    for title in ("Findings per category over time (UTC days)", "Net won per player over hands",
-                  "Pot-size distribution", "worst hands", "players", "pots audited"):
+    p.feed(text)
+    assert p.external == []                            # no network: inline SVG, script and styles
+    assert all(tag not in text for tag in ("<script src", "<link "))
+    # three plots drawn by matplotlib (its SVG), inline
+    assert p.tags["svg"] >= 3 and text.count("matplotlib") >= 3
+    for title in ("Findings by category", "Findings by rule", "Every finding (12)", "Players", "Pots audited"):
         assert title in p.h2, title
+    # every finding's row is in the embedded data, each pointing at its hand page
+    start = text.index("id='findings-data'>") + len("id='findings-data'>")
+    data = json.loads(text[start:text.index("</script>", start)])
+    assert len(data) == 12
+    mr = next(row for row in data if row[7] == "MR01")
+    assert mr[12:14] == ["minimum raise is to 750", "raised to 600"] and mr[11] == 11
+    assert (page.parent / mr[0]).is_file()
+    # the planted hands: 11 of the 35 have findings, one page each
+    pages = sorted((page.parent / "report_hands").glob("h*.html"))
+    assert len(pages) == 11
+
+
+def test_hand_page_highlights_the_line_with_the_finding(report_html: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
+    page, _ = report_html
+    hand = next(p for p in (page.parent / "report_hands").glob("h*.html")
+                if "hand 100000000002" in p.read_text(encoding="utf-8"))
+    text = hand.read_text(encoding="utf-8")
+    # line 11 ("Hugo: raises 150 to 600") highlighted, its finding under it
+    assert "<tr id='L11' class='hit'><td class='ln'><a href='#L11'>11</a></td><td>Hugo: raises 150 to 600</td></tr>" in text
+    assert "<span class='expected'>expected minimum raise is to 750</span>" in text
+    assert "<span class='actual'>actual raised to 600</span>" in text
+    # the replay of `hhaudit show`: after Gina's raise to 450 the minimum raise is to 750
+    assert "<td>Gina (seat 5) raises to 450</td><td>Hugo</td><td class='n'>450</td><td class='n'>750</td>" in text
+    # the pot recomputed beside what the log paid: 1425 split 713 to Gina (first left of the button)
+    assert "<td>Gina 712, Hugo 713</td><td>Gina 713, Hugo 712</td><td class='wrong'>wrong</td>" in text
+    # a picture of the table at each of the two findings, button on seat 7 (Hugo)
+    assert text.count("<figure class='table'") == 2 and ">D</text>" in text
 
 
 def _chromium() -> str | None:
@@ -165,29 +195,65 @@ def _chromium() -> str | None:
     return None
 
 
-def test_html_in_headless_chromium(report_html: tuple[Path, subprocess.CompletedProcess[str]], tmp_path: Path) -> None:
-    browser = _chromium()
-    if browser is None:
-        pytest.skip("chromium not found on PATH (.ci/run installs Debian's chromium)")
+def _driver():  # type: ignore[no-untyped-def]
+    """Headless Chromium driven by Selenium through Debian's chromedriver (no download)."""
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+
+    browser, driver = _chromium(), shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    if browser is None or not Path(driver).exists():
+        pytest.skip("chromium and chromedriver not found (.ci/run installs Debian's chromium-driver)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = browser
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1300,1800", "--disable-background-networking", "--no-first-run"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(driver), options=options)
+
+
+def test_html_in_headless_chromium(report_html: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
+    """A finding in the index opens its hand page, with the line highlighted and what the
+    rules expected beside what the log did; screenshots of both pages are kept."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
     page, _ = report_html
     ARTIFACTS.mkdir(exist_ok=True)
-    shot = ARTIFACTS / "report.png"
-    if shot.exists():
-        shot.unlink()
-    base = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run"]
-    env = dict(os.environ)
-    r = subprocess.run(base + [f"--user-data-dir={tmp_path / 'p1'}", f"--screenshot={shot}",
-                               "--window-size=1200,2000", page.as_uri()],
-                       capture_output=True, text=True, timeout=120, env=env)
-    assert r.returncode == 0, r.stderr[-2000:]
-    assert shot.is_file() and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
-    r = subprocess.run(base + [f"--user-data-dir={tmp_path / 'p2'}", "--enable-logging=stderr", "--v=0",
-                               "--dump-dom", page.as_uri()],
-                       capture_output=True, text=True, timeout=120, env=env)
-    assert r.returncode == 0, r.stderr[-2000:]
-    dom = r.stdout
-    assert dom.count("<svg") >= 3 and dom.count("<table") >= 9
-    assert "<rect" in dom and "<polyline" in dom and "raise-below-minimum" in dom
-    console = [line for line in r.stderr.splitlines() if "CONSOLE" in line or "Uncaught" in line]
-    assert console == [], console
+    shots = {name: ARTIFACTS / name for name in ("report-index.png", "report-hand.png")}
+    for shot in shots.values():
+        if shot.exists():
+            shot.unlink()
+    d = _driver()
+    try:
+        d.get(page.as_uri())
+        assert d.find_element(By.ID, "findings-count").text == "findings 1-12 of 12"
+        # filter the table by rule as a user would, then sort it by line
+        Select(d.find_element(By.ID, "f-rule")).select_by_value("MR01")
+        assert d.find_element(By.ID, "findings-count").text == "findings 1-1 of 1 (filtered from 12)"
+        row = d.find_element(By.CSS_SELECTOR, "#findings-body tr")
+        cells = [td.text for td in row.find_elements(By.TAG_NAME, "td")]
+        assert "MR01" in cells and "minimum raise is to 750" in cells and "raised to 600" in cells
+        Select(d.find_element(By.ID, "f-rule")).select_by_value("")
+        d.find_element(By.CSS_SELECTOR, "#findings th[data-key='line']").click()
+        first_lines = [tr.find_elements(By.TAG_NAME, "td")[-3].text
+                       for tr in d.find_elements(By.CSS_SELECTOR, "#findings-body tr")]
+        assert first_lines == sorted(first_lines, key=int)
+        d.find_element(By.ID, "q").send_keys("raised to 600")
+        d.save_screenshot(str(shots["report-index.png"]))
+        d.find_element(By.CSS_SELECTOR, "#findings-body a.open-hand").click()
+        assert "100000000002" in d.title
+        hit = d.find_element(By.CSS_SELECTOR, "tr#L11.hit")
+        assert "Hugo: raises 150 to 600" in hit.text
+        note = hit.find_element(By.XPATH, "following-sibling::tr[1]")
+        assert "expected minimum raise is to 750" in note.text and "actual raised to 600" in note.text
+        # the highlighted line is painted as such
+        assert d.execute_script("return getComputedStyle(arguments[0].cells[1]).backgroundColor", hit) \
+            == "rgb(255, 227, 224)"
+        d.save_screenshot(str(shots["report-hand.png"]))
+        errors = [e for e in d.get_log("browser") if e.get("level") == "SEVERE"]
+        assert errors == [], errors
+    finally:
+        d.quit()
+    for shot in shots.values():
+        assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000

@@ -51,7 +51,7 @@ _LIMITS = {"No Limit": Limit.NO_LIMIT, "NL": Limit.NO_LIMIT, "Pot Limit": Limit.
 
 class FullTiltFormat(LineFormat):
     name = "fulltilt"
-    sites = ("FullTilt",)
+    sites = ("Full Tilt",)
     grammar = "fulltilt"
     priority = 5  # before pokerstars, whose detector would take "Full Tilt Poker Game #"
     noise = re.compile(r"\*+ # \d+ \*+|BEGIN")

@@ -41,7 +41,7 @@ _POSTS = {"has small blind": Post.SMALL_BLIND, "has big blind": Post.BIG_BLIND, 
 
 class WPNFormat(SiteFormat):
     name = "wpn"
-    sites = ("WPN/ACR (old)",)
+    sites = ("WPN/ACR",)
     grammar = "wpn"
     description = "Winning Poker Network, layout until 2019 ('Game started at:')"
     start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?Game started at: ")

@@ -79,7 +79,7 @@ FTP = "cash/FTP/Flop/"
 
 def test_classic_cash_hand() -> None:
     h = _hand(FTP + "NLHE-6max-USD-0.50-1.00-200902.archive.missing.first.line.txt", "10861314621")
-    assert (h.site, h.format, h.game, h.kind, h.currency, h.scale) == ("FullTilt", "fulltilt", "NLHE", "cash", "USD", 2)
+    assert (h.site, h.format, h.game, h.kind, h.currency, h.scale) == ("Full Tilt", "fulltilt", "NLHE", "cash", "USD", 2)
     assert (h.sb, h.bb, h.button_seat, h.max_seats, h.table_name) == (50, 100, 1, 6, "Tree Line")
     assert h.started_at == datetime(2009, 2, 27, 2, 49, 39, tzinfo=timezone.utc)  # 21:49:39 ET
     assert [s.stack for s in h.seats] == [11090, 3195, 11610, 10270, 10000, 6290]

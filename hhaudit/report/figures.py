@@ -1,0 +1,262 @@
+"""The report's figures from a dataset's tables, as DataFrames: the sections of `hhaudit
+report`, the per-player figures, and the filters of `report --site --player ...`.
+
+Figures that mean what they say:
+- players are keyed by site and name (two sites' "Bob" are two players);
+- anonymised seat labels are not players: on sites that name every seat by its position
+  (Bovada/Ignition: "Big Blind", "UTG+1", "Dealer") and for the labels trackers give an
+  anonymised hero ("Hero"), the seat takes part in the hand figures but gets no player row;
+- money and chips are never added together: every amount is summed per *unit*, a currency
+  for cash games and one tournament's chips for tournament hands (never across tournaments);
+- one name per site (`SITE_NAMES` maps the names older datasets carry).
+
+Every money figure is in printed units (`amount / 10**scale`); the dataset keeps integers.
+Definitions of the player figures are in docs/dataset.md ("Report figures")."""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePath
+
+import pandas as pd
+
+VOLUNTARY = ("fold", "check", "call", "bet", "raise")
+NO_CURRENCY = "(none)"
+PLAYER_COLUMNS = ["site", "player", "unit", "hands", "vpip", "pfr", "three_bet", "wtsd", "wsd",
+                  "net", "rake_paid", "findings"]
+
+SITE_NAMES = {"FullTilt": "Full Tilt", "WPN/ACR (old)": "WPN/ACR"}
+"""Site names written by earlier versions, and the one name each site has now."""
+
+ANONYMISING_SITES = frozenset({"Bovada/Ignition"})
+"""Sites whose histories name each seat by its position instead of its player."""
+
+_SEAT_LABEL = re.compile(r"^(Hero|Dealer|Button|Small Blind|Big Blind|UTG(\+\d)?|MP\d?|HJ|CO|BTN|SB|BB)"
+                         r"( \[ME\])?$", re.IGNORECASE)
+
+
+def is_seat_label(site: str, player: str) -> bool:
+    """Whether a seat's name is an anonymised label rather than a player."""
+    return site in ANONYMISING_SITES or bool(_SEAT_LABEL.match(player or ""))
+
+
+def site_name(site: object) -> str:
+    text = "" if site is None or (isinstance(site, float) and pd.isna(site)) else str(site)
+    return SITE_NAMES.get(text, text)
+
+
+def _units(values: pd.Series, scale: pd.Series) -> pd.Series:
+    return values.astype("Float64") / (10 ** scale.astype("Float64"))
+
+
+def _pct(num: pd.Series, den: pd.Series) -> pd.Series:
+    den = den.astype("Float64")
+    return (num.astype("Float64") * 100 / den.where(den > 0)).round(1)
+
+
+def hand_units(hands: pd.DataFrame) -> pd.Series:
+    """Each hand's unit of account: its currency for cash games ("(none)" when the log names
+    none), `T<id> chips` for a tournament's chips."""
+    kind = hands["kind"].astype("string").fillna("cash")
+    cur = hands["currency"].astype("string").fillna("").replace("", NO_CURRENCY)
+    tid = hands["tournament_id"].astype("string").fillna("") if "tournament_id" in hands else \
+        pd.Series("", index=hands.index, dtype="string")
+    chips = ("T" + tid.where(tid != "", "?") + " chips").astype("string")
+    return cur.where(kind != "tournament", chips)
+
+
+def normalised(tables: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
+    """The tables with one site name per site and each hand's `unit` column."""
+    h = tables["hands"].copy()
+    h["site"] = h["site"].map(site_name).astype("string")
+    h["unit"] = hand_units(h)
+    return {**tables, "hands": h}
+
+
+def filter_tables(tables: dict[str, pd.DataFrame], *, site: list[str] | None = None,
+                  player: list[str] | None = None, since: str | None = None, until: str | None = None,
+                  rule: list[str] | None = None, dealer: list[str] | None = None) -> dict[str, pd.DataFrame]:
+    """The tables restricted to the hands that match every filter given: a site (its name,
+    any case), a player seated in the hand, started at or after `since` / before `until`
+    (dates or times, UTC), with a finding of a rule (code, prefix or name; only those findings
+    are kept), or dealt by a dealer (datasets with a `dealer` column). ValueError for a
+    filter the dataset cannot answer."""
+    t = normalised(tables)
+    h, key = t["hands"], ["hand_id", "source"]
+    keep = pd.Series(True, index=h.index)
+    if site:
+        wanted = {site_name(s).casefold() for s in site}
+        keep &= h["site"].astype("string").str.casefold().isin(wanted).fillna(False)
+    for bound, name in ((since, "since"), (until, "until")):
+        if bound:
+            try:
+                stamp = pd.Timestamp(bound)
+            except ValueError:
+                raise ValueError(f"--{name} {bound!r}: not a date or time (e.g. 2026-11-01 or 2026-11-01T20:00)") from None
+            stamp = stamp.tz_localize("UTC") if stamp.tzinfo is None else stamp.tz_convert("UTC")
+            started = h["started_at"]
+            keep &= (started >= stamp if name == "since" else started < stamp).fillna(False)
+    if dealer:
+        if "dealer" not in h:
+            raise ValueError("--dealer: this dataset has no dealer column (its logs name no dealer)")
+        keep &= h["dealer"].astype("string").isin(dealer).fillna(False)
+    hands = h[keep]
+    if player:
+        s = t["seats"]
+        seated = s[s["player"].astype("string").isin(player)][key].drop_duplicates()
+        hands = hands.merge(seated, on=key)
+    findings = t["findings"]
+    if rule:
+        codes = {r.upper() for r in rule}
+        f = findings
+        match = f["rule"].astype("string").str.upper().map(lambda c: any(c.startswith(x) for x in codes)) \
+            | f["name"].astype("string").isin(rule) | f["category"].astype("string").isin(rule)
+        findings = f[match.fillna(False).astype(bool)]
+        hands = hands.merge(findings[key].drop_duplicates(), on=key)
+    ids = hands[key]
+    out = {"hands": hands.reset_index(drop=True)}
+    for name in ("seats", "actions", "pots", "findings"):
+        df = findings if name == "findings" else t[name]
+        out[name] = df.merge(ids, on=key).reset_index(drop=True) if len(ids) < len(t["hands"]) or rule else df
+    for name, df in t.items():
+        out.setdefault(name, df)
+    return out
+
+
+def seat_figures(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """One row per seat dealt in: the seats columns plus site, unit, scale, three_bet_opp,
+    three_bet, went_to_showdown, won_at_showdown, rake_paid (chips, float: an attribution),
+    and `label` (True for an anonymised seat label rather than a player)."""
+    t = normalised(tables) if "unit" not in tables["hands"] else tables
+    seats = t["seats"]
+    hands = t["hands"][["hand_id", "source", "site", "unit", "scale", "rake"]]
+    key = ["hand_id", "source"]
+    dealt = seats[seats["position"].astype("string") != "out"].merge(hands, on=key, how="left")
+    a = t["actions"]
+    a = a[a["seat"].notna()]
+    # 3-bet: the second pre-flop raise (the big blind counting as the first bet); a seat had
+    # the chance when it acted pre-flop facing exactly one raise.
+    pre = a[(a["street"].astype("string") == "preflop")
+            & a["action"].astype("string").isin(VOLUNTARY)].copy()
+    pre["raise"] = pre["action"].astype("string").isin(("raise", "bet")).astype(int)
+    pre["before"] = pre.groupby(key, sort=False)["raise"].cumsum() - pre["raise"]
+    pre["opp"] = pre["before"] == 1
+    pre["three"] = pre["opp"] & (pre["raise"] == 1)
+    tb = pre.groupby(key + ["seat"], sort=False)[["opp", "three"]].any().reset_index()
+    folded = a[a["action"].astype("string") == "fold"][key + ["seat"]].drop_duplicates()
+    folded = folded.assign(folded=True)
+    dealt = dealt.merge(tb, on=key + ["seat"], how="left").merge(folded, on=key + ["seat"], how="left")
+    dealt["three_bet_opp"] = dealt["opp"].fillna(False).astype(bool)
+    dealt["three_bet"] = dealt["three"].fillna(False).astype(bool)
+    dealt["folded"] = dealt["folded"].fillna(False).astype(bool)
+    live = (~dealt["folded"]).groupby([dealt["hand_id"], dealt["source"]], sort=False).transform("sum")
+    dealt["went_to_showdown"] = (~dealt["folded"]) & (live >= 2)
+    dealt["won_at_showdown"] = dealt["went_to_showdown"] & (dealt["collected"].fillna(0) > 0)
+    put = dealt.groupby(key, sort=False)["contributed"].transform("sum").astype("Float64")
+    share = dealt["contributed"].astype("Float64") / put.where(put > 0)
+    dealt["rake_paid"] = (dealt["rake"].fillna(0).astype("Float64") * share).fillna(0.0)
+    dealt["site"] = dealt["site"].astype("string").fillna("")
+    dealt["label"] = [is_seat_label(s, p) for s, p in zip(dealt["site"], dealt["player"].astype("string").fillna(""))]
+    return dealt.drop(columns=["opp", "three"])
+
+
+def player_stats(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """Per player (site and name) and unit: hands dealt in; VPIP, PFR, 3-bet, WTSD and W$SD in
+    percent; net won and rake paid in printed units of that unit; findings naming the player.
+    Anonymised seat labels get no row."""
+    d = seat_figures(tables)
+    d = d[~d["label"]]
+    if d.empty:
+        return pd.DataFrame(columns=PLAYER_COLUMNS)
+    d["net_u"] = _units(d["net"], d["scale"])
+    d["rake_u"] = d["rake_paid"].astype("Float64") / (10 ** d["scale"].astype("Float64"))
+    g = d.groupby(["site", "player", "unit"], sort=False)
+    out = pd.DataFrame({
+        "hands": g.size(),
+        "vpip": _pct(g["vpip"].sum(), g.size()),
+        "pfr": _pct(g["pfr"].sum(), g.size()),
+        "three_bet": _pct(g["three_bet"].sum(), g["three_bet_opp"].sum()),
+        "wtsd": _pct(g["went_to_showdown"].sum(), g.size()),
+        "wsd": _pct(g["won_at_showdown"].sum(), g["went_to_showdown"].sum()),
+        "net": g["net_u"].sum().round(2),
+        "rake_paid": g["rake_u"].sum().round(2),
+    })
+    t = normalised(tables) if "unit" not in tables["hands"] else tables
+    f = t["findings"]
+    f = f[f["player"].notna()].merge(t["hands"][["hand_id", "source", "site", "unit"]],
+                                     on=["hand_id", "source"], how="left")
+    f["site"] = f["site"].astype("string").fillna("")
+    counts = f.groupby(["site", "player", "unit"]).size()
+    out["findings"] = counts.reindex(out.index).fillna(0).astype(int)
+    out = out.reset_index()
+    return out.sort_values(["hands", "site", "player"], ascending=[False, True, True],
+                           kind="stable").reset_index(drop=True)[PLAYER_COLUMNS]
+
+
+def _count(df: pd.DataFrame, by: list[str], name: str = "findings") -> pd.DataFrame:
+    out = df.groupby(by, observed=True, dropna=False).size().rename(name).reset_index()
+    return out.sort_values(name, ascending=False, kind="stable").reset_index(drop=True)
+
+
+def summaries(tables: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
+    """The report's sections, each a DataFrame, in display order."""
+    t = normalised(tables) if "unit" not in tables["hands"] else tables
+    h, f, p = t["hands"], t["findings"], t["pots"]
+    key = ["hand_id", "source"]
+    out: dict[str, pd.DataFrame] = {}
+    out["hands by site and status"] = h.groupby(["site", "status"], observed=True).size() \
+        .rename("hands").reset_index()
+    pots = p.merge(h[key + ["unit", "scale"]], on=key, how="left")
+    if not pots.empty:
+        pots["amount_u"] = _units(pots["amount"], pots["scale"])
+        hh = h[h["status"] == "audited"].copy()
+        hh["pot_u"] = _units(hh["total_pot"].fillna(0), hh["scale"])
+        hh["rake_u"] = _units(hh["rake"].fillna(0), hh["scale"])
+        g = pots.groupby("unit", sort=True)
+        ok = pots["ok"]
+        tbl = pd.DataFrame({
+            "pots": g.size(),
+            "judged": g["ok"].count(),
+            "ok": (ok == True).groupby(pots["unit"]).sum(),
+            "wrong": (ok == False).groupby(pots["unit"]).sum(),
+            "not judged": ok.isna().groupby(pots["unit"]).sum(),
+            "pot total": g["amount_u"].sum().round(2),
+        })
+        hg = hh.groupby("unit")
+        tbl["hands"] = hg.size().reindex(tbl.index).fillna(0).astype(int)
+        tbl["stated pots"] = hg["pot_u"].sum().reindex(tbl.index).round(2)
+        tbl["rake"] = hg["rake_u"].sum().reindex(tbl.index).round(2)
+        out["pots audited"] = tbl.reset_index()
+    if not f.empty:
+        fh = f.merge(h[key + ["site", "table_name", "started_at"]], on=key, how="left")
+        hands_of = fh.groupby(["category"], observed=True).apply(
+            lambda x: len(x[key].drop_duplicates()), include_groups=False)
+        cat = _count(f, ["category", "severity"])
+        cat["hands"] = cat["category"].map(hands_of).astype(int)
+        out["findings by category"] = cat
+        rules = _count(f, ["rule", "name", "category"])
+        rule_hands = f.groupby("rule", observed=True).apply(lambda x: len(x[key].drop_duplicates()),
+                                                            include_groups=False)
+        rules["hands"] = rules["rule"].map(rule_hands).astype(int)
+        out["findings by rule"] = rules
+        out["findings by site"] = _count(fh, ["site"])
+        out["findings by table"] = _count(fh, ["site", "table_name"])
+        day = fh["started_at"].dt.strftime("%Y-%m-%d").fillna("(no date)")
+        days = fh.assign(day=day).groupby("day").size().rename("findings").reset_index()
+        out["findings by day (UTC)"] = days
+        first = f.sort_values(["line", "seq"], kind="stable", na_position="first") \
+            .groupby(key, sort=False).head(1)
+        order = h[key].reset_index(drop=True).reset_index().rename(columns={"index": "order"})
+        worst = f.groupby(key, sort=False).size().rename("findings").reset_index() \
+            .merge(first[key + ["rule", "line", "player", "expected", "actual", "message"]], on=key) \
+            .merge(h[key + ["site"]], on=key, how="left").merge(order, on=key, how="left") \
+            .sort_values(["findings", "order"], ascending=[False, True], kind="stable")
+        worst["file"] = worst["source"].astype("string")
+        out["worst hands"] = worst[["site", "hand_id", "file", "findings", "rule", "line", "player",
+                                    "expected", "actual", "message"]].reset_index(drop=True)
+    out["players"] = player_stats(t)
+    return out
+
+
+def short_path(source: object) -> str:
+    return PurePath(str(source)).name

@@ -1,0 +1,161 @@
+"""Report figures that mean what they say (players keyed by site and name, seat labels not
+players, tournament chips per tournament, one name per site), the filters of `hhaudit
+report`, `hhaudit show OUT --hand ID`, and names printed as text, never as markup."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import hhaudit
+from hhaudit.report import filter_tables, player_stats, summaries
+from hhaudit.report.figures import is_seat_label
+
+REPO = Path(__file__).resolve().parents[1]
+SAMPLES = REPO / "sample_histories"
+STARS = SAMPLES / "pokerstars"
+SHORT = STARS / "short-raise-odd-chip.txt"
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    from hhaudit.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.chdir(REPO), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return subprocess.CompletedProcess(["hhaudit", *args], code, out.getvalue(), err.getvalue())
+
+
+def _two_tournaments(tmp: Path) -> Path:
+    """The short-raise tournament hand, and the same hand in a second tournament."""
+    d = tmp / "two"
+    d.mkdir()
+    text = SHORT.read_text(encoding="utf-8")
+    (d / "a.txt").write_text(text, encoding="utf-8")
+    (d / "b.txt").write_text(text.replace("#100000000002", "#100000000003").replace("555000", "555001"),
+                             encoding="utf-8")
+    return d
+
+
+def test_tournament_chips_are_never_summed_across_tournaments(tmp_path: Path) -> None:
+    r = hhaudit.audit([str(_two_tournaments(tmp_path)), str(STARS / "clean-cash.txt")])
+    p = player_stats(r.tables)
+    gina = p[p["player"] == "Gina"].set_index("unit")
+    # Gina wins 112 chips in each tournament (paid 712 of 1425 after putting in 600): two rows
+    # of 112, never one of 224, and never added to the cash game's dollars
+    assert sorted(gina.index) == ["T555000 chips", "T555001 chips"]
+    assert gina["net"].tolist() == [112.0, 112.0]
+    pots = summaries(r.tables)["pots audited"].set_index("unit")
+    assert pots.loc["T555000 chips", "pot total"] == 1425.0 and pots.loc["T555001 chips", "pot total"] == 1425.0
+    assert pots.loc["USD", "pot total"] == 39.0
+
+
+def test_players_are_keyed_by_site_and_name() -> None:
+    r = hhaudit.audit([str(SAMPLES / "live"), str(STARS / "clean-cash.txt")])
+    p = player_stats(r.tables)
+    alice = p[p["player"] == "Alice"]
+    # the live session's Alice and PokerStars' Alice are two players
+    assert sorted(alice["site"]) == ["PokerStars", "live"]
+    assert alice.set_index("site").loc["PokerStars", "hands"] == 1
+    assert alice.set_index("site").loc["live", "hands"] == 32
+
+
+def test_seat_labels_are_not_players(tmp_path: Path) -> None:
+    hero = tmp_path / "hero.txt"
+    hero.write_text((STARS / "clean-cash.txt").read_text(encoding="utf-8").replace("Alice", "Hero"), encoding="utf-8")
+    r = hhaudit.audit([str(hero)])
+    p = player_stats(r.tables)
+    assert "Hero" not in set(p["player"]) and {"Bob", "Carol", "Dave"} <= set(p["player"])
+    tables = dict(r.tables)
+    tables["hands"] = tables["hands"].assign(site="Bovada/Ignition")
+    assert player_stats(tables).empty            # every Bovada name is a position label
+    assert is_seat_label("Bovada/Ignition", "Alice") and is_seat_label("PokerStars", "UTG+1")
+    assert not is_seat_label("PokerStars", "Utgard")
+
+
+def test_one_name_per_site() -> None:
+    r = hhaudit.audit([str(STARS / "clean-cash.txt")])
+    tables = dict(r.tables)
+    tables["hands"] = tables["hands"].assign(site="FullTilt")     # as older datasets wrote it
+    parts = summaries(tables)
+    assert parts["hands by site and status"]["site"].tolist() == ["Full Tilt"]
+    assert set(player_stats(tables)["site"]) == {"Full Tilt"}
+
+
+def test_filters(tmp_path: Path) -> None:
+    r = hhaudit.audit([str(SAMPLES)])
+    t = r.tables
+    live = filter_tables(t, site=["LIVE"])
+    assert set(live["hands"]["site"]) == {"live"} and len(live["hands"]) == 32 and len(live["findings"]) == 10
+    mr = filter_tables(t, rule=["MR"])
+    assert mr["findings"]["rule"].tolist() == ["MR01"] and mr["hands"]["hand_id"].tolist() == ["100000000002"]
+    by_name = filter_tables(t, rule=["odd-chip-wrong-seat"])
+    assert by_name["findings"]["rule"].tolist() == ["OC01", "OC01"]
+    gina = filter_tables(t, player=["Gina"])
+    assert gina["hands"]["hand_id"].tolist() == ["100000000002"]
+    # clean-cash starts 2026/11/01 20:00 ET = 2026-11-02 01:00 UTC, short-raise 01:05 UTC, the
+    # side-pots hand 2024-03-02 02:00 UTC; live hands have no time (no filter by time keeps them)
+    since = filter_tables(t, since="2026-11-02T01:00")
+    assert sorted(since["hands"]["hand_id"]) == ["100000000001", "100000000002"]
+    until = filter_tables(t, until="2026-11-02 01:00")
+    assert until["hands"]["hand_id"].tolist() == ["2750000001"]
+    assert filter_tables(t, since="2026-11-02")["hands"]["hand_id"].tolist() == ["100000000001", "100000000002"]
+    with pytest.raises(ValueError, match="no dealer column"):
+        filter_tables(t, dealer=["Dan"])
+    with pytest.raises(ValueError, match="not a date"):
+        filter_tables(t, since="yesterday-ish")
+
+
+def test_report_command_filters_and_refuses_a_non_dataset(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert _cli("audit", "sample_histories", "-o", str(out), "-qq", "--jobs", "1", "--fail-on", "never").returncode == 0
+    r = _cli("report", str(out), "--rule", "MR01")
+    assert r.returncode == 0 and "raise-below-minimum" in r.stdout and "string-bet" not in r.stdout
+    r = _cli("report", str(out), "--dealer", "Dan")
+    assert r.returncode == 2 and "no dealer column" in r.stderr
+    r = _cli("report", str(tmp_path))
+    assert r.returncode == 2 and "not a dataset" in r.stderr
+
+
+def test_show_finds_a_hand_through_the_dataset(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    _cli("audit", "sample_histories", "-o", str(out), "-qq", "--jobs", "1", "--fail-on", "never")
+    r = _cli("show", str(out), "--hand", "100000000002")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("PokerStars hand 100000000002")
+    # stacks by name after Gina's raise to 450: Gina 5000 - 450 = 4550; the minimum re-raise 750
+    i = lines.index("   10 Gina (seat 5) raises to 450")
+    assert lines[i + 1] == ("       to act Hugo  bet 450  min raise to 750  pot 675  stacks Frank 4850, Gina 4550, "
+                            "Hugo 5000, Ivan 4925")
+    assert all(len(line) < 400 for line in lines) and max(map(len, lines)) > 80   # never wrapped at 80
+    r = _cli("show", str(out), "--hand", "nope")
+    assert r.returncode == 2 and "not in the dataset" in r.stderr
+
+
+def test_hostile_names_are_printed_as_text(tmp_path: Path) -> None:
+    hostile = "[/bold]\x1b[2J"
+    hand = tmp_path / "h.txt"
+    hand.write_text(SHORT.read_text(encoding="utf-8").replace("Hugo", hostile), encoding="utf-8")
+    out = tmp_path / "out"
+    _cli("audit", str(hand), "-o", str(out), "-qq", "--jobs", "1")
+    r = _cli("report", str(out), "--html", str(tmp_path / "rep.html"))
+    assert r.returncode == 0, r.stderr
+    assert "\x1b" not in r.stdout and "[/bold]\\x1b[2J" in r.stdout
+    r = _cli("show", str(hand), "--hand", "100000000002")
+    assert r.returncode == 0 and "\x1b" not in r.stdout and "[/bold]\\x1b[2J (seat 7) raises to 600" in r.stdout
+    html = (tmp_path / "rep_hands" / "h000001.html").read_text(encoding="utf-8")
+    assert "[/bold]\\x1b[2J: raises 150 to 600" in html and "\x1b" not in html  # shown, not sent
+
+    index = (tmp_path / "rep.html").read_text(encoding="utf-8")
+    lt = tmp_path / "lt.txt"
+    lt.write_text(SHORT.read_text(encoding="utf-8").replace("Hugo", "<img src=x onerror=alert(1)>"), encoding="utf-8")
+    _cli("audit", str(lt), "-o", str(tmp_path / "o2"), "-qq", "--jobs", "1")
+    _cli("report", str(tmp_path / "o2"), "--html", str(tmp_path / "lt.html"))
+    for page in [tmp_path / "lt.html", *(tmp_path / "lt_hands").glob("*.html")]:
+        assert "<img src=x" not in page.read_text(encoding="utf-8"), page
+    assert index
