@@ -18,6 +18,8 @@ BOOKS = {
 
 PASSAGES: dict[tuple[str, str], str] = {
     ("TDA-2024", "12"): "Cards speak: the best hand shown wins, whatever its owner says of it.",
+    ("TDA-2024", "13"): "A hand is tabled when all its hole cards are face up and readable; the "
+                        "dealer cannot kill a properly tabled hand that obviously wins.",
     ("TDA-2024", "15"): "Uncalled bets: the part of a bet or raise nobody called goes back to "
                         "its owner and is not part of the pot (15-B).",
     ("TDA-2024", "16"): "An all-in player takes no further part in the betting; pots are "
@@ -110,6 +112,12 @@ OTHER: dict[str, str] = {
     "house rake rule in the log's game line": "A live log states its house's rake rule in its "
                                               "game line (a share of the pot with a cap); the "
                                               "rake the dealer took must follow it.",
+    "PokerStars Betting Structures: CAP games": "Capped games: a player's bets in one hand stop at "
+                                                "the table's cap; a player who has put in the cap "
+                                                "is all-in for the betting and keeps the rest of "
+                                                "the stack.",
+    "888poker CAP tables": "888poker's CAP tables work the same way: nobody puts more than the "
+                           "cap into one hand.",
 }
 """What citations outside the rulebooks mean."""
 

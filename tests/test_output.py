@@ -44,7 +44,11 @@ def _cli(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
     return subprocess.CompletedProcess(["hhaudit", *args], code, out.getvalue(), err.getvalue())
 
 
-def _audit(tmp: Path, *extra: str, paths: tuple[str, ...] = ("sample_histories",)) -> subprocess.CompletedProcess[str]:
+PLANTED = ("sample_histories/live", "sample_histories/pokerstars")
+"""The samples with planted mistakes: a live session (32 hands) and three PokerStars hands."""
+
+
+def _audit(tmp: Path, *extra: str, paths: tuple[str, ...] = PLANTED) -> subprocess.CompletedProcess[str]:
     return _cli("audit", *paths, "-o", str(tmp / "out"), "--jobs", "1", "--fail-on", "never", *extra)
 
 
@@ -52,7 +56,7 @@ def _audit(tmp: Path, *extra: str, paths: tuple[str, ...] = ("sample_histories",
 def expected() -> list[dict[str, object]]:
     """The findings of the samples as the API gives them, in the dataset's order."""
     with contextlib.chdir(REPO):
-        r = hhaudit.audit(["sample_histories"])
+        r = hhaudit.audit(list(PLANTED))
     rows = r.findings.astype(object).where(r.findings.notna(), None).to_dict("records")
     assert len(rows) == 12  # 10 in the live session's expected.tsv, 2 in short-raise-odd-chip
     return rows

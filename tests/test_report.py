@@ -73,7 +73,7 @@ def test_four_bet_hand_figures() -> None:
 
 
 def test_sections_of_the_samples() -> None:
-    r = hhaudit.audit([str(SAMPLES)])
+    r = hhaudit.audit([str(SAMPLES / "live"), str(SAMPLES / "pokerstars")])
     parts = summaries(r.tables)
     for name in ("hands by site and status", "pots audited", "findings by category", "findings by rule",
                  "findings by site", "findings by table", "findings by day (UTC)", "worst hands", "players"):

@@ -87,7 +87,7 @@ def test_one_name_per_site() -> None:
 
 
 def test_filters(tmp_path: Path) -> None:
-    r = hhaudit.audit([str(SAMPLES)])
+    r = hhaudit.audit([str(SAMPLES / "live"), str(STARS)])
     t = r.tables
     live = filter_tables(t, site=["LIVE"])
     assert set(live["hands"]["site"]) == {"live"} and len(live["hands"]) == 32 and len(live["findings"]) == 10
