@@ -116,6 +116,12 @@ OTHER: dict[str, str] = {
                                                 "the table's cap; a player who has put in the cap "
                                                 "is all-in for the betting and keeps the rest of "
                                                 "the stack.",
+    "every hand accounted for": "Every hand read is in the dataset exactly once, whatever happened "
+                                "to it: a hand hhaudit could not read or judge is kept as a parse "
+                                "error with the reason, and the run goes on.",
+    "README, Limits": "hhaudit's limits on what one hand may hold: amounts below 10**14 units, "
+                      "seat numbers 0 to 1000, hands of at most 20,000 lines and 4 MiB; past them "
+                      "the hand is a parse error, never a crash.",
     "888poker CAP tables": "888poker's CAP tables work the same way: nobody puts more than the "
                            "cap into one hand.",
 }

@@ -107,7 +107,7 @@ class InternalError(Rule):
     code = "PA02"
     name = "internal-error"
     category = Category.PARSE
-    citation = "contract §2"
+    citation = "every hand accounted for"
 
 
 @register
