@@ -456,6 +456,12 @@ class Hand:
     live: list[object] = field(default_factory=list)
     """Live logs: what was said, each chip motion, rulings and out-of-turn actions
     (`hhaudit.live_rules` records), judged by `live_rules.check_live`."""
+    chip: int = 0
+    """The smallest chip in play, in the hand's units, when the log says it (a live game
+    line's `chip 25`); 0: the profile's `chip` (TDA-2024 20 splits odd chips in it)."""
+    fine: int = 0
+    """Decimals added to the site's scale to read an amount finer than its unit (a tied pot
+    paid `674.5` each): `scale` includes them, and the site's unit is 10**fine units."""
     revealed: dict[int, Known] = field(default_factory=dict)
     """Hole cards the log reveals outside its deal and show events (the summary block's
     `showed [..]` and `mucked [..]`, XML card elements), per seat: formats record them with
@@ -498,6 +504,8 @@ class Hand:
         live: list[object] | None = None,
         revealed: dict[int, Known] | None = None,
         cap: int = 0,
+        chip: int = 0,
+        fine: int = 0,
     ) -> None:
         self.site = site
         self.format = format
@@ -533,6 +541,8 @@ class Hand:
         self.profile = profile
         self.live = [] if live is None else live
         self.revealed = {} if revealed is None else revealed
+        self.chip = chip
+        self.fine = fine
         self.cap = cap
 
     def reveal(self, seat: int, cards: tuple[str, ...], source: str, line: int, *,

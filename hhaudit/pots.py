@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import evaluator
 from .model import (
@@ -113,16 +113,48 @@ def build_pots(contrib: dict[int, int], live: set[int], all_in: set[int]) -> lis
     return pots
 
 
-def split_amount(amount: int, winners: list[int], order: list[int]) -> dict[int, int]:
-    """Split `amount` equally; odd units one each to the winners first in `order`
-    (clockwise from the button)."""
+def split_amount(amount: int, winners: list[int], order: list[int], chip: int = 1) -> dict[int, int]:
+    """Split `amount` equally in whole chips of `chip` units (the smallest chip in play,
+    TDA-2024 20); the odd chips one each to the winners first in `order` (clockwise from
+    the button), so no one gets two. Less than one chip left over (a pot that is no whole
+    number of chips) goes with the first winner's share."""
     if not winners:
         return {}
     if len(winners) == 1:
         return {winners[0]: amount}
-    share, odd = divmod(amount, len(winners))
+    if chip < 1:
+        chip = 1
+    units, rest = divmod(amount, chip)
+    share, odd = divmod(units, len(winners))
     ranked = sorted(winners, key=lambda s: order.index(s) if s in order else len(order) + s)
-    return {s: share + (1 if i < odd else 0) for i, s in enumerate(ranked)}
+    out = {s: (share + (1 if i < odd else 0)) * chip for i, s in enumerate(ranked)}
+    out[ranked[0]] += rest
+    return out
+
+
+def rake_shares(amounts: list[int], deductions: int, rule: str) -> list[int]:
+    """What each pot (main first) gives up of the rake and other deductions before it is
+    split. No rulebook says which pot the rake comes from (rules.md 7c, [CONFIG]): "main"
+    takes it from the main pot, then the next; "last" from the last side pot, then the one
+    before; "proportional" by pot size, rounded down, the rest from the main pot."""
+    cuts = [0] * len(amounts)
+    if deductions <= 0 or not amounts:
+        return cuts
+    if rule == "last":
+        return rake_shares(amounts[::-1], deductions, "main")[::-1]
+    if rule == "proportional":
+        total = sum(amounts)
+        if total > 0:
+            cuts = [deductions * a // total for a in amounts]
+        cuts[0] += deductions - sum(cuts)
+        return cuts
+    left = deductions
+    for i, a in enumerate(amounts):
+        take = min(a, left)
+        cuts[i] = take
+        left -= take
+    cuts[0] += left  # more than the pots hold: AC02 says so
+    return cuts
 
 
 @dataclass(slots=True, init=False)
@@ -424,15 +456,21 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
     runs = sorted(boards) if boards else [0]
     if len(runs) > 1 and 0 in runs:
         runs.remove(0)
-    # expected gross payouts per seat
-    expected: dict[int, int] = defaultdict(int)
+    # The rake (and any drop or fee) comes out of each pot first; what is left is split,
+    # per run, among the pot's winners in whole chips, the odd chips by TDA-2024 20.
+    chip = hand.chip or auditor.profile.chip * 10**hand.fine
+    cuts = rake_shares([p.amount for p in pots], deductions, auditor.profile.rake_from)
+    gross: dict[int, int] = defaultdict(int)  # each seat's share of the pots before the rake
+    expected: dict[int, int] = defaultdict(int)  # and what it should be paid
     judged = True
     pot_rows: list[Pot] = []
-    for pot in pots:
+    order = list(range(len(runs)))
+    for pot, cut in zip(pots, cuts):
         contenders = [seat for seat in pot.eligible if seat not in mucked]
         if len(pot.eligible) == 1:
             contenders = pot.eligible
-        per_run = split_amount(pot.amount, list(range(len(runs))), list(range(len(runs))))
+        per_run = split_amount(pot.amount, order, order, chip)
+        net_run = split_amount(pot.amount - cut, order, order, chip)
         for ri, run in enumerate(runs):
             part = per_run[ri]
             row = Pot(pot.index, part, pot.level, pot.eligible, run)
@@ -454,7 +492,9 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
             row.expected_winners = winners
             if winners and mucked:
                 _mucked_winner(auditor, out, pot, winners, shown, boards.get(run, ()), state)
-            shares = split_amount(part, winners, ring)
+            for w, a in split_amount(part, winners, ring, chip).items():
+                gross[w] += a
+            shares = split_amount(net_run[ri], winners, ring, chip)
             row.expected = [shares[w] for w in row.expected_winners]
             for w, a in shares.items():
                 expected[w] += a
@@ -468,7 +508,7 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
     if not collects:
         return
     last_line = collects[-1].line
-    exp_seats = {s for s, v in expected.items() if v > 0}
+    exp_seats = {s for s, v in gross.items() if v > 0}
     paid_seats = {s for s, v in paid.items() if v > 0}
     names = {s.seat: s.player for s in state.seats.values()}
     # More than the pots a seat is eligible for (a folded seat, a short all-in paid a side
@@ -512,14 +552,28 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
             row.ok = sorted(row.winners) == sorted(row.expected_winners) if row.winners else None
         return
     if not judged:
+        # A pot whose contenders' cards are all known, paid from a pot the log names, is
+        # judged on its own when its payments are exactly what the rules give.
+        for row in pot_rows:
+            if row.winners and row.expected_winners and any(
+                    c.pot == row.index and c.run == row.run for c in collects) \
+                    and dict(zip(row.winners, row.paid)) == dict(zip(row.expected_winners, row.expected)):
+                row.ok = True
         return
-    # same seats: compare amounts, allowing the rake to come out of the pots
-    if _amounts_match(expected, paid, deductions, pots, ring):
+    # same seats: the amounts must be exactly the split of what the rake leaves
+    if _paid_exactly(expected, paid):
         for row in pot_rows:
             row.ok = True
         return
-    if sum(paid.values()) + deductions != sum(expected.values()):
-        return  # paid more or less than the pot: AC02 already says so
+    if sum(paid.values()) + deductions != sum(gross.values()):
+        for row in pot_rows:  # paid more or less than the pots: AC02 already says so
+            row.ok = False
+        return
+    if len(pots) > 1 and deductions and _rake_elsewhere(pots, runs, deductions, chip, ring, pot_rows, paid, gross,
+                                                        auditor):
+        for row in pot_rows:
+            row.ok = True
+        return
     diff = {s: paid.get(s, 0) - expected.get(s, 0) for s in exp_seats | paid_seats}
     worst = max(sorted(diff), key=lambda k: abs(diff[k]))
     last_line = next((c.line for c in reversed(collects) if c.seat == worst), last_line)
@@ -536,12 +590,22 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
         if here:
             last_line = next((c.line for c in reversed(here) if c.seat == worst), here[-1].line)
             break
-    odd = all(abs(d) <= 1 for d in diff.values()) and sum(paid.values()) + deductions == sum(expected.values())
+    odd = all(abs(d) <= chip for d in diff.values())
+    fraction = any(v % chip for v in paid.values()) and not any(v % chip for v in expected.values())
     rule = RULES["OC01"] if odd else RULES["SP01"]
     exp_txt = "; ".join(f"{names.get(s, s)} {fmt(expected[s])}" for s in sorted(exp_seats))
     act_txt = "; ".join(f"{names.get(s, s)} {fmt(paid[s])}" for s in sorted(paid_seats))
-    auditor.finding(out, rule, last_line, -1, f"expected {exp_txt}" + (f" (before {fmt(deductions)} rake)" if deductions else ""),
-                    f"log paid {act_txt}", "split does not follow the pots" if not odd else "odd chip to the wrong seat")
+    if not odd:
+        message = "split does not follow the pots"
+    elif fraction:
+        message = f"paid a fraction of the smallest chip in play ({fmt(chip)}): odd chips are not broken"
+    elif deductions and sorted(v for v in paid.values() if v) != sorted(v for v in expected.values() if v):
+        message = "the rake was not taken from the pot before it was split"
+    else:
+        message = "odd chip to the wrong seat"
+    auditor.finding(out, rule, last_line, -1,
+                    f"expected {exp_txt}" + (f" (after {fmt(deductions)} rake)" if deductions else ""),
+                    f"log paid {act_txt}", message)
     for row in pot_rows:
         row.ok = False
 
@@ -640,28 +704,52 @@ def _cuts(amounts: list[int]) -> set[int]:
     return out
 
 
-def _only_side_differs(pots: list[Pot], wrong: list[int]) -> bool:
-    return len(pots) > 1 and bool(wrong)
+def _paid_exactly(expected: dict[int, int], paid: dict[int, int]) -> bool:
+    return all(paid.get(s, 0) == v for s, v in expected.items() if v) and sum(paid.values()) == sum(expected.values())
 
 
-def _amounts_match(expected: dict[int, int], paid: dict[int, int], deductions: int,
-                   pots: list[Pot], ring: list[int]) -> bool:
-    if deductions == 0:
-        return all(paid.get(s, 0) == v for s, v in expected.items() if v) and sum(paid.values()) == sum(expected.values())
-    seats = [s for s, v in expected.items() if v]
-    if len(seats) == 1:
-        return True  # one winner: the totals check covers the rake
-    # rake shared in proportion to what each winner gets, rounded either way
-    total = sum(expected[s] for s in seats)
-    for s in seats:
-        share = expected[s] * deductions / total if total else 0
-        if not (expected[s] - share - 1 <= paid.get(s, 0) <= expected[s] - share + 1):
-            break
-    else:
-        return True
-    # or rake from the main pot: winners of other pots keep their full amount
-    return all(paid.get(s, 0) <= expected[s] for s in seats) and \
-        sum(expected[s] - paid.get(s, 0) for s in seats) == deductions
+def _rake_elsewhere(pots: list[Pot], runs: list[int], deductions: int, chip: int, ring: list[int],
+                    rows: list[Pot], paid: dict[int, int], gross: dict[int, int], auditor: Auditor) -> bool:
+    """The rake came from other pots than the profile's `rake_from` says. No rulebook says
+    which pot pays it (rules.md 7c), so any pot may, as long as a split pot is split after
+    its part of the rake (TDA-2024 20): when no pot is split, every winner paid no more than
+    its pots and the rake the rest (the totals are checked before); when one is, the
+    payments must be the exact split under one of the rules of `rake_shares` (the rows'
+    `expected` are then set to it)."""
+    if all(len(row.expected_winners) <= 1 for row in rows):
+        return all(0 <= paid.get(s, 0) <= v for s, v in gross.items()) and set(paid) <= set(gross)
+    amounts = [p.amount for p in pots]
+    candidates = [rake_shares(amounts, deductions, rule) for rule in _RAKE_RULES if rule != auditor.profile.rake_from]
+    candidates += [[deductions if i == k else 0 for i in range(len(pots))]  # all from one pot
+                   for k, a in enumerate(amounts) if a >= deductions]
+    return any(_split_after(cuts, pots, runs, chip, ring, rows, paid) for cuts in candidates)
+
+
+_RAKE_RULES: Final = ("main", "last", "proportional")
+
+
+def _split_after(cuts: list[int], pots: list[Pot], runs: list[int], chip: int, ring: list[int],
+                 rows: list[Pot], paid: dict[int, int]) -> bool:
+    """The payments are each pot's rest after `cuts`, split by TDA-2024 20 (then the rows'
+    `expected` are set to it)."""
+    order = list(range(len(runs)))
+    want: dict[int, int] = defaultdict(int)
+    per_row: list[list[int]] = []
+    k = 0
+    for pot, cut in zip(pots, cuts):
+        net_run = split_amount(pot.amount - cut, order, order, chip)
+        for ri in range(len(runs)):
+            row = rows[k]
+            k += 1
+            shares = split_amount(net_run[ri], row.expected_winners, ring, chip)
+            per_row.append([shares[w] for w in row.expected_winners])
+            for w, a in shares.items():
+                want[w] += a
+    if not _paid_exactly(want, paid):
+        return False
+    for row, amounts in zip(rows, per_row):
+        row.expected = amounts
+    return True
 
 
 def _attach_paid(rows: list[Pot], collects: list[CollectEvent]) -> None:

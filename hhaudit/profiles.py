@@ -41,6 +41,11 @@ class Profile:
     bet or raise)."""
     pl_round_up: int = 0
     """Pot limit: the maximum may be rounded up to this many units (0 = exact)."""
+    chip: int = 1
+    """The smallest chip in play, in the site's smallest unit (1: a cent, or one tournament
+    chip): odd chips of a split pot are whole chips of it (TDA-2024 20: "break the odd chips
+    down to the smallest denomination in play"; a 41,300 chop with 100-chips is
+    20,700/20,600). A live game line's `chip N` sets it per game."""
     max_rake_share: float = 0.25
     """A rake above this share of the pot is reported as suspicious."""
 

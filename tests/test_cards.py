@@ -161,3 +161,17 @@ def test_ipoker_uncontested_winner_pocket_element() -> None:
     # <cards type="Pocket" player="Player24">C10 CK</cards>, a pot nobody contested
     hand, out = _audited("tour", "iPoker", "NLHE-USD-MTT-5r-201112.Sample.xml", "3869572814")
     assert _cards_of(hand, out, "Player24") == (("Tc", "Kc"), "dealt", False, False)
+
+
+def test_ongame_side_pot_judged_on_its_own() -> None:
+    # The main pot's third contender (seat 2) never shows; the side pot is between seats 6
+    # (Qd 5s) and 10 (Qh 9s) on Jh Tc Qs 6h 5h: seat 6's two pair, queens and fives, beats
+    # seat 10's pair of queens, and the log pays "Side pot: 30364 won by" seat 6's player
+    from conftest_corpus import corpus, find_hand
+
+    from hhaudit.audit import Auditor
+
+    path = corpus() / "ChazDazzle/fpdb-chaz/pyfpdb/regression-test-files/tour/OnGame/R-274-110.txt"
+    out = Auditor("online").audit(find_hand(path, "T5-18949637-60"))
+    assert [(p.eligible, p.ok) for p in out.pots] == [([2, 6, 10], None), ([6, 10], True)]
+    assert out.pots[1].expected_winners == [6] and out.pots[1].expected == [30364]

@@ -398,7 +398,8 @@ def test_uncontested_pot_paid_short_with_no_rake():
     text, out = _uncontested("Cal collected 240 from pot")
     assert [(f.rule, f.category, f.expected, f.actual) for f in out.findings] == [
         ("AC02", "accounting", "250 paid out (250 pot - 0 rake and fees)", "240 paid out")]
-    assert [(p.paid, p.ok) for p in out.pots] == [([240], None)]
+    # judged (the cards allow it: one seat left) and not paid as the rules say
+    assert [(p.paid, p.ok) for p in out.pots] == [([240], False)]
 
 
 def test_uncontested_pot_paid_to_a_folded_seat_is_a_side_pot_error():

@@ -73,6 +73,7 @@ _OPTION = re.compile(
     + _AMOUNT + r"))?(?:\s+(?:round|unit)\s+(?P<rake_unit>" + _AMOUNT + r"))?"
     r"(?:\s+(?:from|over)\s+(?P<rake_from>" + _AMOUNT + r"))?(?P<rake_pre>\s+preflop)?)"
     r"|(?P<odd>odd\s*-?\s*chip)\s+(?P<odd_v>button|left-of-button)"
+    r"|(?P<chip>(?:smallest\s+)?chip)\s+(?P<chip_v>" + _AMOUNT + r")"
     r"|(?P<profile>profile)\s+(?P<profile_v>[\w-]+)"
     r"|(?P<currency>currency)\s+(?P<currency_v>[A-Za-z]{3})"
     r"|(?P<table>table)\s+(?P<table_v>\"[^\"]*\"|'[^']*'|\S+)"
@@ -149,6 +150,8 @@ class Session:
     straddle: int = 0
     rake: RakeRule | None = None
     odd_chip: str = "button"
+    chip: int = 0
+    """`chip 25`: the smallest chip in play (odd chips are split in it, TDA-2024 20)."""
     profile: str = ""
     currency: str = ""
     table: str = ""
@@ -189,7 +192,7 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
         if o is None or o.end() == pos:
             col = base + pos + (len(rest[pos:]) - len(rest[pos:].lstrip())) + 1
             raise LineError(line, col, text, "unknown game option (ante, bbante, straddle, blinds, rake, "
-                            "oddchip, profile, currency, table, seats, tournament)")
+                            "oddchip, chip, profile, currency, table, seats, tournament)")
         g = o.groupdict()
         if g["ante"]:
             s = replace(s, ante=amount(g["ante_v"]), bb_ante=0)
@@ -212,6 +215,8 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
                                              amount(g["rake_from"]) if g["rake_from"] else 0))
         elif g["odd"]:
             s = replace(s, odd_chip="button")
+        elif g["chip"]:
+            s = replace(s, chip=amount(g["chip_v"]))
         elif g["profile"]:
             name = g["profile_v"].lower()
             if name not in PROFILES:
@@ -386,6 +391,7 @@ class LiveFormat(LineFormat):
         hand.small_bet, hand.big_bet = s.small_bet, s.big_bet
         hand.ante = s.ante or s.bb_ante
         hand.currency = s.currency
+        hand.chip = s.chip
         hand.table_name = s.table
         hand.max_seats = s.max_seats
         hand.kind = s.kind
