@@ -122,8 +122,7 @@ def split_amount(amount: int, winners: list[int], order: list[int], chip: int = 
         return {}
     if len(winners) == 1:
         return {winners[0]: amount}
-    if chip < 1:
-        chip = 1
+    chip = max(chip, 1)
     units, rest = divmod(amount, chip)
     share, odd = divmod(units, len(winners))
     ranked = sorted(winners, key=lambda s: order.index(s) if s in order else len(order) + s)
