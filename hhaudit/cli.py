@@ -14,6 +14,7 @@ from typing import Any
 from . import __version__
 from .output import FORMATS
 from .output.safe import safe
+from .output.text import columns
 from .profiles import PROFILES, option_names
 from .reading import InputError
 
@@ -184,15 +185,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
     from .rules import RULES
 
     load_all_rules()
-
-    from rich.console import Console
-    from rich.table import Table
-
-    t = Table("code", "name", "category", "severity", "description", "citation", box=None)
-    for code in sorted(RULES):
-        r = RULES[code]
-        t.add_row(r.code, r.name, r.category.value, r.severity.value, r.summary(), r.citation)
-    Console(width=200 if not sys.stdout.isatty() else None).print(t)
+    rows = [[r.code, r.name, r.category.value, r.severity.value, r.summary(), r.citation]
+            for r in (RULES[code] for code in sorted(RULES))]
+    sys.stdout.write(columns(["code", "name", "category", "severity", "description", "citation"], rows))
     return 0
 
 
@@ -220,22 +215,19 @@ def cmd_rule(args: argparse.Namespace) -> int:
 def cmd_formats(args: argparse.Namespace) -> int:
     from . import formats
 
-    from rich.console import Console
-    from rich.table import Table
-
     shares: dict[str, tuple[int, int]] = {}
     total = 0
     if args.corpus:
         shares, total = _corpus_shares(Path(args.corpus))
-    columns = ["name", "sites", "grammar"] + (["corpus hands", "audited"] if args.corpus else []) + ["description"]
-    t = Table(*columns, box=None)
+    header = ["name", "sites", "grammar"] + (["corpus hands", "audited"] if args.corpus else []) + ["description"]
+    rows = []
     for f in formats.FORMATS.values():
         row = [f.name, ", ".join(f.sites), f"grammars/{f.grammar}.lark" if f.grammar else "(XML)"]
         if args.corpus:
             read, audited = shares.get(f.name, (0, 0))
             row += [f"{read} ({100 * read / total:.1f}%)" if total else "0", str(audited)]
-        t.add_row(*row, getattr(f, "description", ""))
-    Console(width=200 if not sys.stdout.isatty() else None).print(t)
+        rows.append([*row, getattr(f, "description", "")])
+    sys.stdout.write(columns(header, rows))
     if args.corpus:
         read_all = sum(r for r, _ in shares.values())
         print(f"{read_all} of {total} hands listed in {args.corpus}/HANDS.tsv read "

@@ -29,7 +29,6 @@ from .model import (
     StreetEvent,
     UncalledEvent,
 )
-from .pots import unmatched_bet
 from .profiles import Profile
 from .replay import State
 from .rules import RULES, Rule, register
@@ -528,6 +527,8 @@ def _judge_oot(auditor: Auditor, out: AuditedHand, st: State, seq: int, ev: Acti
 
 def _uncalled(final: State) -> tuple[int | None, int]:
     """(seat, amount) of the bet nobody matched, counted as `pots.audit_pots` counts it."""
+    from .pots import unmatched_bet  # here: the rule registry loads without the evaluator (`hhaudit rules`)
+
     return unmatched_bet({k: s.total for k, s in final.seats.items() if s.total > 0}, final.seats)
 
 

@@ -95,3 +95,14 @@ def write_text(rows: Iterator[Row], stream: TextIO, *, show_source: bool = False
         if text is not None:
             stream.write("\n".join(source_block(r.line, text, safe(r.rule))) + "\n")
     return n
+
+
+def columns(header: list[str], rows: list[list[str]]) -> str:
+    """Rows as plain text columns, each as wide as its widest cell (the last one unpadded),
+    every cell escaped: for the listings that must start fast (no rich)."""
+    cells = [[safe(c) for c in header]] + [[safe(c) for c in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
+    out = []
+    for r in cells:
+        out.append("  ".join(c.ljust(w) for c, w in zip(r[:-1], widths)) + ("  " if len(r) > 1 else "") + r[-1])
+    return "\n".join(line.rstrip() for line in out) + "\n"
