@@ -131,7 +131,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "AO01": ("infer_sitting_out",), "AO06": ("infer_sitting_out",),
     "RO01": ("fl_reopen_half_bet",), "PL01": ("pl_round_up",),
     "FL02": ("fl_cap", "fl_heads_up_uncapped", "fl_tournament_cap_heads_up"),
-    "OC01": ("odd_chip", "run_odd_chip"), "AC04": ("rake_from",), "AC05": ("max_rake_share",),
+    "OC01": ("odd_chip", "run_odd_chip", "chip"), "AC04": ("rake_from",), "AC05": ("max_rake_share",),
     "SB01": ("string_bet_multi_trip_after_raise",), "SB06": ("oot_binding",),
 }
 """The profile options that change what a rule finds (checked against `profiles` in the tests)."""
