@@ -282,6 +282,32 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
 
 
+def cmd_convert(args: argparse.Namespace) -> int:
+    from .convert import ConvertError, convert
+    from .parsing import to_sources
+
+    try:
+        sources = list(to_sources(args.paths))
+    except InputError as exc:
+        raise UsageError(str(exc)) from None
+    if not sources:
+        raise UsageError("no input files")
+
+    def skipped(source: str, line: int, hand_id: str, reason: str) -> None:
+        print(f"{source}:{line}: hand {hand_id} not written as {args.to}: {reason}", file=sys.stderr)
+
+    try:
+        rep = convert(sources, args.to, args.output, force=args.force, format=args.format,
+                      input_paths=args.paths, on_skip=skipped)
+    except ConvertError as exc:
+        raise UsageError(str(exc)) from None
+    for err in rep.errors:
+        print(f"hhaudit: {err}", file=sys.stderr)
+    print(f"{rep.written} hands written as {args.to} to {len(rep.files)} files in {args.output}; "
+          f"{len(rep.skipped)} not written")
+    return 2 if not rep.written and not rep.skipped else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="hhaudit", description="Audit Texas Hold'em hand histories against the rules.")
     p.add_argument("--version", action="version", version=f"hhaudit {__version__}")
@@ -331,6 +357,14 @@ def build_parser() -> argparse.ArgumentParser:
     ru = sub.add_parser("rule", help="one rule's full documentation: examples, options, rulebook text")
     ru.add_argument("code", help="rule code (MR01) or name (raise-below-minimum)")
     ru.set_defaults(func=cmd_rule)
+    c = sub.add_parser("convert", help="write every hand in an open format: PHH, Open Hand History or PokerStars text")
+    c.add_argument("paths", nargs="+", help="files, folders, globs, or - for stdin")
+    c.add_argument("--to", required=True, choices=["phh", "ohh", "pokerstars"], help="the format to write")
+    c.add_argument("-o", "--output", required=True, help="output folder (one file per input file)")
+    c.add_argument("--format", default="auto", help="input format (default: detect)")
+    c.add_argument("--force", action="store_true",
+                   help="write into a folder holding other files (never replacing any of them)")
+    c.set_defaults(func=cmd_convert)
     f = sub.add_parser("formats", help="list every input format")
     f.add_argument("--corpus", metavar="DIR", help="also count the hands of a corpus (HANDS.tsv) each format reads")
     f.set_defaults(func=cmd_formats)

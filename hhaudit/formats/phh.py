@@ -385,6 +385,8 @@ class PhhFormat:
             m = _CBR_AMOUNT.search(a)
             if m:
                 scale = max(scale, _decimals(Decimal(m.group(1))))
+        if hand.currency and hand.currency != "play" and hand.kind == "cash":
+            scale = max(scale, 2)  # money's smallest unit is the cent, whole amounts printed or not
         hand.scale = scale
 
         def units(key: str, value: Any) -> int:
@@ -405,8 +407,8 @@ class PhhFormat:
                 stacks.append(units("starting_stacks", v))
         seat_values = array("seats")
         seats = [int(s) for s in seat_values] if seat_values else list(range(1, n + 1))
-        if len(set(seats)) != n or min(seats) < 1:
-            raise fail("seats", "`seats` must be distinct seat numbers from 1")
+        if len(set(seats)) != n or min(seats) < 0:
+            raise fail("seats", "`seats` must be distinct seat numbers (0 or more)")
         if sum(seats[i - 1] > seats[i] for i in range(n)) != 1:
             # Not clockwise in the players' order, which decides the position (phh-std
             # "Position"): the seats are numbered in that order.
@@ -451,7 +453,19 @@ class PhhFormat:
                             1, err.text, f"action {err.line} ({err.text.strip()!r}): {err.message}") from None
         # The showdown comes after the last board card, whenever the log shows the cards
         # (players all-in show before the board is run out).
-        shows = [e for e in hand.events if isinstance(e, ShowEvent)]
+        # A player shown more than once (the public dataset repeats an all-in player's
+        # unknown cards on each street, then shows them) shows once, what was seen last.
+        shows: list[ShowEvent] = []
+        by_seat: dict[int, ShowEvent] = {}
+        for e in hand.events:
+            if not isinstance(e, ShowEvent):
+                continue
+            seen = by_seat.get(e.seat)
+            if seen is None:
+                by_seat[e.seat] = e
+                shows.append(e)
+            elif e.cards or not e.muck:
+                seen.cards, seen.muck = e.cards or seen.cards, e.muck and seen.muck
         if shows:
             hand.events = [e for e in hand.events if not isinstance(e, ShowEvent)]
             hand.events.append(StreetEvent(shows[0].line, Street.SHOWDOWN, (), ()))

@@ -57,7 +57,7 @@ def test_amounts_are_exact() -> None:
 def test_sample_side_pot_hand() -> None:
     h = _sample()["K-1"]
     assert (h.site, h.format, h.game, h.limit, h.currency, h.scale) == ("Home game", "phh", "NLHE",
-                                                                       Limit.NO_LIMIT, "USD", 0)
+                                                                       Limit.NO_LIMIT, "", 0)
     assert (h.table_name, h.max_seats, h.button_seat, h.sb, h.bb) == ("Kitchen", 9, 1, 1, 2)
     # 20:15 in Toronto on 9 March 2024 is EST (UTC-5; DST starts on the 10th): 01:15 UTC
     assert h.started_at is not None and h.started_at.isoformat() == "2024-03-10T01:15:00+00:00"

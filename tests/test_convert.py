@@ -1,0 +1,296 @@
+"""`hhaudit convert` and its writers (PHH, Open Hand History, PokerStars text): values worked
+out by hand on the PHH sample, round trips on real hands, pokerkit replays, and the output
+folder rules."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tomllib
+from collections import Counter
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from hhaudit.audit import Auditor
+from hhaudit.convert import hand_text
+from hhaudit.convert.view import Unexpressible
+from hhaudit.model import CollectEvent, Hand, Status
+from hhaudit.parsing import parse
+from hhaudit.pipeline.options import HandAuditor, Options
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "sample_histories" / "phh" / "sample.phhs"
+STARS = ROOT / "sample_histories" / "pokerstars"
+PHH_CORPUS = ROOT / ".." / "shared" / "corpus" / "phh"
+CORPUS = ROOT / ".." / "shared" / "corpus"
+BETTING = ("AO", "IA", "BS", "MR", "RO", "PL", "FL")
+"""Rule prefixes of betting faults (pokerkit refuses such actions instead of replaying them)."""
+
+
+def _sample() -> dict[str, Hand]:
+    return {h.hand_id: h for h in parse(str(SAMPLE))}
+
+
+def _text(target: str, hand: Hand) -> str:
+    return hand_text(target, hand, Auditor().audit(hand))
+
+
+def _fields(text: str) -> dict[str, object]:
+    doc = tomllib.loads(text, parse_float=Decimal)
+    (table,) = doc.values()
+    assert isinstance(table, dict)
+    return table
+
+
+# ---------------------------------------------------------------- PHH writer, by hand
+def test_phh_writer_side_pot_hand() -> None:
+    t = _fields(_text("phh", _sample()["K-1"]))
+    # clockwise from the small blind (seat 2) to the button (seat 1)
+    assert t["seats"] == [2, 3, 5, 6, 8, 1]
+    assert t["players"] == ["Ann", "Bob", "Cyd", "Dee", "Eve", "Fox"]
+    assert (t["blinds_or_straddles"], t["antes"], t["min_bet"]) == ([1, 2, 0, 0, 0, 0], [0] * 6, 2)
+    actions = t["actions"]
+    assert isinstance(actions, list)
+    assert actions[:6] == ["d dh p1 AhKh", "d dh p2 QsQd", "d dh p3 7c7d", "d dh p4 2c3d", "d dh p5 9s8s",
+                           "d dh p6 JdTd"]
+    # raises are to the street total; Cyd's all-in is to 80
+    assert actions[6:16] == ["p3 cbr 6", "p4 f", "p5 cc", "p6 f", "p1 cc", "p2 cbr 20", "p3 cbr 80", "p5 f",
+                             "p1 cc", "p2 cc"]
+    assert actions[-3:] == ["p1 sm AhKh", "p2 sm QsQd", "p3 sm 7c7d"]
+    # paid: Ann the 140 side pot, Cyd the 246 main pot; Ann 200 - 150 + 140 = 190, Eve 250 - 6
+    assert t["winnings"] == [140, 0, 246, 0, 0, 0]
+    assert t["finishing_stacks"] == [190, 0, 246, 300, 244, 120]
+    # the start time back in UTC: 20:15 EST is 01:15 UTC the next day
+    assert (t["year"], t["month"], t["day"], str(t["time"]), t["time_zone"]) == (2024, 3, 10, "01:15:00", "UTC")
+
+
+def test_phh_writer_heads_up_and_uncalled_bet() -> None:
+    t = _fields(_text("phh", _sample()["K-2"]))
+    # p1 is the big blind, p2 the button posting the first entry
+    assert (t["players"], t["blinds_or_straddles"]) == (["Ann", "Bob"], [1, 2])
+    assert t["actions"] == ["d dh p1 ????", "d dh p2 ????", "p2 cbr 6", "p1 cc", "d db 9c8c2h", "p1 cc",
+                            "p2 cbr 8", "p1 f"]
+    # Bob's 8 comes back: he is paid the 12 of the pot and ends on 60 - 6 + 12 = 66
+    assert (t["winnings"], t["finishing_stacks"]) == ([0, 12], [94, 66])
+
+
+def test_phh_writer_limits_and_cents() -> None:
+    t = _fields(_text("phh", _sample()["K-3"]))
+    assert (t["variant"], t["small_bet"], t["big_bet"]) == ("FT", 2, 4)
+    assert "min_bet" not in t
+    assert t["winnings"] == [0, 0, 0, 42]  # 43 in the pot, 1 raked
+    t = _fields(_text("phh", _sample()["K-4"]))
+    # cents printed with the hand's two decimals, exact
+    assert (t["variant"], t["min_bet"], t["blinds_or_straddles"]) == ("PT", Decimal("0.02"),
+                                                                    [Decimal("0.01"), Decimal("0.02"), 0])
+    assert t["actions"][3] == "p3 cbr 0.07" and t["actions"][-2:] == ["p1 cbr 0.16", "p3 f"]
+
+
+def test_unsupported_and_unreadable_hands_are_refused() -> None:
+    with pytest.raises(Unexpressible, match="PO is not a game"):
+        _text("phh", _sample()["K-5"])
+
+
+# ---------------------------------------------------------------- PokerStars writer, by hand
+def test_pokerstars_writer_heads_up() -> None:
+    text = _text("pokerstars", _sample()["K-2"])
+    lines = text.splitlines()
+    # chips (no currency): whole numbers; "raises 4 to 6" is 6 - 2 on top of the big blind
+    assert lines[0] == "PokerStars Hand #K-2: Hold'em No Limit (1/2)"
+    assert lines[1] == "Table 'hhaudit' Seat #2 is the button"
+    assert lines[2:6] == ["Seat 1: Ann (100 in chips)", "Seat 2: Bob (60 in chips)",
+                          "Bob: posts small blind 1", "Ann: posts big blind 2"]
+    assert "Bob: raises 4 to 6" in lines and "Ann: calls 4" in lines and "Bob: bets 8" in lines
+    # the unmatched 8 is returned in its own line; Bob collects the 12 of the pot
+    assert lines[-6:] == ["Ann: folds", "Uncalled bet (8) returned to Bob", "Bob collected 12 from pot",
+                          "*** SUMMARY ***", "Total pot 12 | Rake 0", "Board [9c 8c 2h]"]
+
+
+def test_pokerstars_writer_money_and_showdown() -> None:
+    lines = _text("pokerstars", _sample()["K-4"]).splitlines()
+    assert lines[0] == "PokerStars Hand #K-4: Hold'em Pot Limit ($0.01/$0.02 USD)"
+    assert "Cyd: raises $0.05 to $0.07" in lines and "Ann: bets $0.16" in lines
+    lines = _text("pokerstars", _sample()["K-1"]).splitlines()
+    assert lines[-9:-3] == ["*** SHOW DOWN ***", "Ann: shows [Ah Kh]", "Bob: shows [Qs Qd]", "Cyd: shows [7c 7d]",
+                            "Ann collected 140 from pot", "Cyd collected 246 from pot"]
+    assert lines[-2] == "Total pot 386 | Rake 0"  # 246 + 140
+
+
+# ---------------------------------------------------------------- OHH writer, by hand
+def test_ohh_writer_fixed_limit_hand() -> None:
+    obj = json.loads(_text("ohh", _sample()["K-3"]), parse_float=Decimal)["ohh"]
+    assert (obj["game_number"], obj["game_type"], obj["bet_limit"]["bet_type"], obj["dealer_seat"]) == (
+        "K-3", "Holdem", "FL", 4)
+    assert [r["street"] for r in obj["rounds"]] == ["Preflop", "Flop", "Turn", "River", "Showdown"]
+    pre = obj["rounds"][0]["actions"]
+    assert [(a["player_id"], a["action"], a.get("amount")) for a in pre[:2]] == [(0, "Post SB", 1), (1, "Post BB", 2)]
+    # Dee's raise to 8 on the turn after Cyd's 4 puts in 8 (the spec: the chips of this action)
+    turn = obj["rounds"][2]
+    assert turn["cards"] == ["Qh"]
+    assert [(a["player_id"], a["action"], a.get("amount")) for a in turn["actions"]] == [
+        (1, "Check", None), (2, "Bet", 4), (3, "Raise", 8), (1, "Fold", None), (2, "Call", 4)]
+    # one pot of 43 with the rake of 1 inside, 42 to Dee
+    assert obj["pots"] == [{"number": 0, "amount": 43, "rake": 1, "jackpot": 0,
+                            "player_wins": [{"player_id": 3, "win_amount": 42}]}]
+
+
+# ---------------------------------------------------------------- round trips
+def _signature(hand: Hand, auditor: HandAuditor) -> tuple[object, ...]:
+    """Pots (in printed units), payments and findings of a hand."""
+    out = auditor.audit(hand)
+    unit = Decimal(10) ** hand.scale
+    pots = [(Decimal(p.amount) / unit, tuple(p.expected_winners), tuple(Decimal(x) / unit for x in p.expected), p.ok)
+            for p in out.pots]
+    paid: Counter[int] = Counter()
+    for e in hand.events:
+        if isinstance(e, CollectEvent):
+            paid[e.seat] += e.amount
+    return pots, sorted({f.rule for f in out.findings})
+
+
+def _round_trip(target: str, files: list[Path]) -> tuple[Counter[str], list[tuple[str, str]]]:
+    auditor = HandAuditor(Options())
+    counts: Counter[str] = Counter()
+    differ = []
+    for path in files:
+        for hand in parse(str(path)):
+            if hand.status is not Status.AUDITED:
+                continue
+            try:
+                text = hand_text(target, hand, auditor.audit(hand))
+            except Unexpressible:
+                counts["unexpressible"] += 1
+                continue
+            (back,) = parse(text)
+            if back.status is not Status.AUDITED or _signature(hand, auditor) != _signature(back, auditor):
+                differ.append((path.name, hand.hand_id))
+            counts["written"] += 1
+    return counts, differ
+
+
+def _stars_corpus() -> list[Path]:
+    listing = CORPUS / "HANDS.tsv"
+    if not listing.is_file():
+        pytest.skip("the shared corpus (../shared/corpus) is not present")
+    files = []
+    for line in listing.read_text(encoding="utf-8").splitlines()[1:]:
+        cols = line.split("\t")
+        if len(cols) > 2 and cols[2] == "PokerStars-format":
+            files.append(CORPUS / cols[0])
+    return sorted(set(files))
+
+
+def _phh_corpus() -> list[Path]:
+    if not (PHH_CORPUS / "MANIFEST.tsv").is_file():
+        pytest.skip("the PHH corpus (../shared/corpus/phh) is not present")
+    return sorted(PHH_CORPUS.glob("*.phhs"))
+
+
+@pytest.mark.parametrize("target", ["phh", "pokerstars"])
+def test_round_trip_samples_and_phh_corpus(target: str) -> None:
+    files = [SAMPLE, *sorted(STARS.glob("*.txt")), *_phh_corpus()]
+    counts, differ = _round_trip(target, files)
+    assert differ == []
+    assert counts["written"] == 4 + 3 + 553 and counts["unexpressible"] == 0  # K-1..K-4, 3 PokerStars samples
+
+
+@pytest.mark.parametrize("target", ["phh", "pokerstars"])
+def test_round_trip_pokerstars_corpus(target: str) -> None:
+    counts, differ = _round_trip(target, _stars_corpus())
+    # every hand written reads back to the same pots, payments and findings
+    assert differ == KNOWN_DIFFERENCES[target]
+    assert counts["written"] > 1000
+
+
+KNOWN_DIFFERENCES: dict[str, list[tuple[str, str]]] = {
+    # A player the log marks sitting out is all-in on his blind and "folds" (the site folds him
+    # automatically): hhaudit accepts the fold of a sitting-out seat, PHH has no sitting out, so
+    # read back the fold is by an all-in seat (AO03).
+    "phh": [("NLHE-6max-STT-play-1000-201605.FullTilt.txt", "153580581770"),
+            ("NLHE-FPP-MTT-1r-201005.AllinLotsRebuy.txt", "16652117062"),
+            ("NLHE-USD-MTT-1-KO.201008.txt", "47656382023")],
+    "pokerstars": [],
+}
+
+
+# ---------------------------------------------------------------- pokerkit
+@pytest.mark.filterwarnings("ignore::UserWarning")  # pokerkit warns of folds it finds pointless
+def test_pokerkit_replays_written_phh_to_the_same_stacks(tmp_path: Path) -> None:
+    pokerkit = pytest.importorskip("pokerkit")
+    files = [SAMPLE, *sorted(STARS.glob("*.txt")), *_phh_corpus()]
+    auditor = HandAuditor(Options())
+    checked = 0
+    for path in files:
+        for hand in parse(str(path)):
+            if hand.status is not Status.AUDITED or hand.limit.value == "PL":
+                continue  # PHH has no pot-limit hold'em code pokerkit knows
+            out = auditor.audit(hand)
+            if any(f.rule.startswith(BETTING) for f in out.findings) or any(
+                    getattr(e, "dead", 0) and e.kind.value != "post_ante" for e in hand.events):
+                continue  # pokerkit refuses faulty actions; it reads dead blinds as live
+            text = hand_text("phh", hand, out)
+            table = _fields(text)
+            if "finishing_stacks" not in table:
+                continue
+            (history,) = pokerkit.HandHistory.loads_all(text)
+            *_, state = list(history)
+            want = [Decimal(x) for x in table["finishing_stacks"]]  # type: ignore[attr-defined]
+            got = [Decimal(str(x)) for x in state.stacks]
+            rake = Decimal(hand.summary.rake or 0) / Decimal(10) ** hand.scale
+            # pokerkit takes no rake: its stacks are ours plus the rake, on the winners' side
+            assert sum(got) - sum(want) == rake, (path.name, hand.hand_id)
+            if not rake:
+                assert got == want, (path.name, hand.hand_id)
+            checked += 1
+    assert checked > 250
+
+
+# ---------------------------------------------------------------- the command
+def _convert(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "hhaudit", "convert", *args], capture_output=True, text=True,
+                          cwd=cwd, timeout=300, check=False)
+
+
+def test_convert_command_writes_one_file_per_source(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    r = _convert(str(SAMPLE), str(STARS), "--to", "phh", "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    # the Omaha hand is refused once, with the reason
+    assert r.stderr.count("not written as phh: PO is not a game hhaudit audits") == 1
+    assert "7 hands written as phh to 4 files" in r.stdout and "1 not written" in r.stdout
+    names = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    assert names == [".hhaudit-convert", "phh/sample.phhs", "pokerstars/clean-cash.phhs",
+                     "pokerstars/short-raise-odd-chip.phhs", "pokerstars/side-pots-six-way.phhs"]
+    first = {p: p.read_bytes() for p in out.rglob("*.phhs")}
+    # again into the same folder (ours): the same bytes
+    assert _convert(str(SAMPLE), str(STARS), "--to", "phh", "-o", str(out)).returncode == 0
+    assert {p: p.read_bytes() for p in out.rglob("*.phhs")} == first
+
+
+def test_convert_never_touches_files_that_are_not_ours(tmp_path: Path) -> None:
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "notes.txt").write_text("keep me")
+    r = _convert(str(SAMPLE), "--to", "ohh", "-o", str(out))
+    assert r.returncode == 2 and "holding other files" in r.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["notes.txt"]
+    # --force adds our files beside it, but never replaces a file of the same name
+    (out / "sample.ohh").write_text("the user's")
+    r = _convert(str(SAMPLE), "--to", "ohh", "-o", str(out), "--force")
+    assert r.returncode == 2 and "was not written by hhaudit convert" in r.stderr
+    assert (out / "sample.ohh").read_text() == "the user's"
+    (out / "sample.ohh").unlink()
+    r = _convert(str(SAMPLE), "--to", "ohh", "-o", str(out), "--force")
+    assert r.returncode == 0, r.stderr
+    assert (out / "notes.txt").read_text() == "keep me"
+    assert len((out / "sample.ohh").read_text().split("\n\n")) == 4  # K-1..K-4, one blank line apart
+    # the output folder may not lie inside an input folder
+    inside = tmp_path / "in"
+    inside.mkdir()
+    (inside / "h.phhs").write_bytes(SAMPLE.read_bytes())
+    r = _convert(str(inside), "--to", "phh", "-o", str(inside / "out"))
+    assert r.returncode == 2 and "inside the input folder" in r.stderr
+
