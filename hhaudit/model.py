@@ -409,6 +409,9 @@ class ParseProblem:
     rule: str = "PA01"
     expected: str = ""
     """PA02 and PA03: what the finding says should be (`text` is what is)."""
+    finer: int = 0
+    """Decimals past the hand's scale the line's amount shows (0: another fault): the hand
+    is read again at the finer scale (`parsing.read_hand`)."""
 
 
 @dataclass(slots=True, init=False)

@@ -23,6 +23,17 @@ class AmountError(ValueError):
     """Text that is not an amount, or has more decimals than the hand's scale."""
 
 
+class FinerAmount(AmountError):
+    """An amount with more decimals than the scale it was read at (`collected 674.5` in a
+    hand of whole chips): `decimals` it shows, `scale` it was read at. The hand is read
+    again at the finer scale (`formats.base.LineFormat`)."""
+
+    def __init__(self, message: str, decimals: int, scale: int) -> None:
+        super().__init__(message)
+        self.decimals = decimals
+        self.scale = scale
+
+
 _PARSED: Final[dict[str, dict[int, dict[str, int]]]] = {}
 """parse_amount's answers per decimal mark and scale: text -> units."""
 _PARSED_MAX: Final = 8192
@@ -34,6 +45,7 @@ def parse_amount(text: str, scale: int, *, decimal: str = ".") -> int:
     few amounts recur on every line of a session; an error is raised again each time).
     The cache is plain dictionaries: compiled, a call is then a direct call and three
     look-ups (a functools cache builds and hashes a key tuple at every call)."""
+    scale += _FINER[0]
     by_scale = _PARSED.get(decimal)
     if by_scale is None:
         by_scale = _PARSED[decimal] = {}
@@ -47,6 +59,26 @@ def parse_amount(text: str, scale: int, *, decimal: str = ".") -> int:
             cache.clear()
         cache[text] = value
     return value
+
+
+_FINER: Final[list[int]] = [0]
+"""Decimals `parse_amount` adds to every scale it is given while a hand is read again at a
+finer scale (`reading_finer`); 0 otherwise."""
+
+
+class reading_finer:
+    """`with reading_finer(1):` every amount is read with one more decimal than its format
+    asks for: a hand with an amount finer than its unit (`collected 674.5` at a table of
+    whole chips) is read again so, and its `scale` grown by as much afterwards."""
+
+    def __init__(self, decimals: int) -> None:
+        self.decimals = decimals
+
+    def __enter__(self) -> None:
+        _FINER[0] = self.decimals
+
+    def __exit__(self, *exc: object) -> None:
+        _FINER[0] = 0
 
 
 def _parse(text: str, scale: int, *, decimal: str = ".") -> int:
@@ -79,7 +111,7 @@ def _parse(text: str, scale: int, *, decimal: str = ".") -> int:
         raise AmountError(f"not an amount: {text!r}")
     if len(frac) > scale:
         if frac[scale:].strip("0"):
-            raise AmountError(f"{text!r} has more than {scale} decimal places")
+            raise FinerAmount(f"{text!r} has more than {scale} decimal places", len(frac.rstrip("0")), scale)
         frac = frac[:scale]
     value: int = int(whole) * 10**scale + (int(frac.ljust(scale, "0")) if scale else 0)
     return -value if negative else value

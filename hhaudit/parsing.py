@@ -15,6 +15,7 @@ from .formats import Format
 from .formats.base import fallback_id
 from .limits import MAX_HAND_CHARS, MAX_HAND_LINES, out_of_bounds
 from .model import Hand, ParseProblem, Status
+from .money import reading_finer
 from .reading import InputError, Source, iter_sources, iter_text, lines_of_blocks
 from .splitting import split_hands
 
@@ -95,6 +96,32 @@ def parse_source(source: Source, *, format: str = "auto", log: ParseLog | None =
             yield read_hand(fmt, chunk, first, source.name)
 
 
+MAX_FINER = 4
+"""Decimals past its unit an amount of a hand may show and still be read (more is a
+`parse_error`: no site writes ten-thousandths of its unit)."""
+
+
+def _read_finer(fmt: Format, lines: list[str], first: int, source: str, hand: Hand) -> Hand:
+    """A hand with an amount finer than its unit (a tied pot paid `collected 674.5` each at a
+    table of whole chips) read again at the finer scale, every amount rescaled so that money
+    stays exact integers; `hand.fine` says by how many decimals. The pot audit then reports a
+    fraction of the smallest chip as an odd-chip finding. The first reading stands when the
+    second fails too."""
+    assert hand.problem is not None
+    fine = hand.problem.finer
+    while fine <= MAX_FINER:
+        with reading_finer(fine):
+            again = fmt.parse_hand(lines, first, source)
+        if again.problem is None or again.problem.finer == 0:
+            if again.status is not Status.PARSE_ERROR:
+                again.scale += fine
+                again.fine = fine
+                return again
+            return hand
+        fine += again.problem.finer
+    return hand
+
+
 def read_hand(fmt: Format, lines: list[str], first: int, source: str) -> Hand:
     """One hand of a format, whatever its text holds: the reading side of the fault barrier.
 
@@ -105,6 +132,8 @@ def read_hand(fmt: Format, lines: list[str], first: int, source: str) -> Hand:
         return oversized_hand(fmt, source, first, lines[0] if lines else "", lines.n_lines, lines.n_chars)
     try:
         hand = fmt.parse_hand(lines, first, source)
+        if hand.problem is not None and 0 < hand.problem.finer <= MAX_FINER:
+            hand = _read_finer(fmt, lines, first, source, hand)
     except Exception as exc:  # noqa: BLE001  # the barrier: one hand's bug never stops the file
         return faulted(_blank_hand(fmt, source, first, lines), exc, "reading")
     if hand.status is not Status.PARSE_ERROR:

@@ -27,6 +27,7 @@ from mypy_extensions import mypyc_attr
 from ..chunks import HandLines
 from ..limits import MAX_HAND_CHARS, MAX_HAND_LINES
 from ..model import Hand, ParseProblem, Status
+from ..money import FinerAmount
 
 _GROUP: Final = re.compile(r"\(\?P<(\w+)>")
 
@@ -517,7 +518,9 @@ class LineFormat:
         except LineError as err:
             if hand.status is not Status.UNSUPPORTED_GAME:
                 hand.status = Status.PARSE_ERROR
-                hand.problem = ParseProblem(err.line, err.column, err.text.strip(), err.message)
+                cause = err.__cause__
+                finer = cause.decimals - cause.scale if isinstance(cause, FinerAmount) else 0
+                hand.problem = ParseProblem(err.line, err.column, err.text.strip(), err.message, finer=finer)
         except UnsupportedGame:
             hand.status = Status.UNSUPPORTED_GAME
         if not hand.hand_id:
