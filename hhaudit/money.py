@@ -101,10 +101,10 @@ def _parse(text: str, scale: int, *, decimal: str = ".") -> int:
     if decimal == ".":
         if "," in s or "'" in s or " " in s or "\u00a0" in s or "\u202f" in s:
             s = s.replace(",", "").replace("'", "").replace(" ", "").replace("\u00a0", "").replace("\u202f", "")
-        whole, dot, frac = s.partition(".")
+        whole, _dot, frac = s.partition(".")
     else:
         s = s.replace(".", "").replace("'", "").replace(" ", "").replace("\u00a0", "").replace("\u202f", "")
-        whole, dot, frac = s.partition(",")
+        whole, _dot, frac = s.partition(",")
     if not whole:
         whole = "0"
     if not whole.isdigit() or (frac and not frac.isdigit()):
