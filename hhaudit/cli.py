@@ -142,8 +142,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
           f"{st.get('audited', 0)} audited, {st.get('unsupported_game', 0)} unsupported game, "
           f"{st.get('parse_error', 0)} parse error", file=out)
     if totals.duplicates:
-        print(f"{totals.duplicates} duplicate hands skipped (listed in {safe(Path(args.output) / 'duplicates')})",
-              file=out)
+        differ = f"; {totals.conflicts} differ from their first copy (AC07)" if totals.conflicts else ""
+        print(f"{totals.duplicates} duplicate hands skipped (listed in {safe(Path(args.output) / 'duplicates')}"
+              f"{differ})", file=out)
     if totals.faults:
         print(f"{totals.faults} hands not judged: an error inside hhaudit made them parse errors "
               "(PA02 findings name it; please report them)", file=out)

@@ -674,6 +674,21 @@ class StackMismatch(Rule):
     citation = "accounting invariant"
 
 
+@register
+class ConflictingCopy(Rule):
+    """A copy of the hand (same site and hand id) whose text differs from this one.
+
+    Identical copies are skipped as duplicates; a copy that says something else is an edited,
+    damaged or tampered log. Bad: a.txt and b.txt both hold hand 1234 and b.txt has
+    `Bob: calls 400` where a.txt has `Bob: calls 600`. Good: the copies agree line for line.
+    """
+
+    code = "AC07"
+    name = "conflicting-copy"
+    category = Category.ACCOUNTING
+    citation = "one hand, one history (integrity check)"
+
+
 def action_rules(act: Act, limit: Limit | None = None) -> list[type[Rule]]:
     """The rules that check `act` (in a hand of `limit`, when given)."""
     return [r for r in RULES.values() if act in r.acts and (limit is None or not r.limits or limit in r.limits)]

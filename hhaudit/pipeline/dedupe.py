@@ -1,13 +1,20 @@
 """Duplicate hands across units: each copy's rows are dropped from its part after every unit
-is written, and recorded in the `duplicates` table."""
+is written, and recorded in the `duplicates` table. Every copy is then compared with its
+first (`copies`): one that differs is kept out of the tables all the same (the hand is
+audited once, as its first says it), marked in `duplicates` (`differs_at`), and reported
+as an AC07 finding on its first's hand, whose part is rewritten with it."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .copies import Span, digests, first_difference, texts
 from .options import Totals
 from .parts import PART, write_atomic
+
+if TYPE_CHECKING:
+    from ..reading import Source
 
 DUPLICATES = "duplicates"
 LOCAL_IDS = frozenset({"live"})
@@ -21,7 +28,8 @@ def dup_schema() -> Any:
 
     s, i = pa.string(), pa.int64()
     return pa.schema([("site", s), ("hand_id", s), ("source", s), ("line", i),
-                      ("first_source", s), ("first_line", i)])
+                      ("first_source", s), ("first_line", i), ("end_line", i), ("format", s), ("differs_at", i),
+                      ("compared", pa.bool_())])
 
 
 
@@ -38,8 +46,10 @@ def scopes(t: Any) -> Any:
                     pa.string())
 
 
-def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str]) -> None:
-    """Drop the rows of hands already in an earlier part; record them in `duplicates`."""
+def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
+           sources: list[Source] | None = None) -> None:
+    """Drop the rows of hands already in an earlier part; record them in `duplicates`;
+    compare every copy with its first (read again from `sources`, by name)."""
     import pyarrow as pa
     import pyarrow.compute as pc
     import pyarrow.parquet as pq
@@ -49,6 +59,7 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str]) -> Non
     parts = sorted(p.name for p in (tmp / "hands").glob("part-*.parquet") if PART.match(p.name))
     if not parts:
         return
+    _strip_conflicts(tmp, parts, per_file)
     keys = []
     for k, name in enumerate(parts):
         t = pq.read_table(tmp / "hands" / name, columns=["site", "hand_id", "source"])
@@ -76,17 +87,18 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str]) -> Non
         return
     # where each wanted key first is: (source, line) from its part
     firsts = allkeys.take(pc.index_in(wanted["ord_min"], allkeys["ord"]))
-    first_at: dict[tuple[str, str, str], tuple[str, int]] = {}
+    first_at: dict[tuple[str, str, str], tuple[str, int, int, str, str]] = {}
+    """Per key: the first's source, line, end line, format and part."""
     by_part: dict[int, list[tuple[int, str, str, str]]] = {}
     for part, row, site, hid, key_scope in zip(firsts["part"].to_pylist(), firsts["row"].to_pylist(),
                                                firsts["site"].to_pylist(), firsts["hand_id"].to_pylist(),
                                                firsts["scope"].to_pylist()):
         by_part.setdefault(part, []).append((row, site, hid, key_scope))
     for part, items in by_part.items():
-        t = pq.read_table(tmp / "hands" / parts[part], columns=["source", "line"])
-        src, line = t["source"].to_pylist(), t["line"].to_pylist()
+        t = pq.read_table(tmp / "hands" / parts[part], columns=["source", "line", "end_line", "format"])
+        src, line, end, fmt = (t[c].to_pylist() for c in ("source", "line", "end_line", "format"))
         for row, site, hid, key_scope in items:
-            first_at[(site, hid, key_scope)] = (src[row], line[row])
+            first_at[(site, hid, key_scope)] = (src[row], line[row], end[row] or 0, fmt[row], parts[part])
     # copies: rows of duplicated keys that are not the first
     copies: dict[int, set[str]] = {}
     if len(multi):
@@ -96,6 +108,7 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str]) -> Non
             copies.setdefault(part, set()).add(hid)
     # rewrite the parts holding copies; collect their duplicates rows
     new_dups: dict[str, list[dict[str, Any]]] = {}
+
     for part, hids in sorted(copies.items()):
         name = parts[part]
         index = int(PART.match(name).group(1))  # type: ignore[union-attr]
@@ -107,13 +120,15 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str]) -> Non
             drop = pc.is_in(table["hand_id"], value_set=mask_ids)
             if t == "hands":
                 gone = table.filter(drop)
-                for site, hid, src, line, status in zip(gone["site"].to_pylist(), gone["hand_id"].to_pylist(),
-                                                        gone["source"].to_pylist(), gone["line"].to_pylist(),
-                                                        gone["status"].to_pylist()):
-                    fs, fl = first_at[(site, hid, scope(site, src))]
+                for site, hid, src, line, end, fmt, status in zip(
+                        gone["site"].to_pylist(), gone["hand_id"].to_pylist(), gone["source"].to_pylist(),
+                        gone["line"].to_pylist(), gone["end_line"].to_pylist(), gone["format"].to_pylist(),
+                        gone["status"].to_pylist()):
+                    fs, fl = first_at[(site, hid, scope(site, src))][:2]
                     new_dups.setdefault(name, []).append(
                         {"site": site, "hand_id": hid, "source": src, "line": line,
-                         "first_source": fs, "first_line": fl})
+                         "first_source": fs, "first_line": fl, "end_line": end or 0, "format": fmt,
+                         "differs_at": None, "compared": None})
                     tot.hands -= 1
                     tot.duplicates += 1
                     tot.statuses[status] -= 1
@@ -128,20 +143,159 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str]) -> Non
             kept = table.filter(pc.invert(drop))
             write_atomic(with_metadata(kept.replace_schema_metadata(None), t), path)
         for c in (tot.statuses, tot.categories, tot.severities):
-            for k in [k for k, v in c.items() if v <= 0]:
-                del c[k]
+            for key in [key for key, v in c.items() if v <= 0]:
+                del c[key]
     # duplicates parts: each unit's own copies plus the new ones, with the first places
     schema = dup_schema()
+    all_rows: dict[str, list[dict[str, Any]]] = {}
     for name in sorted(set(old_dups) | set(new_dups)):
         rows = old_dups[name].to_pylist() if name in old_dups else []
         for r in rows:
-            r["first_source"], r["first_line"] = first_at.get(
-                (r["site"], r["hand_id"], scope(r["site"], r["source"])), (r["first_source"], r["first_line"]))
+            first = first_at.get((r["site"], r["hand_id"], scope(r["site"], r["source"])))
+            if first is not None:
+                r["first_source"], r["first_line"] = first[:2]
         rows += new_dups.get(name, [])
         rows.sort(key=lambda r: r["line"])
+        all_rows[name] = rows
+    conflicts = _compare(all_rows, first_at, sources or [])
+    for name, rows in all_rows.items():
         table = pa.Table.from_pylist(rows, schema=schema)
         if name in old_dups and table.equals(old_dups[name]):
             continue
         write_atomic(table, tmp / DUPLICATES / name)
+    _add_conflicts(tmp, conflicts, per_file)
+
+
+Conflict = tuple[str, str, dict[str, Any]]
+"""(the first's part, its hand id, the findings row to add there)."""
+
+
+def _compare(all_rows: dict[str, list[dict[str, Any]]],
+             first_at: dict[tuple[str, str, str], tuple[str, int, int, str, str]],
+             sources: list[Source]) -> list[Conflict]:
+    """Compare each copy with its first (sets `differs_at` and `compared` on its row);
+    the findings the copies that differ give."""
+    from ..rules import RULES
+
+    by_name = {s.name: s for s in sources}
+    pairs: list[tuple[dict[str, Any], tuple[str, int, int, str, str]]] = []
+    wanted: dict[str, set[Span]] = {}
+    for rows in all_rows.values():
+        for r in rows:
+            r["end_line"] = r.get("end_line") or 0
+            r["differs_at"] = None
+            first = first_at.get((r["site"], r["hand_id"], scope(r["site"], r["source"])))
+            ok = (first is not None and first[3] == r.get("format") and first[2] >= first[1]
+                  and r["end_line"] >= r["line"] and first[0] in by_name and r["source"] in by_name)
+            r["compared"] = bool(ok)
+            if not ok:
+                continue
+            assert first is not None
+            pairs.append((r, first))
+            wanted.setdefault(first[0], set()).add((first[1], first[2]))
+            wanted.setdefault(r["source"], set()).add((r["line"], r["end_line"]))
+    if not pairs:
+        return []
+    sums = {src: digests(by_name[src], spans) for src, spans in sorted(wanted.items())}
+    differ = [(r, f) for r, f in pairs
+              if sums[f[0]].get((f[1], f[2])) != sums[r["source"]].get((r["line"], r["end_line"]))]
+    if not differ:
+        return []
+    need: dict[str, set[Span]] = {}
+    for r, f in differ:
+        need.setdefault(f[0], set()).add((f[1], f[2]))
+        need.setdefault(r["source"], set()).add((r["line"], r["end_line"]))
+    lines = {src: texts(by_name[src], spans) for src, spans in sorted(need.items())}
+    rule = RULES["AC07"]
+    out: list[Conflict] = []
+    for r, f in differ:
+        d = first_difference(lines[f[0]].get((f[1], f[2]), []), lines[r["source"]].get((r["line"], r["end_line"]), []),
+                             f[2], r["end_line"])
+        if d is None:
+            continue
+        r["differs_at"] = d.copy_line
+        here = d.first_text or "(end of the hand)"
+        there = d.copy_text or "(end of the hand)"
+        message = (f"copy of hand {r['hand_id']} at {r['source']}:{r['line']} differs at line {d.copy_line}: "
+                   f"{there!r} where this one has {here!r}")
+        out.append((f[4], r["hand_id"], {
+            "hand_id": r["hand_id"], "source": f[0], "line": d.first_line, "seq": -1, "rule": rule.code,
+            "name": rule.name, "category": rule.category.value, "severity": rule.severity.value, "seat": None,
+            "player": None, "expected": f"line {d.first_line}: {here}",
+            "actual": f"{r['source']}:{d.copy_line}: {there}", "message": message, "citation": rule.citation}))
+    return out
+
+
+def _add_conflicts(tmp: Path, conflicts: list[Conflict], per_file: dict[int, Totals]) -> None:
+    """Write the AC07 findings into their first's parts (after the hand's other findings)
+    and count them in the hand's `n_findings` and the file's totals."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from ..tables import SCHEMAS, with_metadata
+
+    by_part: dict[str, list[Conflict]] = {}
+    for c in conflicts:
+        by_part.setdefault(c[0], []).append(c)
+    for name, items in sorted(by_part.items()):
+        hands = pq.read_table(tmp / "hands" / name)
+        findings = pq.read_table(tmp / "findings" / name)
+        order = {hid: k for k, hid in enumerate(hands["hand_id"].to_pylist())}
+        rows = findings.to_pylist()
+        have = {(r["hand_id"], r["rule"], r["message"]) for r in rows}
+        added = [c[2] for c in items if (c[1], "AC07", c[2]["message"]) not in have]
+        if not added:
+            continue
+        rows = sorted(rows + added, key=lambda r: order.get(r["hand_id"], len(order)))  # stable: last of its hand
+        extra: dict[str, int] = {}
+        for r in added:
+            extra[r["hand_id"]] = extra.get(r["hand_id"], 0) + 1
+        n = [v + extra.get(h, 0) for h, v in zip(hands["hand_id"].to_pylist(), hands["n_findings"].to_pylist())]
+        hands = hands.set_column(hands.schema.get_field_index("n_findings"), "n_findings", pa.array(n, pa.int64()))
+        write_atomic(with_metadata(hands.replace_schema_metadata(None), "hands"), tmp / "hands" / name)
+        table = pa.Table.from_pylist(rows, schema=SCHEMAS["findings"])
+        write_atomic(with_metadata(table, "findings"), tmp / "findings" / name)
+        tot = per_file[int(PART.match(name).group(1))]  # type: ignore[union-attr]
+        for r in added:
+            tot.categories[r["category"]] += 1
+            tot.severities[r["severity"]] += 1
+            tot.conflicts += 1
+
+
+def _strip_conflicts(tmp: Path, parts: list[str], per_file: dict[int, Totals]) -> None:
+    """Reused parts (`--incremental`) carry the AC07 findings of the run that wrote them:
+    they are taken out (and counted out) to be found again against this run's copies."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    from ..tables import with_metadata
+
+    for name in parts:
+        index = int(PART.match(name).group(1))  # type: ignore[union-attr]
+        tot = per_file.get(index)
+        if tot is None or not tot.reused or not tot.conflicts:
+            continue
+        path = tmp / "findings" / name
+        if not pc.any(pc.equal(pq.read_table(path, columns=["rule"])["rule"], "AC07")).as_py():
+            continue
+        findings = pq.read_table(path)
+        mine = pc.equal(findings["rule"], "AC07")
+        gone = findings.filter(mine)
+        less: dict[str, int] = {}
+        for hid, cat, sev in zip(gone["hand_id"].to_pylist(), gone["category"].to_pylist(),
+                                 gone["severity"].to_pylist()):
+            less[hid] = less.get(hid, 0) + 1
+            tot.categories[cat] -= 1
+            tot.severities[sev] -= 1
+            tot.conflicts -= 1
+        hands = pq.read_table(tmp / "hands" / name)
+        n = [v - less.get(h, 0) for h, v in zip(hands["hand_id"].to_pylist(), hands["n_findings"].to_pylist())]
+        hands = hands.set_column(hands.schema.get_field_index("n_findings"), "n_findings", pa.array(n, pa.int64()))
+        write_atomic(with_metadata(hands.replace_schema_metadata(None), "hands"), tmp / "hands" / name)
+        write_atomic(with_metadata(findings.filter(pc.invert(mine)).replace_schema_metadata(None), "findings"), path)
+        for c in (tot.categories, tot.severities):
+            for k in [k for k, v in c.items() if v <= 0]:
+                del c[k]
 
 

@@ -36,6 +36,9 @@ class Totals:
     files: list[FileReport] = field(default_factory=list)
     duplicates: int = 0
     """Copies of hands already seen (same site and hand id) that were skipped."""
+    conflicts: int = 0
+    """Of those, copies whose text differs from their first (an AC07 finding each, counted
+    in the file of the first)."""
     reused: int = 0
     """Files whose parts were taken unchanged from the previous dataset (`incremental`)."""
     faults: int = 0
@@ -49,18 +52,20 @@ class Totals:
         self.severities.update(other.severities)
         self.files.extend(other.files)
         self.duplicates += other.duplicates
+        self.conflicts += other.conflicts
         self.reused += other.reused
         self.faults += other.faults
 
     def to_json(self) -> dict[str, Any]:
         return {"hands": self.hands, "statuses": dict(self.statuses), "categories": dict(self.categories),
                 "severities": dict(self.severities), "duplicates": self.duplicates,
-                "faults": self.faults}
+                "conflicts": self.conflicts, "faults": self.faults}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Totals:
         return cls(int(d["hands"]), Counter(d["statuses"]), Counter(d["categories"]),
-                   Counter(d["severities"]), [], int(d["duplicates"]), faults=int(d.get("faults", 0)))
+                   Counter(d["severities"]), [], int(d["duplicates"]), conflicts=int(d.get("conflicts", 0)),
+                   faults=int(d.get("faults", 0)))
 
 
 class HandAuditor:

@@ -101,7 +101,7 @@ def run(sources: Sequence[Source], out: str | os.PathLike[str], options: Options
         else:
             run_pool(sources, todo, options, tmp, batch, split, jobs, done)
 
-        dedupe(writer.tmp, per_file, names)
+        dedupe(writer.tmp, per_file, names, sources)
         if not any((writer.tmp / "hands").iterdir()):
             writer.write(empty())
         else:

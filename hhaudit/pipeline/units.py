@@ -28,7 +28,7 @@ class Unit:
         self.index, self.chunk, self.auditor, self.out_dir = index, chunk, auditor, out_dir
         self.rows = Rows()
         self.seen: dict[tuple[str, str, str], tuple[str, int]] = {}
-        self.dups: list[tuple[str, str, str, int, str, int]] = []
+        self.dups: list[tuple[str, str, str, int, str, int, int, str, int | None, bool | None]] = []
         self.totals = Totals()
         self.size = 0
 
@@ -39,7 +39,9 @@ class Unit:
             key = (hand.site, hand.hand_id, scope(hand.site, hand.source))
             first = self.seen.get(key)
             if first is not None:
-                self.dups.append((hand.site, hand.hand_id, hand.source, hand.line, first[0], first[1]))
+                # compared with its first after every part is written (`dedupe.compare_copies`)
+                self.dups.append((hand.site, hand.hand_id, hand.source, hand.line, first[0], first[1],
+                                  hand.end_line, hand.format, None, None))
                 self.totals.duplicates += 1
                 return 0
             self.seen[key] = (hand.source, hand.line)

@@ -1,0 +1,94 @@
+"""Copies of a hand compared with its first: the same site and hand id, the same text?
+
+A copy is skipped (`dedupe`); whether it says what its first says is read again from both
+sources after every part is written, so nothing is kept per hand while auditing. Texts are
+compared line by line after the reader's normalisation (encoding, byte-order mark, NUL bytes
+and line endings do not count), with trailing spaces and blank lines ignored. Copies in
+different formats (a site's file and a tracker's export of it) are not compared.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from ..reading import Source, iter_text, lines_of_blocks
+
+Span = tuple[int, int]
+"""A hand's first and last line in its source (1-based, inclusive)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """Where a copy first differs from its first: line numbers in each source and the texts
+    there ("" past the end of the hand)."""
+
+    first_line: int
+    first_text: str
+    copy_line: int
+    copy_text: str
+
+
+def _normal(number: int, line: str) -> tuple[int, str] | None:
+    text = line.replace("\ufeff", "").rstrip()
+    return (number, text) if text else None
+
+
+def _spans(source: Source, spans: Iterable[Span]) -> Iterator[tuple[Span, list[tuple[int, str]]]]:
+    """Each span's non-blank lines (number, text), reading the source once."""
+    wanted = sorted(set(spans))
+    if not wanted:
+        return
+    open_spans: list[tuple[Span, list[tuple[int, str]]]] = []
+    k = 0
+    last = max(end for _, end in wanted)
+    with source.open() as stream:
+        for number, line in enumerate(lines_of_blocks(iter_text(stream)), 1):
+            while k < len(wanted) and wanted[k][0] == number:
+                open_spans.append((wanted[k], []))
+                k += 1
+            if open_spans:
+                item = _normal(number, line)
+                if item is not None:
+                    for _, kept in open_spans:
+                        kept.append(item)
+                done = [o for o in open_spans if o[0][1] <= number]
+                if done:
+                    yield from done
+                    open_spans = [o for o in open_spans if o[0][1] > number]
+            if number >= last and not open_spans:
+                break
+    yield from open_spans  # a file shorter than it was when audited
+
+
+def digests(source: Source, spans: Iterable[Span]) -> dict[Span, bytes]:
+    """A digest of each span's normalised text."""
+    out: dict[Span, bytes] = {}
+    for span, lines in _spans(source, spans):
+        h = hashlib.blake2b(digest_size=16)
+        for _, text in lines:
+            h.update(text.encode("utf-8", "surrogatepass"))
+            h.update(b"\n")
+        out[span] = h.digest()
+    return out
+
+
+def texts(source: Source, spans: Iterable[Span]) -> dict[Span, list[tuple[int, str]]]:
+    """Each span's normalised lines (for the copies that differ: few)."""
+    return dict(_spans(source, spans))
+
+
+def first_difference(first: list[tuple[int, str]], copy: list[tuple[int, str]], first_end: int,
+                     copy_end: int) -> Difference | None:
+    """The first line where two normalised hands differ, or None if they agree."""
+    for (fn, ft), (cn, ct) in zip(first, copy):
+        if ft != ct:
+            return Difference(fn, ft, cn, ct)
+    if len(first) == len(copy):
+        return None
+    if len(first) > len(copy):
+        fn, ft = first[len(copy)]
+        return Difference(fn, ft, copy_end, "")
+    cn, ct = copy[len(first)]
+    return Difference(first_end, "", cn, ct)
