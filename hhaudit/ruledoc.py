@@ -122,6 +122,10 @@ OTHER: dict[str, str] = {
     "README, Limits": "hhaudit's limits on what one hand may hold: amounts below 10**14 units, "
                       "seat numbers 0 to 1000, hands of at most 20,000 lines and 4 MiB; past them "
                       "the hand is a parse error, never a crash.",
+    "one hand, one history": "A hand has one history: two copies of one "
+                                                "hand (same site and number) must say the same "
+                                                "thing; one that differs is an edited, damaged or "
+                                                "tampered log, or two hands given one number.",
     "888poker CAP tables": "888poker's CAP tables work the same way: nobody puts more than the "
                            "cap into one hand.",
 }
