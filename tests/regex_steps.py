@@ -1,0 +1,422 @@
+"""Counting a regex's backtracking steps, and the lines that make a backtracking engine work.
+
+`Steps(pattern)` runs a pattern the way Python's `re` engine (sre) does, a backtracking
+matcher over the pattern as `re._parser` parses it, and counts its steps: one for each node
+tried at a position, one for each character a single-character repeat reads and one for
+each length it gives back. The count is exact and the same on every machine, so a test can
+compare it between a line of n characters and one of 8n (see tests/test_linear_time.py).
+
+The matcher follows sre's semantics where they decide how much work is done: greedy, lazy
+and possessive repeats, atomic groups, alternatives tried in order, lookarounds, and an
+iteration that matches empty ending a repeat. It does not copy sre's constant-factor short
+cuts (checking the literal after a repeat before trying the rest): they change the count by
+a factor bounded by the pattern's size, not how the count grows with the line.
+
+`hostile_lines(pattern)` builds lines from the pattern's own pieces (its literal words,
+a character of each class, what each repeat repeats) that make such a matcher try many
+splits: a piece repeated, a matching prefix with one of its pieces pumped, a prefix
+repeated. Each is a function of a repeat count, so the same line can be built at n and 8n.
+"""
+
+from __future__ import annotations
+
+import re
+import re._constants as C
+import re._parser as sre_parse
+from collections.abc import Callable
+from typing import Any
+
+Cont = Callable[[int], bool]
+Node = Callable[[int, Cont], bool]
+
+_SINGLE = (C.LITERAL, C.NOT_LITERAL, C.ANY, C.IN)
+_CANDIDATES = "a1 .:,$-/()[]#*x9A_'\"@!?+=%&<>|\\{}\t"
+"""Characters tried, in order, for a class's representative."""
+
+
+class TooManySteps(Exception):
+    """The count passed the limit set for the run."""
+
+
+def _is_word(c: str) -> bool:
+    return c.isalnum() or c == "_"
+
+
+class Steps:
+    """A pattern compiled for the step-counting matcher."""
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern = pattern
+        parsed = sre_parse.parse(pattern, flags)
+        self.s = ""
+        self.steps = 0
+        self.limit = 1 << 62
+        self._top = self._seq(list(parsed), bool(parsed.state.flags & re.IGNORECASE))
+
+    # -- running
+    def run(self, text: str, mode: str = "fullmatch", limit: int | None = None) -> tuple[bool, int]:
+        """(matched, steps) of `re.<mode>(pattern, text)`; mode is fullmatch, match or
+        search. Raises TooManySteps past `limit`."""
+        self.s = text
+        self.steps = 0
+        self.limit = (1 << 62) if limit is None else limit
+        end = len(text)
+        if mode == "fullmatch":
+            return self._top(0, lambda j: j == end), self.steps
+        if mode == "match":
+            return self._top(0, lambda j: True), self.steps
+        for start in range(end + 1):
+            self._tick()
+            if self._top(start, lambda j: True):
+                return True, self.steps
+        return False, self.steps
+
+    def _tick(self, n: int = 1) -> None:
+        self.steps += n
+        if self.steps > self.limit:
+            raise TooManySteps(self.steps)
+
+    # -- compiling
+    def predicate(self, op: Any, av: Any, icase: bool) -> Callable[[str], bool]:
+        """What one character must be for a single-character node."""
+        if op is C.ANY:
+            return lambda c: c != "\n"
+        if op is C.LITERAL or op is C.NOT_LITERAL:
+            want = chr(av)
+            if icase:
+                low = want.lower()
+                test: Callable[[str], bool] = lambda c: c.lower() == low
+            else:
+                test = lambda c: c == want
+            return test if op is C.LITERAL else (lambda c: not test(c))
+        items = list(av)
+        negate = bool(items) and items[0][0] is C.NEGATE
+        if negate:
+            items = items[1:]
+        tests: list[Callable[[str], bool]] = []
+        for sub_op, sub_av in items:
+            if sub_op is C.LITERAL:
+                tests.append(self.predicate(C.LITERAL, sub_av, icase))
+            elif sub_op is C.RANGE:
+                lo, hi = sub_av
+                if icase:
+                    tests.append(lambda c, lo=lo, hi=hi: any(lo <= ord(x) <= hi for x in (c, c.lower(), c.upper())))
+                else:
+                    tests.append(lambda c, lo=lo, hi=hi: lo <= ord(c) <= hi)
+            elif sub_op is C.CATEGORY:
+                tests.append(_CATEGORIES[sub_av])
+            else:
+                raise NotImplementedError(f"class item {sub_op}")
+        memo: dict[str, bool] = {}
+
+        def member(c: str) -> bool:
+            found = memo.get(c)
+            if found is None:
+                found = memo[c] = any(t(c) for t in tests) != negate
+            return found
+
+        return member
+
+    def _seq(self, items: list[Any], icase: bool) -> Node:
+        nodes: list[Node] = []
+        run: list[str] = []
+        for op, av in items:
+            if op is C.LITERAL and not icase:
+                run.append(chr(av))
+                continue
+            if run:
+                nodes.append(self._literal("".join(run)))
+                run = []
+            nodes.append(self._node(op, av, icase))
+        if run:
+            nodes.append(self._literal("".join(run)))
+        return self._chain(nodes)
+
+    def _chain(self, nodes: list[Node]) -> Node:
+        if not nodes:
+            return lambda i, k: k(i)
+        if len(nodes) == 1:
+            return nodes[0]
+        first, rest = nodes[0], self._chain(nodes[1:])
+        return lambda i, k: first(i, lambda j: rest(j, k))
+
+    def _literal(self, lit: str) -> Node:
+        size = len(lit)
+
+        def node(i: int, k: Cont) -> bool:
+            self.steps += 1  # the limit is checked where work can grow: repeats, branches
+            return self.s.startswith(lit, i) and k(i + size)
+
+        return node
+
+    def _node(self, op: Any, av: Any, icase: bool) -> Node:
+        tick = self._tick
+        if op in _SINGLE:
+            pred = self.predicate(op, av, icase)
+
+            def single(i: int, k: Cont) -> bool:
+                self.steps += 1
+                s = self.s
+                return i < len(s) and pred(s[i]) and k(i + 1)
+
+            return single
+        if op is C.SUBPATTERN:
+            _group, add, delete, sub = av
+            inner = (icase or bool(add & re.IGNORECASE)) and not delete & re.IGNORECASE
+            return self._seq(list(sub), inner)
+        if op is C.BRANCH:
+            alts = [self._seq(list(a), icase) for a in av[1]]
+
+            def branch(i: int, k: Cont) -> bool:
+                tick()
+                return any(a(i, k) for a in alts)
+
+            return branch
+        if op is C.ATOMIC_GROUP:
+            return self._atomic(self._seq(list(av), icase))
+        if op in (C.ASSERT, C.ASSERT_NOT):
+            direction, sub = av
+            inner = self._seq(list(sub), icase)
+            width = sub.getwidth()[0]
+            want = op is C.ASSERT
+
+            def look(i: int, k: Cont) -> bool:
+                tick()
+                if direction == 1:
+                    found = inner(i, lambda j: True)
+                else:
+                    found = i - width >= 0 and inner(i - width, lambda j: j == i)
+                return k(i) if found == want else False
+
+            return look
+        if op is C.AT:
+            return self._at(av)
+        if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
+            return self._repeat(op, av, icase)
+        raise NotImplementedError(f"regex node {op}")
+
+    def _atomic(self, inner: Node) -> Node:
+        tick = self._tick
+
+        def atomic(i: int, k: Cont) -> bool:
+            tick()
+            end: list[int] = []
+            if inner(i, lambda j: end.append(j) is None):
+                return k(end[0])
+            return False
+
+        return atomic
+
+    def _at(self, where: Any) -> Node:
+        tick = self._tick
+
+        def test(i: int) -> bool:
+            s = self.s
+            if where in (C.AT_BEGINNING, C.AT_BEGINNING_STRING):
+                return i == 0
+            if where is C.AT_END:
+                return i == len(s) or (i == len(s) - 1 and s[i] == "\n")
+            if where is C.AT_END_STRING:
+                return i == len(s)
+            before = i > 0 and _is_word(s[i - 1])
+            after = i < len(s) and _is_word(s[i])
+            if where is C.AT_BOUNDARY:
+                return before != after
+            if where is C.AT_NON_BOUNDARY:
+                return before == after
+            raise NotImplementedError(f"anchor {where}")
+
+        def at(i: int, k: Cont) -> bool:
+            tick()
+            return test(i) and k(i)
+
+        return at
+
+    def _repeat(self, op: Any, av: Any, icase: bool) -> Node:
+        lo, hi, sub = av
+        tick = self._tick
+        unbounded = hi == C.MAXREPEAT
+        items = list(sub)
+        if len(items) == 1 and items[0][0] in _SINGLE:
+            pred = self.predicate(items[0][0], items[0][1], icase)
+            if op is C.MIN_REPEAT:
+
+                def lazy_one(i: int, k: Cont) -> bool:
+                    s = self.s
+                    end = len(s) if unbounded else min(len(s), i + hi)
+                    j = i
+                    while j < i + lo:
+                        tick()
+                        if j >= end or not pred(s[j]):
+                            return False
+                        j += 1
+                    while True:
+                        tick()
+                        if k(j):
+                            return True
+                        if j >= end or not pred(s[j]):
+                            return False
+                        j += 1
+
+                return lazy_one
+
+            def greedy_one(i: int, k: Cont) -> bool:
+                s = self.s
+                end = len(s) if unbounded else min(len(s), i + hi)
+                j = i
+                while j < end and pred(s[j]):
+                    j += 1
+                tick(j - i + 1)
+                if op is C.POSSESSIVE_REPEAT:
+                    return j - i >= lo and k(j)
+                while j >= i + lo:
+                    tick()
+                    if k(j):
+                        return True
+                    j -= 1
+                return False
+
+            return greedy_one
+
+        body = self._seq(items, icase)
+
+        def greedy(i: int, count: int, k: Cont) -> bool:
+            tick()
+            if count < hi and body(i, lambda j: (j != i or count < lo) and greedy(j, count + 1, k)):
+                return True
+            return count >= lo and k(i)
+
+        def lazy(i: int, count: int, k: Cont) -> bool:
+            tick()
+            if count >= lo and k(i):
+                return True
+            return count < hi and body(i, lambda j: (j != i or count < lo) and lazy(j, count + 1, k))
+
+        if op is C.MIN_REPEAT:
+            return lambda i, k: lazy(i, 0, k)
+        if op is C.POSSESSIVE_REPEAT:
+            return self._atomic(lambda i, k: greedy(i, 0, k))
+        return lambda i, k: greedy(i, 0, k)
+
+
+_CATEGORIES: dict[Any, Callable[[str], bool]] = {
+    C.CATEGORY_DIGIT: str.isdecimal,
+    C.CATEGORY_NOT_DIGIT: lambda c: not c.isdecimal(),
+    C.CATEGORY_SPACE: str.isspace,
+    C.CATEGORY_NOT_SPACE: lambda c: not c.isspace(),
+    C.CATEGORY_WORD: _is_word,
+    C.CATEGORY_NOT_WORD: lambda c: not _is_word(c),
+}
+
+
+# ----------------------------------------------------------------------------- hostile lines
+Line = Callable[[int], str]
+
+
+class _Pieces:
+    """A pattern's witness (a line it matches, every optional part present) as a list of
+    tokens, and the pieces a backtracking engine can split in many ways."""
+
+    def __init__(self, steps: Steps, pattern: str) -> None:
+        self.steps = steps
+        self.tokens: list[str] = []
+        """The witness, token by token (a literal word, a class's character, a repeat's body)."""
+        self.pieces: set[str] = set()
+        self.witnesses: list[list[str]] = []
+        """Witnesses: the first alternative of every branch, then each other alternative of
+        one branch in turn."""
+        parsed = sre_parse.parse(pattern)
+        icase = bool(parsed.state.flags & re.IGNORECASE)
+        self._choice: dict[int, int] = {}
+        self._alts: list[int] = []
+        self._walk(list(parsed), icase, self.tokens)
+        self.witnesses.append(self.tokens)
+        for branch, alts in enumerate(list(self._alts)):
+            for alt in range(1, alts):
+                self._choice = {branch: alt}
+                self._branch = 0
+                tokens: list[str] = []
+                self._walk(list(parsed), icase, tokens)
+                self.witnesses.append(tokens)
+
+    def _char(self, op: Any, av: Any, icase: bool) -> str:
+        pred = self.steps.predicate(op, av, icase)
+        for c in _CANDIDATES:
+            if pred(c):
+                return c
+        return next(chr(c) for c in range(32, 0x3000) if pred(chr(c)))
+
+    def _walk(self, items: list[Any], icase: bool, out: list[str]) -> None:
+        run = ""
+        for op, av in items:
+            if op is C.LITERAL:
+                run += chr(av)
+                continue
+            if run:
+                out.append(run)
+                self.pieces.add(run)
+                run = ""
+            if op in _SINGLE:
+                c = self._char(op, av, icase)
+                out.append(c)
+                self.pieces.add(c)
+            elif op is C.SUBPATTERN:
+                self._walk(list(av[3]), icase or bool(av[1] & re.IGNORECASE), out)
+            elif op is C.ATOMIC_GROUP:
+                self._walk(list(av), icase, out)
+            elif op is C.BRANCH:
+                if not self.witnesses:  # the first walk: count the branches
+                    self._alts.append(len(av[1]))
+                    chosen = 0
+                else:
+                    chosen = self._choice.get(self._branch, 0)
+                    self._branch += 1
+                for n, alt in enumerate(av[1]):
+                    tokens: list[str] = []
+                    self._walk(list(alt), icase, tokens)
+                    if tokens:
+                        self.pieces.add("".join(tokens))
+                    if n == chosen:
+                        out.extend(tokens)
+            elif op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
+                lo, _hi, sub = av
+                tokens = []
+                self._walk(list(sub), icase, tokens)
+                body = "".join(tokens)
+                if body:
+                    self.pieces.add(body)
+                    out.extend(tokens * max(lo, 1) if len(tokens) > 1 else [body * max(lo, 1)])
+            # anchors and lookarounds consume nothing
+        if run:
+            out.append(run)
+            self.pieces.add(run)
+
+
+def hostile_lines(steps: Steps) -> dict[str, Line]:
+    """Lines built from the pattern's pieces, by a description; each takes a repeat count."""
+    found = _Pieces(steps, steps.pattern)
+    lines: dict[str, Line] = {}
+
+    seen: set[tuple[str, str]] = set()
+
+    def add(name: str, line: Line) -> None:
+        key = (line(1), line(2))  # the same line under two descriptions is tried once
+        if key not in seen:
+            seen.add(key)
+            lines[name] = line
+
+    for p in sorted(found.pieces):
+        add(f"{p!r} repeated", lambda k, p=p: p * k)
+    for tokens in found.witnesses:
+        for i, token in enumerate(tokens):
+            head = "".join(tokens[:i])
+            tail = "".join(tokens[i:])
+            # the pattern read to here, then one of its pieces pumped: with the rest missing,
+            # with the rest short of its last character, and the prefix with it repeated
+            add(f"{head!r} + {token!r} repeated", lambda k, h=head, t=token: h + t * k)
+            add(f"{head!r} + {token!r} repeated + {tail[:-1]!r}",
+                lambda k, h=head, t=token, r=tail[:-1]: h + t * k + r)
+            add(f"({head + token!r}) repeated", lambda k, h=head + token: h * k)
+        witness = "".join(tokens)
+        add(f"({witness!r}) repeated", lambda k, w=witness: w * k)
+    return lines
