@@ -86,6 +86,15 @@ def test_one_name_per_site() -> None:
     assert set(player_stats(tables)["site"]) == {"Full Tilt"}
 
 
+def test_site_names() -> None:
+    from hhaudit.sites import site_name
+
+    # the PHH corpus's venues and older datasets' names, each the site's one name
+    assert [site_name(x) for x in ("Full Tilt Poker", "FullTilt", "Ongame Network", "iPoker Network",
+                                   "Absolute Poker", "WPN/ACR (old)", "PokerStars", "Some Room", None)] == \
+        ["Full Tilt", "Full Tilt", "OnGame", "iPoker", "Absolute/UB", "WPN/ACR", "PokerStars", "Some Room", ""]
+
+
 def test_filters(tmp_path: Path) -> None:
     r = hhaudit.audit([str(SAMPLES / "live"), str(STARS)])
     t = r.tables

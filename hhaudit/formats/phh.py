@@ -64,6 +64,7 @@ from ..model import (
     StreetEvent,
 )
 from ..money import CURRENCY_SYMBOLS
+from ..sites import site_name
 from .base import LineError, UnsupportedGame, fallback_id, load_grammar
 from .common import ZONES, game_code, to_utc
 
@@ -573,7 +574,7 @@ def _read_metadata(hand: Hand, table: dict[str, Any]) -> None:
         hand.hand_id = str(number)
     venue = table.get("venue")
     if isinstance(venue, str) and venue.strip():
-        hand.site = venue.strip()
+        hand.site = site_name(venue)
     name = table.get("table")
     if isinstance(name, (str, int)) and not isinstance(name, bool):
         hand.table_name = str(name)

@@ -8,7 +8,7 @@ Figures that mean what they say:
   anonymised hero ("Hero"), the seat takes part in the hand figures but gets no player row;
 - money and chips are never added together: every amount is summed per *unit*, a currency
   for cash games and one tournament's chips for tournament hands (never across tournaments);
-- one name per site (`SITE_NAMES` maps the names older datasets carry).
+- one name per site (`hhaudit.sites`, also for the names older datasets carry).
 
 Every money figure is in printed units (`amount / 10**scale`); the dataset keeps integers.
 Definitions of the player figures are in docs/dataset.md ("Report figures")."""
@@ -20,13 +20,13 @@ from pathlib import PurePath
 
 import pandas as pd
 
+from ..sites import site_name
+
 VOLUNTARY = ("fold", "check", "call", "bet", "raise")
 NO_CURRENCY = "(none)"
 PLAYER_COLUMNS = ["site", "player", "unit", "hands", "vpip", "pfr", "three_bet", "wtsd", "wsd",
                   "net", "rake_paid", "findings"]
 
-SITE_NAMES = {"FullTilt": "Full Tilt", "WPN/ACR (old)": "WPN/ACR"}
-"""Site names written by earlier versions, and the one name each site has now."""
 
 ANONYMISING_SITES = frozenset({"Bovada/Ignition"})
 """Sites whose histories name each seat by its position instead of its player."""
@@ -38,11 +38,6 @@ _SEAT_LABEL = re.compile(r"^(Hero|Dealer|Button|Small Blind|Big Blind|UTG(\+\d)?
 def is_seat_label(site: str, player: str) -> bool:
     """Whether a seat's name is an anonymised label rather than a player."""
     return site in ANONYMISING_SITES or bool(_SEAT_LABEL.match(player or ""))
-
-
-def site_name(site: object) -> str:
-    text = "" if site is None or (isinstance(site, float) and pd.isna(site)) else str(site)
-    return SITE_NAMES.get(text, text)
 
 
 def _units(values: pd.Series, scale: pd.Series) -> pd.Series:

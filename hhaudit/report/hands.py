@@ -22,7 +22,7 @@ import pandas as pd
 from ..output.safe import safe
 from ..output.text import SourceLines
 from ..show import Replay, SeatView, Step, replay
-from .figures import site_name
+from ..sites import site_name
 
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:1.5em 2em;color:#222;max-width:90em}
