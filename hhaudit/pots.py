@@ -534,7 +534,8 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
         return
     if not judged and not exp_seats:
         return
-    if judged and paid_seats != exp_seats:
+    # a winner the rake leaves nothing (a tiny main pot raked whole) need not be paid
+    if judged and (paid_seats - exp_seats or any(expected.get(s, 0) > 0 for s in exp_seats - paid_seats)):
         wrong = sorted(paid_seats - exp_seats)
         missing = sorted(exp_seats - paid_seats)
         ineligible = [w for w in wrong if not any(w in p.eligible for p in pots)]
@@ -644,7 +645,7 @@ def _paid_as_won(hand: Hand, pots: list[Pot], collects: list[CollectEvent], dedu
                  log: PotEvents, out: AuditedHand) -> bool:
     """The common hand, judged without the general machinery: one pot, one board, one seat
     eligible for it (everyone else folded), and the log pays that seat alone, from no named
-    pot, no more than the pot and, with no rake taken, exactly the pot. Sets the pot row and
+    pot, exactly the pot less the rake and fees. Sets the pot row and
     returns True; returns False (and sets nothing) for every other hand, which `_judge`
     works out in full."""
     if len(pots) != 1 or not collects:
@@ -661,11 +662,11 @@ def _paid_as_won(hand: Hand, pots: list[Pot], collects: list[CollectEvent], dedu
         if c.seat != winner or c.pot is not None:
             return False
         paid += c.amount
-    if paid <= 0 or paid > pot.amount or (deductions == 0 and paid != pot.amount):
+    if paid <= 0 or paid != pot.amount - deductions:
         return False
     row = Pot(pot.index, pot.amount, pot.level, pot.eligible, 0)
     row.expected_winners = pot.eligible
-    row.expected = [pot.amount]
+    row.expected = [paid]
     _attach_paid([row], collects)
     row.ok = True
     out.pots = [row]
@@ -730,10 +731,11 @@ _RAKE_RULES: Final = ("main", "last", "proportional")
 def _split_after(cuts: list[int], pots: list[Pot], runs: list[int], chip: int, ring: list[int],
                  rows: list[Pot], paid: dict[int, int]) -> bool:
     """The payments are each pot's rest after `cuts`, split by TDA-2024 20 (then the rows'
-    `expected` are set to it)."""
+    `expected` are set to it); when the log says which pot each payment is from, pot by pot."""
     order = list(range(len(runs)))
     want: dict[int, int] = defaultdict(int)
     per_row: list[list[int]] = []
+    named = all(row.winners for row in rows)
     k = 0
     for pot, cut in zip(pots, cuts):
         net_run = split_amount(pot.amount - cut, order, order, chip)
@@ -741,6 +743,8 @@ def _split_after(cuts: list[int], pots: list[Pot], runs: list[int], chip: int, r
             row = rows[k]
             k += 1
             shares = split_amount(net_run[ri], row.expected_winners, ring, chip)
+            if named and {w: a for w, a in shares.items() if a} != dict(zip(row.winners, row.paid)):
+                return False
             per_row.append([shares[w] for w in row.expected_winners])
             for w, a in shares.items():
                 want[w] += a

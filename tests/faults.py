@@ -27,7 +27,6 @@ from hhaudit.model import (
     Limit,
     Post,
     PostEvent,
-    ShowEvent,
     Status,
     Street,
     StreetEvent,
@@ -465,10 +464,21 @@ def side_pot_to_short_stack(hand: Hand, lines: list[str], key: int) -> Fault | N
                  replace_line(lines, target.line, name + line[len(target.player):]))
 
 
+def _showdown_hands(hand: Hand) -> dict[int, str]:
+    """Seats still in at the showdown whose cards the log reveals and that did not muck
+    (shown, or only dealt face up or written in the summary): seat -> player."""
+    from hhaudit.pots import PotEvents, known_cards
+
+    folded = {e.seat for e in actions(hand) if e.act is Act.FOLD}
+    names = {s.seat: s.player for s in hand.seats}
+    return {seat: names[seat] for seat, k in known_cards(hand, PotEvents.of(hand)).items()
+            if len(k.cards) == 2 and not k.mucked and seat not in folded and seat in names}
+
+
 def pay_loser(hand: Hand, lines: list[str], key: int) -> Fault | None:
     """The main pot (or the only pot) goes to a seat that showed a losing hand."""
     paid = {c.seat for c in collects(hand)}
-    shown = {e.seat: e.player for e in hand.events if isinstance(e, ShowEvent) and not e.muck and len(e.cards) == 2}
+    shown = _showdown_hands(hand)
     losers = sorted(s for s in shown if s not in paid)
     mains = [c for c in collects(hand) if c.pot in (None, 0)]
     if not losers or not mains:
@@ -483,9 +493,8 @@ def pay_loser(hand: Hand, lines: list[str], key: int) -> Fault | None:
 
 
 def odd_chip(hand: Hand, lines: list[str], key: int) -> Fault | None:
-    """A pot split with an odd chip, no rake: the chip goes to the other winner."""
-    if hand.summary.rake:
-        return None
+    """A pot split with an odd chip (after the rake, when there is one): the chip goes to
+    the other winner."""
     by_pot: dict[tuple[int | None, int], list[CollectEvent]] = {}
     for c in collects(hand):
         by_pot.setdefault((c.pot, c.run), []).append(c)

@@ -21,7 +21,12 @@ generator follows the `online` profile and avoids the open corners:
 - the showdown winner of each pot is the best shown eligible hand (hhaudit.evaluator);
   split pots give odd chips one each to the first winners left of the button (TDA 20-A);
   run it twice splits every pot in two, the odd chip to the first board;
-- no rake.
+- rake (cash hands that see a flop, now and then): 5% of the pot, rounded down to the cent,
+  at most 3 big blinds, taken from the main pot first (then the next), and only then is a
+  pot split, the odd cents by TDA-2024 20 (rules.md 7a, 7c);
+- where the cards are revealed (`reveal`): show lines at the showdown (most hands); only a
+  dealt line for every seat, as integrity exports write them ("dealt"); or only the
+  summary's `showed [..]` and `mucked [..]` ("summary").
 """
 
 from __future__ import annotations
@@ -113,7 +118,7 @@ class _Seat:
 
 class _Game:
     def __init__(self, rng: random.Random, *, limit: str | None = None, kind: str | None = None,
-                 n_seats: int | None = None) -> None:
+                 n_seats: int | None = None, reveal: str | None = None, rake: bool | None = None) -> None:
         self.rng = rng
         self.lines: list[str] = []
         self.decisions: list[Decision] = []
@@ -169,6 +174,12 @@ class _Game:
         self.raises = 0
         self.heads_up_uncapped = False
         self.runs: list[list[str]] = []
+        self.reveal = reveal or rng.choice(["shows", "shows", "shows", "shows", "dealt", "summary"])
+        """Where the hole cards are written: show lines, every seat's dealt line, the summary."""
+        self.raked = self.cash and (rake if rake is not None else rng.random() < 0.35)
+        self.rake = 0
+        if self.reveal != "shows":
+            self.features.add(f"{self.reveal}_cards")
 
     # ------------------------------------------------------------------ helpers
     def _stack(self) -> int:
@@ -285,8 +296,10 @@ class _Game:
         self.heads_up_uncapped = len(self.live()) == 2
         self.lines.append("*** HOLE CARDS ***")
         hero = rng.choice(self.dealt)
-        h = self.seats[hero]
-        self.lines.append(f"Dealt to {h.name} [{h.hole[0]} {h.hole[1]}]")
+        for seat in (self.ring(self.button) if self.reveal == "dealt" else [hero]):
+            h = self.seats[seat]
+            if seat in self.dealt:
+                self.lines.append(f"Dealt to {h.name} [{h.hole[0]} {h.hole[1]}]")
 
     # ------------------------------------------------------------------ betting
     def bet_unit(self) -> int:
@@ -495,6 +508,14 @@ class _Game:
         got = {w: share + (1 if i < odd else 0) for i, w in enumerate(ranked)}
         return [got[w] for w in winners]
 
+    def rake_cuts(self, amounts: list[int]) -> list[int]:
+        """What each pot gives up of the rake: the main pot first, then the next."""
+        cuts, left = [], self.rake
+        for a in amounts:
+            cuts.append(min(a, left))
+            left -= cuts[-1]
+        return cuts
+
     def describe(self, cards: list[str]) -> str:
         text = evaluator.describe(cards)
         cat, five = text.split(" (")
@@ -524,6 +545,8 @@ class _Game:
 
     def show(self, s: _Seat, board: list[str]) -> None:
         s.shown = True
+        if self.reveal != "shows":
+            return  # tabled, and written only in the dealt lines or the summary
         cards = [*s.hole, *board]
         desc = f" ({self.describe(cards)})" if len(cards) >= 5 else ""
         self.lines.append(f"{s.name}: shows [{s.hole[0]} {s.hole[1]}]{desc}")
@@ -543,15 +566,21 @@ class _Game:
         self.return_uncalled()
         live = self.live()
         pots = self.build_pots()
+        total = sum(a for a, _ in pots)
+        # no flop, no drop; the rake from the main pot first (rules.md 7c)
+        self.rake = min(total * 5 // 100, 3 * self.bb) if self.raked and self.board else 0
+        cuts = self.rake_cuts([a for a, _ in pots])
+        if self.rake:
+            self.features.add("raked")
         if len(live) == 1:
             w = live[0]
-            total = sum(a for a, _ in pots)
-            self.lines.append(f"{w.name} collected {self.money(total)} from pot")
+            net = total - self.rake
+            self.lines.append(f"{w.name} collected {self.money(net)} from pot")
             if self.rng.random() < 0.5:
                 self.lines.append(f"{w.name}: doesn't show hand ")
             for i, (amount, elig) in enumerate(pots):
-                results.append(GenPot(i, 0, amount, elig, (w.seat,), (amount,)))
-            paid[w.seat] = total
+                results.append(GenPot(i, 0, amount, elig, (w.seat,), (amount - cuts[i],)))
+            paid[w.seat] = net
             self.summary(pots, paid, [self.board])
             return self.result(results, paid)
         # showdown
@@ -585,14 +614,18 @@ class _Game:
             self.showdown_shows(live, pots, values)
         elif n_runs == 1:
             self.lines.append("*** SHOW DOWN ***")
-        for amount, elig in pots:
+        gross_parts: list[list[int]] = []
+        for (amount, elig), cut in zip(pots, cuts):
             contenders = [x for x in elig if not self.seats[x].mucked] if len(elig) > 1 else list(elig)
             parts = [amount // n_runs + (1 if r < amount % n_runs else 0) for r in range(n_runs)]
+            gross_parts.append(parts)
+            net = amount - cut  # the rake comes out of the pot before it is split
+            nets = [net // n_runs + (1 if r < net % n_runs else 0) for r in range(n_runs)]
             row = []
             for r in range(n_runs):
                 best = max(values[x][r] for x in contenders)
                 winners = [x for x in contenders if values[x][r] == best] if len(contenders) > 1 else contenders
-                row.append((winners, self.split(parts[r], winners)))
+                row.append((winners, self.split(nets[r], winners)))
             per_pot.append(row)
         for r in range(n_runs):
             if n_runs > 1:
@@ -603,17 +636,21 @@ class _Game:
                 label = "pot" if len(pots) == 1 else "main pot" if i == 0 else \
                     "side pot" if len(pots) == 2 else f"side pot-{i}"
                 for w, a in zip(winners, shares):
+                    if not a:
+                        continue  # a pot the rake took whole: nothing to collect
                     self.lines.append(f"{self.seats[w].name} collected {self.money(a)} from {label}")
                     paid[w] = paid.get(w, 0) + a
         for i, (amount, elig) in enumerate(pots):
             for r in range(n_runs):
                 winners, shares = per_pot[i][r]
-                results.append(GenPot(i, r + 1 if n_runs > 1 else 0, sum(shares), elig, tuple(winners),
+                results.append(GenPot(i, r + 1 if n_runs > 1 else 0, gross_parts[i][r], elig, tuple(winners),
                                       tuple(shares)))
         if len(pots) > 1:
             self.features.add("side_pots")
         if any(len(row[0]) > 1 for p in per_pot for row in p):
             self.features.add("split")
+            if self.rake:
+                self.features.add("raked_split")
         self.summary(pots, paid, boards)
         return self.result(results, paid)
 
@@ -629,14 +666,15 @@ class _Game:
                          for elig in mine)
             if beaten and not s.all_in and self.rng.random() < 0.6:
                 s.mucked = True
-                self.lines.append(f"{s.name}: mucks hand ")
+                if self.reveal != "summary":
+                    self.lines.append(f"{s.name}: mucks hand ")
             else:
                 self.show(s, self.board)
 
     def summary(self, pots: list[tuple[int, tuple[int, ...]]], paid: dict[int, int],
                 boards: list[list[str]]) -> None:
         total = sum(a for a, _ in pots)
-        rake = self.money(0)
+        rake = self.money(self.rake)
         self.lines.append("*** SUMMARY ***")
         if len(pots) == 1 or len(self.live()) == 1:
             self.lines.append(f"Total pot {self.money(total)} | Rake {rake} ")
@@ -669,7 +707,10 @@ class _Game:
                 quiet = " (didn't bet)" if not s.put_in_voluntarily and not pos.endswith("blind)") else ""
                 text = f"folded {where}{quiet}"
             elif s.mucked:
-                text = f"mucked [{s.hole[0]} {s.hole[1]}]"
+                text = f"mucked [{s.hole[0]} {s.hole[1]}]" if self.reveal != "dealt" else "mucked"
+            elif s.shown and self.reveal == "dealt":
+                won = paid.get(number, 0)
+                text = f"won ({self.money(won)})" if won else "lost"
             elif s.shown:
                 board = boards[0]
                 desc = self.describe([*s.hole, *board]) if len(board) == 5 else ""
@@ -681,7 +722,7 @@ class _Game:
             self.lines.append(f"Seat {number}: {s.name}{pos} {text}")
 
     def result(self, pots: list[GenPot], paid: dict[int, int]) -> GeneratedHand:
-        assert sum(paid.values()) == sum(s.start for s in self.seats.values()) - sum(
+        assert sum(paid.values()) + self.rake == sum(s.start for s in self.seats.values()) - sum(
             s.stack for s in self.seats.values()), "chips are not conserved"
         if any(s.all_in for s in self.seats.values()):
             self.features.add("all_in")
@@ -692,7 +733,7 @@ class _Game:
 
 def generate_hand(rng: random.Random, **options: object) -> GeneratedHand:
     """One random legal hand; options: limit ("NL"/"PL"/"FL"), kind ("cash"/"tournament"),
-    n_seats (occupied seats)."""
+    n_seats (occupied seats), reveal ("shows"/"dealt"/"summary"), rake (cash hands)."""
     return _Game(rng, **options).play()  # type: ignore[arg-type]
 
 

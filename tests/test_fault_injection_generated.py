@@ -162,3 +162,57 @@ def test_fault_recall_on_generated_hands(pool: list[tuple[str, GeneratedHand]]) 
     assert not misses, f"{len(misses)} faults missed:\n" + "\n\n".join(misses[:5])
     for name in names:
         assert applied[name] >= MIN_APPLIED, f"{name} applied to only {applied[name]} hands"
+
+
+REVEALED_POOLS: list[tuple[str, dict, int]] = [
+    ("dealt", {"reveal": "dealt", "limit": "NL", "n_seats": 6}, 400),
+    ("summary", {"reveal": "summary", "limit": "NL", "n_seats": 6}, 400),
+    ("raked", {"kind": "cash", "rake": True, "limit": "NL", "n_seats": 9}, 400),
+]
+"""Hands whose cards only dealt lines or the summary reveal, and raked cash hands (issue 18):
+the payout faults must be caught there too, every one of them."""
+REVEALED_FAULTS: dict[str, tuple[str, ...]] = {
+    "dealt": ("pay_loser", "pay_ineligible", "move_chips", "odd_chip"),
+    "summary": ("pay_loser", "pay_ineligible", "move_chips", "odd_chip"),
+    "raked": ("pay_loser", "odd_chip", "change_rake", "move_chips"),
+}
+REVEALED_MIN = {"pay_loser": 20, "pay_ineligible": 20, "move_chips": 10, "odd_chip": 5, "change_rake": 20}
+"""Faults each pool must apply at least (split pots are rarer than showdowns)."""
+
+
+def test_fault_recall_on_revealed_and_raked_hands() -> None:
+    auditor = Auditor("online")
+    applied: Counter[tuple[str, str]] = Counter()
+    found: Counter[tuple[str, str]] = Counter()
+    misses: list[str] = []
+    dirty: list[str] = []
+    for p, (pool_name, opts, n) in enumerate(REVEALED_POOLS):
+        for i in range(n):
+            g = generate_hand(random.Random(7_000_000 + 100_000 * p + i), **opts)
+            lines = g.text.rstrip("\n").split("\n")
+            hand = parse_lines(lines, f"{pool_name}#{i}")
+            if hand.status is not Status.AUDITED or auditor.audit(hand).findings:
+                dirty.append(f"{pool_name}#{i}")
+                continue
+            for fault_name in REVEALED_FAULTS[pool_name]:
+                if applied[pool_name, fault_name] >= CAP:
+                    continue
+                fault = FAULTS[fault_name](hand, lines, i)
+                if fault is None:
+                    continue
+                applied[pool_name, fault_name] += 1
+                ok, got = detected(fault, auditor)
+                if ok:
+                    found[pool_name, fault_name] += 1
+                else:
+                    misses.append(f"{fault_name} {pool_name}#{i}: want {fault.category} at {sorted(fault.lines)}; "
+                                  f"got {got}\n" + "\n".join(fault.text))
+    print("\npool     fault            applied  found  recall")
+    for key in sorted(applied):
+        print(f"{key[0]:8s} {key[1]:16s} {applied[key]:7d} {found[key]:6d}  {100 * found[key] / applied[key]:5.1f}%")
+    assert not dirty, f"generated hands that do not audit clean: {dirty[:10]}"
+    assert not misses, f"{len(misses)} faults missed:\n" + "\n\n".join(misses[:5])
+    for pool_name, names in REVEALED_FAULTS.items():
+        for name in names:
+            assert applied[pool_name, name] >= REVEALED_MIN[name], f"{name} applied to only " \
+                f"{applied[pool_name, name]} {pool_name} hands"

@@ -50,6 +50,8 @@ options = st.fixed_dictionaries(
         "limit": st.sampled_from(["NL", "PL", "FL"]),
         "kind": st.sampled_from(["cash", "tournament"]),
         "n_seats": st.integers(min_value=2, max_value=10),
+        "reveal": st.sampled_from(["shows", "dealt", "summary"]),
+        "rake": st.booleans(),
     },
 )
 
@@ -144,7 +146,7 @@ def fixed_hands() -> list[GeneratedHand]:
 def test_generator_covers_the_features(fixed_hands: list[GeneratedHand]) -> None:
     features = set().union(*(g.features for g in fixed_hands))
     for wanted in ("ante", "straddle", "side_pots", "split", "run_it_twice", "dead_button", "all_in",
-                   "all_in_raise"):
+                   "all_in_raise", "dealt_cards", "summary_cards", "raked", "raked_split"):
         assert wanted in features, wanted
     assert {g.limit for g in fixed_hands} == {"NL", "PL", "FL"}
     assert {g.kind for g in fixed_hands} == {"cash", "tournament"}
