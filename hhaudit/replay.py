@@ -532,7 +532,9 @@ class State:
         else:
             chips = ev.amount or 0
         chips = max(chips, 0)
-        all_in = ev.all_in or chips >= s.stack
+        cap = self.hand.cap
+        # on a capped table, putting the cap in is going all-in for the betting
+        all_in = ev.all_in or chips >= s.stack or (cap > 0 and chips > 0 and s.total + chips >= cap)
         return ActionResult(chips, s.street_bet + chips, all_in)
 
     def apply_action(self, ev: ActionEvent, res: ActionResult) -> None:

@@ -541,6 +541,37 @@ def change_rake(hand: Hand, lines: list[str], key: int) -> Fault | None:
     return Fault("change_rake", "accounting", frozenset({n, cs[-1].line}), replace_line(lines, n, new))
 
 
+def cap_overbet(hand: Hand, lines: list[str], key: int) -> Fault | None:
+    """Capped tables: a bet or raise that puts the cap in ("and has reached the $10 cap")
+    made one big blind larger, where the stack has the chips: past the cap (PokerStars CAP
+    games: nobody wagers more than the cap in one hand)."""
+    if not hand.cap:
+        return None
+    start = {s.seat: s.stack for s in hand.seats}
+    found: list[tuple[ActionEvent, int, int]] = []
+
+    def visit(b: _Betting, ev: ActionEvent) -> bool:
+        if ev.act in (Act.BET, Act.RAISE) and "has reached the" in lines[ev.line - 1]:
+            chips, to = b.chips_to(ev)
+            left = b.stack.get(ev.seat, 0) - chips
+            assert start[ev.seat] - left == hand.cap, lines[ev.line - 1]  # the log's own cap
+            if left > hand.bb:
+                found.append((ev, to + hand.bb, b.cur))
+        return False
+
+    _replay(hand, visit)
+    pick = _pick(found, key)
+    if pick is None:
+        return None
+    ev, to, cur = pick
+    like = first_token(lines[ev.line - 1], "raises" if ev.act is Act.RAISE else "bets")
+    if ev.act is Act.RAISE:
+        new = f"{ev.player}: raises {money(hand, to - cur, like)} to {money(hand, to, like)}"
+    else:
+        new = f"{ev.player}: bets {money(hand, to, like)}"
+    return Fault("cap_overbet", "bet_size", frozenset({ev.line}), replace_line(lines, ev.line, new))
+
+
 FAULTS: dict[str, Callable[[Hand, list[str], int], Fault | None]] = {
     "swap": swap_actions,
     "shrink_raise": shrink_raise,
@@ -556,6 +587,7 @@ FAULTS: dict[str, Callable[[Hand, list[str], int], Fault | None]] = {
     "odd_chip": odd_chip,
     "change_total": change_total,
     "change_rake": change_rake,
+    "cap_overbet": cap_overbet,
 }
 
 

@@ -27,6 +27,9 @@ generator follows the `online` profile and avoids the open corners:
 - where the cards are revealed (`reveal`): show lines at the showdown (most hands); only a
   dealt line for every seat, as integrity exports write them ("dealt"); or only the
   summary's `showed [..]` and `mucked [..]` ("summary").
+- capped tables (no-limit and pot-limit cash, `cap`): nobody puts more than the cap into one
+  hand, blinds included; a player who has put it in is all-in for the betting ("and has
+  reached the $N cap"), keeps the rest of the stack and is in every pot it matched;
 """
 
 from __future__ import annotations
@@ -112,13 +115,15 @@ class _Seat:
     acted_level: int | None = None
     folded_on: str = ""
     put_in_voluntarily: bool = False
+    capped: bool = False
     shown: bool = False
     mucked: bool = False
 
 
 class _Game:
     def __init__(self, rng: random.Random, *, limit: str | None = None, kind: str | None = None,
-                 n_seats: int | None = None, reveal: str | None = None, rake: bool | None = None) -> None:
+                 n_seats: int | None = None, reveal: str | None = None, rake: bool | None = None,
+                 cap: bool | None = None) -> None:
         self.rng = rng
         self.lines: list[str] = []
         self.decisions: list[Decision] = []
@@ -144,6 +149,14 @@ class _Game:
         self.ante = 0
         if rng.random() < (0.15 if self.cash else 0.5):
             self.ante = max(1, self.bb // rng.choice([5, 8, 10]))
+        self.cap = 0
+        """Capped tables: the most a player may put in the hand (PokerStars "$10 Cap")."""
+        if cap is None:
+            cap = self.cash and self.limit != "FL" and rng.random() < 0.12
+        if cap and self.cash and self.limit != "FL":
+            self.cap = self.bb * rng.choice([10, 20, 30, 40])
+            self.ante = 0
+            self.features.add("cap")
         self.seats: dict[int, _Seat] = {}
         for number, name in zip(seat_numbers, names):
             stack = self._stack()
@@ -223,6 +236,17 @@ class _Game:
             s.dead += chips
         if s.stack == 0:
             s.all_in = True
+        elif self.cap and s.total >= self.cap:
+            s.all_in = s.capped = True  # for the betting only
+
+    def room(self, s: _Seat) -> int:
+        """What `s` may still put in: its stack, and on a capped table what the cap leaves."""
+        return min(s.stack, self.cap - s.total) if self.cap else s.stack
+
+    def tail(self, s: _Seat) -> str:
+        if s.stack == 0:
+            return " and is all-in"
+        return f" and has reached the {self.money(self.cap)} cap" if s.capped else ""
 
     # ------------------------------------------------------------------ the deal
     def header(self) -> None:
@@ -234,7 +258,12 @@ class _Game:
         lo, hi = (self.small_bet, self.big_bet) if self.limit == "FL" else (self.sb, self.bb)
         if self.cash:
             code = "USD" if self.symbol == "$" else "EUR"
-            self.lines.append(f"PokerStars Hand #{hand_id}:  {game} ({self.money(lo)}/{self.money(hi)} {code}) - {date}")
+            stakes, after = f"({self.money(lo)}/{self.money(hi)} {code})", ""
+            if self.cap and rng.random() < 0.7:  # as PokerStars writes it
+                stakes = f"({self.money(lo)}/{self.money(hi)} - {self.money(self.cap)} Cap -  {code})"
+            elif self.cap:
+                after = f" - {self.money(self.cap)} Cap"
+            self.lines.append(f"PokerStars Hand #{hand_id}:  {game} {stakes}{after} - {date}")
             table = f"Table '{rng.choice(['Mekbuda II', 'Juno', 'Lucretia IV', 'Teucer II'])}' {self.max_seats}-max"
         else:
             tid = rng.randint(10**8, 10**10)
@@ -336,10 +365,11 @@ class _Game:
         return least, b + p + (b - s.street_bet)
 
     def raise_range(self, s: _Seat) -> tuple[int, int] | None:
-        """(smallest, largest) legal raise-to for `s`, all-in included; None: no raise."""
-        cap = s.street_bet + s.stack
+        """(smallest, largest) legal raise-to for `s`, all-in (or the table's cap) included;
+        None: no raise."""
+        cap = s.street_bet + self.room(s)
         owed = self.call_to(s) - s.street_bet
-        if s.stack <= owed or not self.can_raise(s) or self.capped():
+        if self.room(s) <= owed or not self.can_raise(s) or self.capped():
             return None
         if not [o for o in self.active() if o is not s]:
             return None  # nobody left to call a raise
@@ -378,7 +408,7 @@ class _Game:
 
     def act(self, s: _Seat) -> None:
         rng = self.rng
-        owed = max(0, min(self.call_to(s) - s.street_bet, s.stack))
+        owed = max(0, min(self.call_to(s) - s.street_bet, self.room(s)))
         rr = self.raise_range(s)
         least, most = self.limits(s)
         self.decisions.append(Decision(s.seat, owed, self.can_raise(s), rr[0] if rr else None,
@@ -389,7 +419,9 @@ class _Game:
         else:
             choices += [("check", 6)]
         if rr is not None:
-            choices += [("raise", 3 if self.raises < 6 else 1)]
+            # heads-up fixed limit is uncapped: raising wars past four bets happen
+            war = self.limit == "FL" and self.heads_up_uncapped and self.raises < 7
+            choices += [("raise", 8 if war else 3 if self.raises < 6 else 1)]
         act = rng.choices([c for c, _ in choices], [w for _, w in choices])[0]
         name = s.name
         if act == "fold":
@@ -408,8 +440,7 @@ class _Game:
             self.put(s, owed)
             s.put_in_voluntarily = True
             s.acted_level = self.current_bet
-            tail = " and is all-in" if s.all_in else ""
-            self.lines.append(f"{name}: calls {self.money(owed)}{tail}")
+            self.lines.append(f"{name}: calls {self.money(owed)}{self.tail(s)}")
             return
         assert rr is not None
         lo, hi = rr
@@ -427,6 +458,8 @@ class _Game:
         self.put(s, chips)
         s.put_in_voluntarily = True
         increment = to - was
+        if self.limit == "FL" and self.raises >= 4:
+            self.features.add("fl_heads_up_uncapped")  # a fifth bet: heads-up before the cap
         if self.limit == "FL":
             if increment * 2 >= self.bet_unit() or not s.all_in:
                 self.fl_level = to
@@ -437,12 +470,12 @@ class _Game:
             self.last_full = increment
         self.current_bet = to
         s.acted_level = to
-        tail = " and is all-in" if s.all_in else ""
+        tail = self.tail(s)
         if was == 0:
             self.lines.append(f"{name}: bets {self.money(chips)}{tail}")
         else:
             self.lines.append(f"{name}: raises {self.money(increment)} to {self.money(to)}{tail}")
-        if s.all_in:
+        if s.all_in and not s.capped:
             self.features.add("all_in_raise")
 
     def return_uncalled(self) -> None:
@@ -457,7 +490,7 @@ class _Game:
             s.total -= back
             s.street_bet -= back
             if s.stack > 0:
-                s.all_in = False
+                s.all_in = s.capped = False
             self.lines.append(f"Uncalled bet ({self.money(back)}) returned to {s.name}")
 
     def new_street(self) -> None:
@@ -733,7 +766,8 @@ class _Game:
 
 def generate_hand(rng: random.Random, **options: object) -> GeneratedHand:
     """One random legal hand; options: limit ("NL"/"PL"/"FL"), kind ("cash"/"tournament"),
-    n_seats (occupied seats), reveal ("shows"/"dealt"/"summary"), rake (cash hands)."""
+    n_seats (occupied seats), reveal ("shows"/"dealt"/"summary"), rake (cash hands),
+    cap (a capped table, no-limit and pot-limit cash)."""
     return _Game(rng, **options).play()  # type: ignore[arg-type]
 
 

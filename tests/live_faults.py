@@ -29,8 +29,10 @@ from hhaudit.parsing import parse
 
 def live_text(g: GeneratedHand) -> tuple[Hand, list[str]] | None:
     """The generated hand as a one-hand live log (its parsed PokerStars `Hand` and the live
-    lines), or None when the live format cannot write it (run it twice)."""
+    lines), or None when the live format cannot write it (run it twice, a capped table)."""
     hand = parse_lines(g.text.rstrip("\n").split("\n"))
+    if hand.cap:
+        return None
     try:
         text = to_live(hand)
     except Unconvertible:

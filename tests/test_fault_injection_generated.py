@@ -10,7 +10,8 @@ one of the two lines involved):
 | fixed_limit      | shrink_raise (FL): half a unit short; fl_overcap: a fifth bet       |
 | reopen           | raise_not_reopened: a raise by a seat that faced only short all-ins |
 | illegal_action   | call_to_check: a check facing a bet                                 |
-| bet_size         | wrong_call: a call one chip off                                     |
+| bet_size         | wrong_call: a call one chip off; cap_overbet: a bet or raise past a  |
+|                  | capped table's cap                                                  |
 | pot_limit        | pot_limit_overbet: the first bet or raise one big blind over the pot |
 | string_bet       | live logs: string bet, oversized chip, multiple chips ruled a raise |
 | side_pot         | pay_ineligible, side_pot_to_short, move_chips                       |
@@ -20,8 +21,9 @@ one of the two lines involved):
 
 The generator is steered so that every fault applies often enough: fixed-limit hands at
 full tables for the cap, pot-limit hands for the overbet, full no-limit tables for short
-all-in raises (the reopening fault) and split pots (odd chips). Recall per fault and per
-category is printed (`pytest -s`) and must be 100%.
+all-in raises (the reopening fault) and split pots (odd chips); capped no-limit tables and
+heads-up fixed limit come first, each with every fault that applies to it. Recall per fault
+and per category is printed (`pytest -s`) and must be 100%.
 """
 
 from __future__ import annotations
@@ -52,11 +54,15 @@ POOLS: list[tuple[str, dict, int]] = [
     ("fl-full", {"limit": "FL", "n_seats": 9}, 250),
     ("pl", {"limit": "PL"}, 150),
     ("nl-full", {"limit": "NL", "n_seats": 9}, 900),
+    ("nl-cap", {"limit": "NL", "cap": True}, 40),
+    ("fl-heads-up", {"limit": "FL", "n_seats": 2}, 40),
 ]
 """(name, generator options, hands): seeded by pool and index."""
+EVERY = frozenset({"nl-cap", "fl-heads-up"})
+"""Pools whose hands get every fault that applies, past the `CAP` of hands per fault."""
 
 RARE = {"raise_not_reopened": "all_in_raise", "odd_chip": "split", "side_pot_to_short": "side_pots",
-        "move_chips": None, "fl_overcap": None}
+        "move_chips": None, "fl_overcap": None, "cap_overbet": "cap"}
 """Faults tried on every pool (feature the hand needs, to skip the rest quickly); the others
 see the mixed, fixed-limit and pot-limit pools only."""
 
@@ -65,7 +71,7 @@ CATEGORY = {
     "raise_not_reopened": "reopen", "pot_limit_overbet": "pot_limit", "wrong_call": "bet_size",
     "fl_overcap": "fixed_limit", "move_chips": "side_pot", "pay_ineligible": "side_pot",
     "side_pot_to_short": "side_pot", "pay_loser": "winner", "odd_chip": "odd_chip",
-    "change_total": "accounting", "change_rake": "accounting",
+    "change_total": "accounting", "change_rake": "accounting", "cap_overbet": "bet_size",
     "string_bet": "string_bet", "oversized_chip": "string_bet", "multi_chip": "string_bet",
 }
 
@@ -87,6 +93,8 @@ def test_fault_recall_on_generated_hands(pool: list[tuple[str, GeneratedHand]]) 
     auditor = Auditor("online")
     applied: Counter[str] = Counter()
     found: Counter[str] = Counter()
+    by_pool: Counter[str] = Counter()
+    """Faults applied per pool (the capped and heads-up pools must get their share)."""
     misses: list[str] = []
     dirty: list[str] = []
     live_tried = 0
@@ -94,7 +102,7 @@ def test_fault_recall_on_generated_hands(pool: list[tuple[str, GeneratedHand]]) 
         lines = g.text.rstrip("\n").split("\n")
         hand = None
         for fault_name, make in FAULTS.items():
-            if applied[fault_name] >= CAP:
+            if applied[fault_name] >= CAP and pool_name not in EVERY:
                 continue
             if pool_name == "nl-full" and fault_name not in RARE:
                 continue
@@ -110,6 +118,7 @@ def test_fault_recall_on_generated_hands(pool: list[tuple[str, GeneratedHand]]) 
             if fault is None:
                 continue
             applied[fault_name] += 1
+            by_pool[pool_name] += 1
             ok, got = detected(fault, auditor)
             if ok:
                 found[fault_name] += 1
@@ -117,7 +126,7 @@ def test_fault_recall_on_generated_hands(pool: list[tuple[str, GeneratedHand]]) 
                 misses.append(f"{fault_name} {pool_name}#{i}: want {fault.category} at {sorted(fault.lines)}; "
                               f"got {got}\n" + "\n".join(fault.text))
         # live logs: the string-bet faults (mixed, fixed-limit and pot-limit pools)
-        if pool_name == "nl-full" or all(applied[f] >= CAP for f in LIVE_FAULTS):
+        if pool_name in ("nl-full", *EVERY) or all(applied[f] >= CAP for f in LIVE_FAULTS):
             continue
         converted = live_text(g)
         if converted is None:
@@ -162,6 +171,7 @@ def test_fault_recall_on_generated_hands(pool: list[tuple[str, GeneratedHand]]) 
     assert not misses, f"{len(misses)} faults missed:\n" + "\n\n".join(misses[:5])
     for name in names:
         assert applied[name] >= MIN_APPLIED, f"{name} applied to only {applied[name]} hands"
+    assert by_pool["nl-cap"] >= 150 and by_pool["fl-heads-up"] >= 150, by_pool
 
 
 REVEALED_POOLS: list[tuple[str, dict, int]] = [

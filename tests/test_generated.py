@@ -6,7 +6,8 @@ The generator keeps its own betting and pot bookkeeping, written from the rulebo
 - the pots hhaudit rebuilds (amount, eligible seats, expected winners and shares, per
   board) equal the generator's, and the log's collections equal the generator's payouts;
 - at every action the replay's answers (to_act, call_amount, can_raise, min_raise_to,
-  max_raise_to for pot limit, capped) equal what the generator allowed the player.
+  max_raise_to for pot limit, capped) equal what the generator allowed the player;
+- capped tables and heads-up fixed limit (before and after folds) are among them.
 
 Runs with the `ci` Hypothesis profile by default (tests/conftest.py). For a soak run:
     HYPOTHESIS_PROFILE=long pytest tests/test_generated.py
@@ -52,6 +53,7 @@ options = st.fixed_dictionaries(
         "n_seats": st.integers(min_value=2, max_value=10),
         "reveal": st.sampled_from(["shows", "dealt", "summary"]),
         "rake": st.booleans(),
+        "cap": st.booleans(),
     },
 )
 
@@ -154,6 +156,23 @@ def test_generator_covers_the_features(fixed_hands: list[GeneratedHand]) -> None
     assert 2 in sizes and 9 in sizes
     three_pots = [g for g in fixed_hands if max(p.index for p in g.pots) >= 2]
     assert three_pots, "no hand with two side pots"
+    assert "cap" in features, "no capped table"
+
+
+def test_capped_tables_and_heads_up_fixed_limit() -> None:
+    """Capped no-limit and pot-limit tables, and fixed limit dealt heads-up or made heads-up
+    by folds (raising then unlimited, Robert's B&R 4): every hand audits clean and the replay
+    agrees with the rules; players reach the cap and fifth bets are made heads-up."""
+    gens = [generate_hand(random.Random(500_000 + i), **opts)
+            for i in range(60) for opts in ({"limit": "NL", "cap": True}, {"limit": "PL", "cap": True},
+                                            {"limit": "FL", "n_seats": 2}, {"limit": "FL", "n_seats": 3})]
+    for g in gens:
+        check_hand(g)
+        check_decisions(g)
+    assert any("has reached the" in g.text for g in gens if g.limit == "NL")
+    assert any("has reached the" in g.text for g in gens if g.limit == "PL")
+    assert sum("fl_heads_up_uncapped" in g.features for g in gens if g.n_seats == 2) >= 3
+    assert any("fl_heads_up_uncapped" in g.features for g in gens if g.n_seats == 3)
 
 
 def test_fixed_seeds_audit_clean(fixed_hands: list[GeneratedHand]) -> None:

@@ -295,3 +295,25 @@ def test_online_heads_up_button_posts_the_small_blind() -> None:
         ("AO06", line_of(text, "Ben: posts"), "small blind from seat 3 (the button, heads-up)",
          "small blind from seat 5")
     ]
+
+
+def test_a_raise_short_of_the_minimum_that_reaches_the_cap_is_like_an_all_in() -> None:
+    """Ann raises to 1.50, Cy re-raises to 75 (an increment of 73.50); Ann's raise to 80, 5
+    more and short of the 148.50 minimum (75 + 73.50), puts her cap in: legal, as a short
+    all-in is (TDA 43-A); Cy calls 5 and has reached the cap too. Before, MR01."""
+    body = """
+        Ann: raises $1 to $1.50
+        Bob: folds
+        Cy: raises $73.50 to $75
+        Ann: raises $5 to $80 and has reached the $80 cap
+        Cy: calls $5 and has reached the $80 cap
+        *** FLOP *** [2c 7d Ks]
+        *** TURN *** [2c 7d Ks] [9h]
+        *** RIVER *** [2c 7d Ks 9h] [3s]
+        *** SHOW DOWN ***
+        Ann: shows [Qd Qc] (a pair of Queens)
+        Cy: shows [Kd Kh] (three of a kind, Kings)
+        Cy collected $158.25 from pot
+        """
+    out = audit_text(capped(body))
+    assert out.findings == [], [(f.rule, f.line, f.expected) for f in out.findings]
