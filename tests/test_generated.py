@@ -164,15 +164,15 @@ def test_capped_tables_and_heads_up_fixed_limit() -> None:
     by folds (raising then unlimited, Robert's B&R 4): every hand audits clean and the replay
     agrees with the rules; players reach the cap and fifth bets are made heads-up."""
     gens = [generate_hand(random.Random(500_000 + i), **opts)
-            for i in range(60) for opts in ({"limit": "NL", "cap": True}, {"limit": "PL", "cap": True},
-                                            {"limit": "FL", "n_seats": 2}, {"limit": "FL", "n_seats": 3})]
+            for i in range(60) for opts in ({"limit": "NL", "cap": True}, {"limit": "PL", "cap": True})]
+    gens += [generate_hand(random.Random(600_000 + i), limit="FL", n_seats=n) for i in range(150) for n in (2, 3)]
     for g in gens:
         check_hand(g)
         check_decisions(g)
     assert any("has reached the" in g.text for g in gens if g.limit == "NL")
     assert any("has reached the" in g.text for g in gens if g.limit == "PL")
-    assert sum("fl_heads_up_uncapped" in g.features for g in gens if g.n_seats == 2) >= 3
-    assert any("fl_heads_up_uncapped" in g.features for g in gens if g.n_seats == 3)
+    assert sum("fl_heads_up_uncapped" in g.features for g in gens if g.limit == "FL" and g.n_seats == 2) >= 3
+    assert sum("fl_heads_up_uncapped" in g.features for g in gens if g.limit == "FL" and g.n_seats == 3) >= 3
 
 
 def test_fixed_seeds_audit_clean(fixed_hands: list[GeneratedHand]) -> None:
