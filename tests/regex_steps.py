@@ -51,6 +51,8 @@ class Steps:
         self.s = ""
         self.steps = 0
         self.limit = 1 << 62
+        self._predicates: dict[tuple[str, str, bool], Callable[[str], bool]] = {}
+        self._runs: dict[int, Callable[[int], int]] = {}
         self._top = self._seq(list(parsed), bool(parsed.state.flags & re.IGNORECASE))
 
     # -- running
@@ -76,9 +78,34 @@ class Steps:
         if self.steps > self.limit:
             raise TooManySteps(self.steps)
 
+    def _run_end(self, pred: Callable[[str], bool]) -> Callable[[int], int]:
+        """For a character predicate: where the run of its characters from a position ends,
+        worked out once per line (a repeat's scan then costs one look-up; it is still
+        counted a step a character)."""
+        cache: list[Any] = [None, None]
+
+        def run_end(i: int) -> int:
+            s = self.s
+            if cache[0] is not s:
+                ends = [len(s)] * (len(s) + 1)
+                for at in range(len(s) - 1, -1, -1):
+                    ends[at] = ends[at + 1] if pred(s[at]) else at
+                cache[0], cache[1] = s, ends
+            return cache[1][i]  # type: ignore[no-any-return]
+
+        return run_end
+
     # -- compiling
     def predicate(self, op: Any, av: Any, icase: bool) -> Callable[[str], bool]:
-        """What one character must be for a single-character node."""
+        """What one character must be for a single-character node (one function for each
+        class, so that its runs are worked out once a line)."""
+        key = (str(op), repr(av), icase)
+        found = self._predicates.get(key)
+        if found is None:
+            found = self._predicates[key] = self._predicate(op, av, icase)
+        return found
+
+    def _predicate(self, op: Any, av: Any, icase: bool) -> Callable[[str], bool]:
         if op is C.ANY:
             return lambda c: c != "\n"
         if op is C.LITERAL or op is C.NOT_LITERAL:
@@ -96,7 +123,7 @@ class Steps:
         tests: list[Callable[[str], bool]] = []
         for sub_op, sub_av in items:
             if sub_op is C.LITERAL:
-                tests.append(self.predicate(C.LITERAL, sub_av, icase))
+                tests.append(self._predicate(C.LITERAL, sub_av, icase))
             elif sub_op is C.RANGE:
                 lo, hi = sub_av
                 if icase:
@@ -120,14 +147,18 @@ class Steps:
     def _seq(self, items: list[Any], icase: bool) -> Node:
         nodes: list[Node] = []
         run: list[str] = []
-        for op, av in items:
+        for n, (op, av) in enumerate(items):
             if op is C.LITERAL and not icase:
                 run.append(chr(av))
                 continue
             if run:
                 nodes.append(self._literal("".join(run)))
                 run = []
-            nodes.append(self._node(op, av, icase))
+            after = items[n + 1] if n + 1 < len(items) else None
+            if op in (C.MAX_REPEAT, C.MIN_REPEAT) and after is not None and after[0] is C.LITERAL and not icase:
+                nodes.append(self._repeat(op, av, icase, chr(after[1])))
+            else:
+                nodes.append(self._node(op, av, icase))
         if run:
             nodes.append(self._literal("".join(run)))
         return self._chain(nodes)
@@ -232,29 +263,43 @@ class Steps:
 
         return at
 
-    def _repeat(self, op: Any, av: Any, icase: bool) -> Node:
+    def _repeat(self, op: Any, av: Any, icase: bool, follow: str = "") -> Node:
+        """A repeat; `follow` is the literal character that comes next, if one does: where
+        the line has another, the rest is not called and counted as the one step its
+        literal takes to fail (the same count, without the call)."""
         lo, hi, sub = av
         tick = self._tick
         unbounded = hi == C.MAXREPEAT
         items = list(sub)
         if len(items) == 1 and items[0][0] in _SINGLE:
             pred = self.predicate(items[0][0], items[0][1], icase)
+            run_end = self._runs.get(id(pred))
+            if run_end is None:
+                run_end = self._runs[id(pred)] = self._run_end(pred)
             if op is C.MIN_REPEAT:
 
                 def lazy_one(i: int, k: Cont) -> bool:
                     s = self.s
-                    end = len(s) if unbounded else min(len(s), i + hi)
-                    j = i
-                    while j < i + lo:
-                        tick()
-                        if j >= end or not pred(s[j]):
-                            return False
-                        j += 1
+                    size = len(s)
+                    end = min(run_end(i), size if unbounded else i + hi)  # the longest it can take
+                    if end - i < lo:
+                        tick(end - i + 1)
+                        return False
+                    j = i + lo
+                    tick(lo)
                     while True:
+                        if follow:  # to the next place the literal after can start
+                            at = s.find(follow, j, end + 1)
+                            stop = end if at < 0 else at
+                            tick(2 * (stop - j))
+                            j = stop
+                            if at < 0:
+                                tick(2)  # at the end: tried, the literal fails
+                                return False
                         tick()
                         if k(j):
                             return True
-                        if j >= end or not pred(s[j]):
+                        if j >= end:
                             return False
                         j += 1
 
@@ -262,14 +307,27 @@ class Steps:
 
             def greedy_one(i: int, k: Cont) -> bool:
                 s = self.s
-                end = len(s) if unbounded else min(len(s), i + hi)
-                j = i
-                while j < end and pred(s[j]):
-                    j += 1
+                j = run_end(i)
+                if not unbounded:
+                    j = min(j, i + hi)
                 tick(j - i + 1)
                 if op is C.POSSESSIVE_REPEAT:
                     return j - i >= lo and k(j)
-                while j >= i + lo:
+                low = i + lo
+                if follow:
+                    # positions where the literal after cannot start: one step each, and one
+                    # for the literal failing there (the same count, without the call)
+                    while j >= low:
+                        at = s.rfind(follow, low, j + 1)
+                        if at < 0:
+                            tick(2 * (j - low + 1))
+                            return False
+                        tick(2 * (j - at) + 1)
+                        if k(at):
+                            return True
+                        j = at - 1
+                    return False
+                while j >= low:
                     tick()
                     if k(j):
                         return True

@@ -35,7 +35,7 @@ from hhaudit.formats.base import grammar_dir, load_grammar
 
 N = 24
 """About how long the short line is, in characters."""
-MIN_REPEATS = 4
+MIN_REPEATS = 6
 C = 2
 """How much more than 8 times the work at n the work at 8n may be."""
 
@@ -45,9 +45,7 @@ NOT_YET_LINEAR: frozenset[str] = frozenset({
     "absolute.ACTION", "absolute.DEALT", "absolute.RETURNED", "absolute.SHOW", "betonline.DEALT",
     "bovada.ACTION", "bovada.DEALT", "bovada.MISC", "bovada.MUCK", "bovada.NO_SHOW", "bovada.SHOW",
     "cake.DEALT", "cake.MISC", "cake.MUCK", "cake.SHOW", "enet.COLLECTED", "enet.DEALT",
-    "enet.MUCK", "enet.RESULT", "enet.SHOW", "entraction.HEADER", "entraction.POST",
-    "everleaf.ACTION", "everleaf.COLLECT", "everleaf.DEALT", "everleaf.MISC", "everleaf.POST",
-    "everleaf.SEAT", "everleaf.SHOW", "everleaf.STAKES", "fulltilt.DEALT", "fulltilt.MUCK",
+    "enet.MUCK", "enet.RESULT", "enet.SHOW", "entraction.POST", "fulltilt.DEALT", "fulltilt.MUCK",
     "ggpoker.ACTION", "ggpoker.CASHOUT_FEE", "ggpoker.DEALT", "ggpoker.EV_CASHOUT", "ggpoker.MUCK",
     "ggpoker.SHOW", "kingsclub.DEALT", "kingsclub.SHOW", "live.ACTION", "live.END", "live.OOT",
     "live.PAY", "live.RULING", "live.SAYS", "live.SEAT", "ongame.DEALT", "ongame.SEAT",
@@ -55,17 +53,16 @@ NOT_YET_LINEAR: frozenset[str] = frozenset({
     "pacific.POST", "pacific.SHOW", "pacific.STAKES", "partypoker.ACTION", "partypoker.ALL_IN",
     "partypoker.BALANCE", "partypoker.BOARD", "partypoker.CASHOUT", "partypoker.COLLECT",
     "partypoker.DEALT", "partypoker.GAMELINE", "partypoker.POST", "partypoker.SEAT",
-    "partypoker.SHOW", "partypoker.STREET", "partypoker.TABLE", "pkr.ACTION", "pkr.COLLECT",
-    "pkr.POST", "pkr.SEAT", "pkr.SHOW", "pokerstars.ACTION", "pokerstars.DEALT", "pokerstars.MUCK",
-    "pokerstars.SHOW", "pokerstars.TOTAL_POT", "pokerstars_intl.DEALT", "pokerstars_intl.DEALT_RU",
-    "pokerstars_intl.SHOW", "pt_everest.DEALT", "pt_everest.HEADER", "pt_everest.SHOW",
-    "pt_ipoker.DEALT", "pt_ipoker.SHOW", "pt_microgaming.GAME", "swc.DEALT", "swc.SHOW",
-    "swc.SHOWDOWN", "unibet.DEALT", "unibet.HEADER", "unibet.SEAT", "unibet.SHOW", "winamax.ACTION",
-    "winamax.COLLECT", "winamax.DEALT", "winamax.HEADER", "winamax.MUCK", "winamax.POST",
-    "winamax.SEAT", "winamax.SHOW", "winamax.TABLE", "winamax.TOTAL_POT", "wpn.ACTION", "wpn.DEALT",
-    "wpn.POST", "wpn.RESULT", "wpn2019.ACTION", "wpn2019.COLLECT", "wpn2019.DEALT",
-    "wpn2019.HEADER", "wpn2019.MUCK", "wpn2019.POST", "wpn2019.POT_SO_FAR", "wpn2019.SEAT",
-    "wpn2019.SHOW",
+    "partypoker.SHOW", "partypoker.STREET", "partypoker.TABLE", "pkr.POST", "pkr.SEAT", "pkr.SHOW",
+    "pokerstars.ACTION", "pokerstars.DEALT", "pokerstars.MUCK", "pokerstars.SHOW",
+    "pokerstars_intl.DEALT", "pokerstars_intl.DEALT_RU", "pokerstars_intl.SHOW", "pt_everest.DEALT",
+    "pt_everest.HEADER", "pt_everest.SHOW", "pt_ipoker.DEALT", "pt_ipoker.SHOW",
+    "pt_microgaming.GAME", "swc.DEALT", "swc.SHOW", "swc.SHOWDOWN", "unibet.DEALT", "unibet.HEADER",
+    "unibet.SEAT", "unibet.SHOW", "winamax.ACTION", "winamax.COLLECT", "winamax.DEALT",
+    "winamax.HEADER", "winamax.MUCK", "winamax.POST", "winamax.SEAT", "winamax.SHOW",
+    "winamax.TABLE", "winamax.TOTAL_POT", "wpn.ACTION", "wpn.DEALT", "wpn.POST", "wpn.RESULT",
+    "wpn2019.ACTION", "wpn2019.COLLECT", "wpn2019.DEALT", "wpn2019.HEADER", "wpn2019.MUCK",
+    "wpn2019.POST", "wpn2019.POT_SO_FAR", "wpn2019.SEAT", "wpn2019.SHOW",
 })
 """Terminals (grammar.TERMINAL) known to backtrack super-linearly, still to be tightened;
 the test fails when one of them becomes linear, so that the list only shrinks."""
@@ -80,7 +77,7 @@ def superlinear(pattern: str, mode: str = "fullmatch") -> str | None:
         k = max(MIN_REPEATS, N // per)
         short, long = line(k), line(8 * k)
         _, at_n = steps.run(short, mode)
-        bound = C * at_n * len(long) // max(1, len(short)) + 50
+        bound = C * 8 * at_n + 50  # the long line is at most 8 times as long
         try:
             steps.run(long, mode, limit=bound)
         except TooManySteps:
