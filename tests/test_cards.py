@@ -175,3 +175,49 @@ def test_ongame_side_pot_judged_on_its_own() -> None:
     out = Auditor("online").audit(find_hand(path, "T5-18949637-60"))
     assert [(p.eligible, p.ok) for p in out.pots] == [([2, 6, 10], None), ([6, 10], True)]
     assert out.pots[1].expected_winners == [6] and out.pots[1].expected == [30364]
+
+
+LIVE = """\
+# hhaudit live log
+game NL 1/2
+
+hand 1
+button 7
+seat 2 Ann 200
+seat 5 Ben 200
+seat 7 Cal 200
+Cal call
+Ann call
+Ben check
+flop 2c 7d 9h
+Ann check
+Ben check
+Cal check
+turn Js
+Ann check
+Ben check
+Cal check
+river 3s
+Ann check
+Ben check
+Cal check
+Ben shows Kh Kd
+Cal shows Qh Qc
+Ann mucks Ah Ad
+pay Ben 6
+"""
+
+
+def test_live_muck_with_cards_that_would_have_won() -> None:
+    # the dealer wrote the mucked cards: Ann's aces beat Ben's kings, but a mucked hand has
+    # no claim (TDA-2024 13): the 6 is Ben's, and the floor is told
+    from hhaudit.audit import Auditor
+    from hhaudit.parsing import parse
+
+    (live,) = parse(LIVE)
+    out = Auditor("tda-2024").audit(live)
+    assert [(f.rule, f.severity, f.player, f.actual) for f in out.findings] == [
+        ("WN02", "info", "Ann", "Ann mucked Ah Ad, the best hand")]
+    k = out.cards[2]
+    assert (k.cards, k.source, k.mucked) == (("Ah", "Ad"), "mucked", True)
+    assert [p.ok for p in out.pots] == [True]
