@@ -1,5 +1,9 @@
 import sys
 
-from .cli import main
+try:
+    from .cli import main
 
-sys.exit(main())
+    status = main()
+except KeyboardInterrupt:  # Ctrl-C while hhaudit was still starting
+    status = 130
+sys.exit(status)

@@ -14,6 +14,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from .errors import NotADataset, UsageError
 from .model import Category, Severity, Status, Street
 from .parsing import to_sources
 from .pipeline import Options, Totals, run
@@ -38,7 +39,7 @@ _TYPES = {pa.int64(): pd.Int64Dtype(), pa.int8(): pd.Int8Dtype(), pa.bool_(): pd
           pa.string(): pd.StringDtype()}
 
 
-class SchemaVersionError(ValueError):
+class SchemaVersionError(UsageError):
     """A dataset written with a newer, incompatible schema than this hhaudit reads."""
 
 
@@ -101,7 +102,9 @@ def read(out: str | os.PathLike[str]) -> Tables:
     """Load a dataset written by `hhaudit audit` as DataFrames, in the written order."""
     root = Path(out)
     if not (root / "hands").is_dir():
-        raise FileNotFoundError(f"{root}: not an hhaudit dataset (no hands/ folder)")
+        what = ("no such folder" if not os.path.lexists(root) else
+                "a file, not a dataset folder" if not root.is_dir() else "no hands/ folder")
+        raise NotADataset(f"{root}: not an hhaudit dataset ({what})")
     result = Tables()
     for name in TABLES:
         files = sorted((root / name).glob("*.parquet"))
@@ -251,8 +254,14 @@ def audit(
 ) -> AuditResult:
     """Audit hand histories (paths, folders, globs, open files or text) in memory.
 
-    Profile options (`fl_cap=4`, ...) are keyword arguments."""
-    opts = Options(profile, tuple(sorted(options.items())), tuple(select), tuple(ignore), format)
+    Profile options (`fl_cap=4`, ...) are keyword arguments. A setting hhaudit does not
+    know (a rule, an option or its value, a profile, a format) raises ConfigError at once;
+    `jobs > 1` works in scripts without a `__main__` guard and in notebooks."""
+    from .config import check_run
+
+    select, ignore = tuple(select), tuple(ignore)
+    options = check_run(profile, options, select, ignore, format)
+    opts = Options(profile, tuple(sorted(options.items())), select, ignore, format)
     sources = list(to_sources(inputs))
     tmp = tempfile.TemporaryDirectory(prefix="hhaudit-")
     out = Path(tmp.name) / "out"

@@ -6,34 +6,18 @@ import argparse
 import os
 import signal
 import sys
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from . import __version__
+from . import __version__, config, errors
+from .errors import INTERRUPTED, UsageError
+from .outdir import InterruptedAfterCommit
 from .output import FORMATS
 from .output.safe import safe
 from .output.text import columns
-from .profiles import PROFILES, option_names
+from .profiles import PROFILES
 from .reading import InputError
-
-
-class UsageError(Exception):
-    pass
-
-
-def _config(start: Path) -> dict[str, Any]:
-    """[tool.hhaudit] of the nearest pyproject.toml, if any."""
-    for folder in [start, *start.parents]:
-        p = folder / "pyproject.toml"
-        if p.is_file():
-            try:
-                data = tomllib.loads(p.read_text(encoding="utf-8"))
-            except (OSError, tomllib.TOMLDecodeError):
-                return {}
-            return dict(data.get("tool", {}).get("hhaudit", {}))
-    return {}
 
 
 def _split(values: Sequence[str] | None) -> list[str]:
@@ -43,47 +27,23 @@ def _split(values: Sequence[str] | None) -> list[str]:
     return out
 
 
-def _parse_option(text: str) -> tuple[str, Any]:
-    key, sep, value = text.partition("=")
-    key = key.strip().replace("-", "_")
-    if not sep or key not in option_names():
-        raise UsageError(f"--option {text!r}: use NAME=VALUE with NAME one of {', '.join(option_names())}")
-    v: Any = value.strip()
-    if v.lower() in ("true", "false"):
-        v = v.lower() == "true"
-    else:
-        try:
-            v = int(v)
-        except ValueError:
-            try:
-                v = float(v)
-            except ValueError:
-                pass
-    return key, v
-
-
 def cmd_audit(args: argparse.Namespace) -> int:
     from .audit import severity_rank
     from .model import Category
     from .parsing import to_sources
     from .pipeline import Options, run
 
-    cfg = _config(Path.cwd())
-    profile = args.profile or cfg.get("profile")
-    if profile is not None and profile not in PROFILES:
-        raise UsageError(f"unknown profile {profile!r}; known: {', '.join(PROFILES)}")
-    overrides = dict(cfg.get("options", {}))
-    overrides.update(dict(_parse_option(o) for o in args.option or ()))
-    bad = set(overrides) - set(option_names())
-    if bad:
-        raise UsageError(f"unknown profile option(s) in [tool.hhaudit]: {', '.join(sorted(bad))}")
-    select = _split(args.select) or list(cfg.get("select", []))
-    ignore = _split(args.ignore) or list(cfg.get("ignore", []))
-    if args.format != "auto":
-        from . import formats
-
-        if args.format not in formats.FORMATS:
-            raise UsageError(f"unknown format {args.format!r}; known: {', '.join(sorted(formats.FORMATS))}")
+    cfg = config.load(Path.cwd())
+    profile = config.check_profile(args.profile) if args.profile else cfg.profile
+    overrides = dict(cfg.options)
+    overrides.update(dict(config.parse_option(o) for o in args.option or ()))
+    select = _split(args.select)
+    ignore = _split(args.ignore)
+    config.check_rules(select, "--select")
+    config.check_rules(ignore, "--ignore")
+    select = select or cfg.select
+    ignore = ignore or cfg.ignore
+    config.check_format(args.format)
     try:
         sources = list(to_sources(args.paths))
     except InputError as exc:
@@ -91,6 +51,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if not sources:
         raise UsageError("no input files")
     opts = Options(profile, tuple(sorted(overrides.items())), tuple(select), tuple(ignore), args.format)
+    if args.jobs < 0:
+        raise UsageError(f"--jobs {args.jobs}: give a number of worker processes, or 0 for one per core")
     jobs = args.jobs or os.cpu_count() or 1
     quiet = args.quiet > 0 or args.output_format != "text" or not sys.stderr.isatty()
     if args.scheduler and args.engine != "dask":
@@ -100,8 +62,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
     def _terminate(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
 
-    signal.signal(signal.SIGTERM, _terminate)
+    previous = signal.signal(signal.SIGTERM, _terminate)
     try:
+        extra["inputs"] = [p for p in args.paths if p != "-"]
         if quiet:
             totals = run(sources, args.output, opts, jobs=jobs, **extra)
         else:
@@ -123,11 +86,14 @@ def cmd_audit(args: argparse.Namespace) -> int:
                                findings=f"{counts['findings']:,}", rate=rate)
 
                 totals = run(sources, args.output, opts, jobs=jobs, progress=progress, **extra)
+    except InterruptedAfterCommit:
+        print(f"hhaudit: interrupted; the new dataset had just been written to {args.output}", file=sys.stderr)
+        return INTERRUPTED
     except KeyboardInterrupt:
         print("hhaudit: interrupted; the previous dataset (if any) is unchanged", file=sys.stderr)
-        return 130
-    except RuntimeError as exc:
-        raise UsageError(str(exc)) from None
+        return INTERRUPTED
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     readable = [f for f in totals.files if not f.error]
     for f in totals.files:
         if f.error:
@@ -373,15 +339,31 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run one command; its exit status (`hhaudit.errors`): never a traceback unless
+    HHAUDIT_DEBUG=1."""
     try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
         return int(args.func(args))
-    except UsageError as exc:
-        print(f"hhaudit: {exc}", file=sys.stderr)
-        return 2
+    except SystemExit as exc:  # argparse: --help, --version, or a usage error (status 2)
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except KeyboardInterrupt:
+        print("hhaudit: interrupted", file=sys.stderr)
+        return INTERRUPTED
     except BrokenPipeError:
+        _quiet_stdout()
         return 0
+    except BaseException as exc:  # every other error: one sentence and its status
+        return errors.report(exc)
+
+
+def _quiet_stdout() -> None:
+    """After a closed pipe (`hhaudit rules | head`), nothing more goes to stdout at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

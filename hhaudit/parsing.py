@@ -85,6 +85,10 @@ def parse_source(source: Source, *, format: str = "auto", log: ParseLog | None =
                 return
         else:
             fmt = formats.get(format)
+            wrong = formats.mismatch(fmt, head)
+            if wrong:
+                report.error = wrong
+                return
         report.format = fmt.name
         if kept > KEEP_FOR_DETECTION:
             # detection read a great deal (lines that never end): go on line by line

@@ -64,6 +64,71 @@ PROFILES: dict[str, Profile] = {
 }
 
 
+CHOICES: dict[str, tuple[str, ...]] = {
+    "odd_chip": ("button",),
+    "run_odd_chip": ("first_run",),
+    "rake_from": ("main", "proportional"),
+    "oot_binding": ("tda", "roberts"),
+}
+"""The values a text option may take."""
+
+BOUNDS: dict[str, tuple[float, float | None]] = {
+    "fl_cap": (1, None),
+    "pl_round_up": (0, None),
+    "max_rake_share": (0.0, 1.0),
+}
+"""Smallest and largest value of a number option (None: no largest)."""
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+class OptionError(ValueError):
+    """A profile option that does not exist, or a value it cannot take."""
+
+
+def option_types() -> dict[str, str]:
+    """Each option's type, as written in `Profile` ("int", "bool", "str", "float")."""
+    return {f.name: str(f.type) for f in fields(Profile) if f.name != "name"}
+
+
+def check_option(name: str, value: Any) -> Any:
+    """The option's value, converted from text where given as text (`--option fl_cap=4`);
+    OptionError naming the allowed values if it cannot be one."""
+    kind = option_types().get(name)
+    if kind is None:
+        raise OptionError(f"unknown profile option {name!r}; options: {', '.join(option_names())}")
+    text = value.strip() if isinstance(value, str) else None
+    if kind == "bool":
+        if isinstance(value, bool):
+            return value
+        if text is not None and text.lower() in _TRUE + _FALSE:
+            return text.lower() in _TRUE
+        raise OptionError(f"{name} must be true or false (got {value!r})")
+    if kind in ("int", "float"):
+        number: Any = value
+        if text is not None:
+            try:
+                number = int(text) if kind == "int" else float(text)
+            except ValueError:
+                number = None
+        ok = (isinstance(number, int) and not isinstance(number, bool)) or (
+            kind == "float" and isinstance(number, float) and number == number and abs(number) != float("inf"))
+        if not ok:
+            what = "a whole number" if kind == "int" else "a number"
+            raise OptionError(f"{name} must be {what} (got {value!r})")
+        low, high = BOUNDS.get(name, (float("-inf"), None))
+        if number < low or (high is not None and number > high):
+            span = f"from {low:g} to {high:g}" if high is not None else f"at least {low:g}"
+            raise OptionError(f"{name} must be a number {span} (got {value!r})")
+        return float(number) if kind == "float" else number
+    choices = CHOICES.get(name)
+    if not isinstance(value, str) or (choices is not None and text not in choices):
+        allowed = f"one of: {', '.join(choices)}" if choices else "a text"
+        raise OptionError(f"{name} must be {allowed} (got {value!r})")
+    return text
+
+
 def get_profile(name: str, **overrides: Any) -> Profile:
     """A profile by name, with named options overridden (`fl_cap=4`)."""
     try:
@@ -76,7 +141,7 @@ def get_profile(name: str, **overrides: Any) -> Profile:
     unknown = set(overrides) - known
     if unknown:
         raise KeyError(f"unknown profile option(s): {', '.join(sorted(unknown))}")
-    return replace(base, **overrides)
+    return replace(base, **{k: check_option(k, v) for k, v in overrides.items()})
 
 
 def option_names() -> list[str]:

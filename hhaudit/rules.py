@@ -694,21 +694,23 @@ def action_rules(act: Act, limit: Limit | None = None) -> list[type[Rule]]:
     return [r for r in RULES.values() if act in r.acts and (limit is None or not r.limits or limit in r.limits)]
 
 
+def matches(rule: type[Rule], pattern: str) -> bool:
+    """Whether a --select/--ignore pattern chooses a rule: a code or code prefix (any case),
+    its name or its category (`-` and `_` alike)."""
+    p = pattern.strip()
+    return (rule.code.startswith(p.upper()) or rule.name == p.lower().replace("_", "-")
+            or rule.category.value == p.lower().replace("-", "_"))
+
+
 def select(rules: Iterable[str], select: Iterable[str] = (), ignore: Iterable[str] = ()) -> set[str]:
     """Rule codes enabled by --select/--ignore (codes, code prefixes, names or categories)."""
-
-    def matches(rule: type[Rule], pats: Iterable[str]) -> bool:
-        return any(
-            rule.code.startswith(p.upper()) or rule.name == p or rule.category.value == p for p in pats
-        )
-
     chosen = set(rules)
     sel = [p for p in select if p]
     ign = [p for p in ignore if p]
     if sel:
-        chosen = {c for c in chosen if matches(RULES[c], sel)}
+        chosen = {c for c in chosen if any(matches(RULES[c], p) for p in sel)}
     if ign:
-        chosen = {c for c in chosen if not matches(RULES[c], ign)}
+        chosen = {c for c in chosen if not any(matches(RULES[c], p) for p in ign)}
     return chosen
 
 

@@ -296,15 +296,27 @@ def with_metadata(table: pa.Table, name: str) -> pa.Table:
 
 
 class DatasetWriter:
-    """Writes part files of each table into a temporary folder beside OUT and renames it
-    into place on `commit()`; `abort()` (or an exception) leaves the old OUT untouched."""
+    """Writes part files of each table into a temporary folder beside OUT and puts it in
+    place of OUT on `commit()`; `abort()` (or an exception) leaves the old OUT untouched.
 
-    def __init__(self, out: str | os.PathLike[str], part_prefix: str = "part") -> None:
-        self.out = Path(out)
+    OUT must be absent, empty or an hhaudit dataset, and not overlap `inputs`
+    (`hhaudit.outdir`): otherwise OutputRefused, before anything is written."""
+
+    def __init__(self, out: str | os.PathLike[str], part_prefix: str = "part",
+                 inputs: Iterable[str | os.PathLike[str]] = ()) -> None:
+        from .outdir import check_out, write_marker
+
+        self.given = Path(out)
+        self.out = check_out(self.given, [Path(p) for p in inputs])
         self.out.parent.mkdir(parents=True, exist_ok=True)
         self.tmp = Path(tempfile.mkdtemp(prefix=f".{self.out.name}.tmp-", dir=self.out.parent))
-        for t in TABLES:
-            (self.tmp / t).mkdir()
+        try:
+            for t in TABLES:
+                (self.tmp / t).mkdir()
+            write_marker(self.tmp)
+        except BaseException:
+            self.abort()
+            raise
         self.prefix = part_prefix
         self.parts = 0
 
@@ -314,16 +326,12 @@ class DatasetWriter:
         self.parts += 1
 
     def commit(self) -> Path:
+        from .outdir import commit
+
         if self.parts == 0:
             self.write(empty_tables())
-        old = None
-        if self.out.exists():
-            old = self.out.with_name(f".{self.out.name}.old-{os.getpid()}")
-            os.replace(self.out, old)
-        os.replace(self.tmp, self.out)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-        return self.out
+        commit(self.tmp, self.out)
+        return self.given
 
     def abort(self) -> None:
         shutil.rmtree(self.tmp, ignore_errors=True)

@@ -55,6 +55,20 @@ def detect(head: Sequence[str]) -> Format | None:
     return None
 
 
+def mismatch(fmt: Format, head: Sequence[str]) -> str | None:
+    """Why a file whose first lines are `head` is not of the format it was given with
+    (`--format`): it is detected as another format. None when it may be `fmt` (also when no
+    format recognises it: a damaged first hand is read as `fmt`, its lines as parse errors)."""
+    if fmt.detect(head):
+        return None
+    other = detect(head)
+    if other is None or other.name == fmt.name:
+        return None
+    sites = f" ({', '.join(other.sites[:3])})" if other.sites else ""
+    return (f"--format {fmt.name}: this file is not {fmt.name} text, it looks like {other.name}{sites}; "
+            f"drop --format or use --format {other.name}")
+
+
 def get(name: str) -> Format:
     try:
         return FORMATS[name]

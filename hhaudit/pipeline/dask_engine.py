@@ -5,9 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ..errors import EnvironmentProblem
 from ..reading import Source
 from .options import Options
 from .tasks import FileTask, Result, run_task
+
+CONNECT_TIMEOUT = "10s"
+"""How long to try to reach a `--scheduler` before giving up."""
 
 
 def run_dask(sources: Sequence[Source], todo: list[int], options: Options, tmp: str, batch: int,
@@ -15,11 +19,14 @@ def run_dask(sources: Sequence[Source], todo: list[int], options: Options, tmp: 
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:
-        raise RuntimeError("the dask engine needs dask.distributed: pip install 'hhaudit[dask]'") from None
+        raise EnvironmentProblem("the dask engine needs dask.distributed: pip install 'hhaudit[dask]'") from None
     tmp = str(Path(tmp).resolve())
     cluster = None
     if scheduler:
-        client = Client(scheduler)
+        try:
+            client = Client(scheduler, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise EnvironmentProblem(f"the Dask scheduler at {scheduler} cannot be reached ({exc})") from None
     else:
         cluster = LocalCluster(n_workers=max(jobs, 1), threads_per_worker=1, processes=True)
         client = Client(cluster)

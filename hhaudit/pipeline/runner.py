@@ -9,6 +9,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..errors import EnvironmentProblem, HHAuditError, OutputRefused, os_reason
+from ..outdir import inputs_inside
 from ..parsing import FileReport
 from ..reading import Source
 from .bulk import bulk
@@ -33,101 +35,130 @@ from .units import BATCH, audit_file
 def run(sources: Sequence[Source], out: str | os.PathLike[str], options: Options, *, jobs: int = 1,
         progress: Callable[[int, int, int], None] | None = None, incremental: bool = False,
         engine: str = "local", scheduler: str | None = None, batch: int | None = None,
-        split_bytes: int | None = None) -> Totals:
+        split_bytes: int | None = None, inputs: Sequence[str | os.PathLike[str]] = ()) -> Totals:
     """Audit every source and write the dataset atomically to `out`.
 
     `progress(hands, findings, files)` is called with increments. `engine` is "local"
     (this process, or a pool of `jobs` processes) or "dask" (`scheduler` an address, or a
-    local cluster of `jobs` worker processes).
+    local cluster of `jobs` worker processes). `inputs` are the paths the sources came from
+    (folders, files): OUT may not be, hold or lie inside one of them, nor hold a source.
+
+    Raises OutputRefused (OUT is not ours to write), EnvironmentProblem (the system stopped
+    the run: disk full, permission...) or KeyboardInterrupt; OUT is then unchanged.
     """
+    writer = open_writer(out, sources, inputs)
+    try:
+        return _run(writer, sources, options, jobs=jobs, progress=progress, incremental=incremental,
+                    engine=engine, scheduler=scheduler, batch=batch, split_bytes=split_bytes)
+    except BaseException as exc:
+        writer.abort()
+        if isinstance(exc, OSError) and not isinstance(exc, HHAuditError):
+            where = exc.filename if exc.filename is not None else writer.given
+            raise EnvironmentProblem(f"{where}: {os_reason(exc)}; the dataset at {writer.given} "
+                                     f"was not changed") from exc
+        raise
+
+
+def open_writer(out: str | os.PathLike[str], sources: Sequence[Source],
+                inputs: Sequence[str | os.PathLike[str]]) -> Any:
     from ..tables import DatasetWriter
 
+    inside = inputs_inside(Path(out), [s.path for s in sources if s.path is not None])
+    if inside is not None:
+        raise OutputRefused(f"{out} holds the input {inside}: give -o a folder outside the inputs")
+    try:
+        return DatasetWriter(out, inputs=inputs)
+    except HHAuditError:
+        raise
+    except OSError as exc:
+        parent = Path(out).absolute().parent
+        raise EnvironmentProblem(f"{parent}: {os_reason(exc)}: cannot create the dataset {out} there") from exc
+
+
+def _run(writer: Any, sources: Sequence[Source], options: Options, *, jobs: int,
+         progress: Callable[[int, int, int], None] | None, incremental: bool, engine: str,
+         scheduler: str | None, batch: int | None, split_bytes: int | None) -> Totals:
     batch = batch or BATCH
     split = SPLIT_BYTES if split_bytes is None else split_bytes
-    out_path = Path(out)
-    writer = DatasetWriter(out)
+    out_path = writer.out
     tmp = str(writer.tmp)
     per_file: dict[int, Totals] = {}
     states: dict[int, dict[str, Any]] = {}
     names = {i: s.name for i, s in enumerate(sources)}
-    try:
-        (writer.tmp / DUPLICATES).mkdir()
-        # incremental: which files can be taken from the previous dataset as they are
-        skip: set[int] = set()
-        if incremental:
-            old = load_manifest(out_path, options)
-            for i, src in enumerate(sources):
-                if src.path is None:
-                    continue
-                try:
-                    states[i] = file_state(src.path)
-                except OSError:
-                    continue
-            same = {}
-            for i, st in states.items():
-                rec = old.get(str(sources[i].path.resolve()))  # type: ignore[union-attr]
-                if rec and rec["size"] == st["size"] and rec["sha256"] == st["sha256"]:
-                    same[i] = rec
-            kept = {sources[i].name for i in same}
-            for i, rec in same.items():
-                if first_sources(out_path, rec["index"]) <= kept:
-                    skip.add(i)
-            for i in sorted(skip):
-                rec = same[i]
-                reuse(out_path, rec["index"], i, writer.tmp)
-                t = Totals.from_json(rec["totals"])
-                t.files.append(FileReport(sources[i].name, **rec["report"]))
-                t.reused = 1
-                per_file[i] = t
-                if progress:
-                    progress(t.hands, sum(t.categories.values()), 1)
-
-        def done(res: Result) -> None:
-            t = per_file.setdefault(res.index, Totals())
-            t.merge(res.totals)
+    (writer.tmp / DUPLICATES).mkdir()
+    # incremental: which files can be taken from the previous dataset as they are
+    skip: set[int] = set()
+    if incremental:
+        old = load_manifest(out_path, options)
+        for i, src in enumerate(sources):
+            if src.path is None:
+                continue
+            try:
+                states[i] = file_state(src.path)
+            except OSError:
+                continue
+        same = {}
+        for i, st in states.items():
+            rec = old.get(str(sources[i].path.resolve()))  # type: ignore[union-attr]
+            if rec and rec["size"] == st["size"] and rec["sha256"] == st["sha256"]:
+                same[i] = rec
+        kept = {sources[i].name for i in same}
+        for i, rec in same.items():
+            if first_sources(out_path, rec["index"]) <= kept:
+                skip.add(i)
+        for i in sorted(skip):
+            rec = same[i]
+            reuse(out_path, rec["index"], i, writer.tmp)
+            t = Totals.from_json(rec["totals"])
+            t.files.append(FileReport(sources[i].name, **rec["report"]))
+            t.reused = 1
+            per_file[i] = t
             if progress:
-                progress(res.totals.hands, res.findings, 1 if res.last else 0)
+                progress(t.hands, sum(t.categories.values()), 1)
 
-        todo = [i for i in range(len(sources)) if i not in skip]
-        if engine == "dask":
-            run_dask(sources, todo, options, tmp, batch, jobs, scheduler, done)
-        elif jobs <= 1 or not todo:
-            for i in todo:
-                t, _ = audit_file(i, sources[i], options, tmp,
-                                  (lambda n, f: progress(n, f, 0)) if progress else None, batch=batch)
-                per_file[i] = t
-                if progress:
-                    progress(0, 0, 1)
-        else:
-            run_pool(sources, todo, options, tmp, batch, split, jobs, done)
+    def done(res: Result) -> None:
+        t = per_file.setdefault(res.index, Totals())
+        t.merge(res.totals)
+        if progress:
+            progress(res.totals.hands, res.findings, 1 if res.last else 0)
 
-        dedupe(writer.tmp, per_file, names, sources)
-        if not any((writer.tmp / "hands").iterdir()):
-            writer.write(empty())
-        else:
-            writer.parts = 1
-        if not any((writer.tmp / DUPLICATES).iterdir()):
-            import pyarrow.parquet as pq
+    todo = [i for i in range(len(sources)) if i not in skip]
+    if engine == "dask":
+        run_dask(sources, todo, options, tmp, batch, jobs, scheduler, done)
+    elif jobs <= 1 or not todo:
+        for i in todo:
+            t, _ = audit_file(i, sources[i], options, tmp,
+                              (lambda n, f: progress(n, f, 0)) if progress else None, batch=batch)
+            per_file[i] = t
+            if progress:
+                progress(0, 0, 1)
+    else:
+        run_pool(sources, todo, options, tmp, batch, split, jobs, done)
 
-            pq.write_table(dup_schema().empty_table(), writer.tmp / DUPLICATES / "part-empty.parquet")
-        if incremental:
-            files = []
-            for i, st in sorted(states.items()):
-                t = per_file.get(i)
-                if t is None or not t.files:
-                    continue
-                r = t.files[0]
-                files.append({"path": str(sources[i].path.resolve()), "source": sources[i].name,  # type: ignore[union-attr]
-                              "index": i, **st, "totals": t.to_json(),
-                              "report": {"format": r.format, "hands": r.hands, "error": r.error}})
-            (writer.tmp / MANIFEST).write_text(json.dumps({"version": MANIFEST_VERSION,
-                                                           "options": fingerprint(options),
-                                                           "written": time.time(), "files": files}, indent=1),
-                                               encoding="utf-8")
-        writer.commit()
-    except BaseException:
-        writer.abort()
-        raise
+    dedupe(writer.tmp, per_file, names, sources)
+    if not any((writer.tmp / "hands").iterdir()):
+        writer.write(empty())
+    else:
+        writer.parts = 1
+    if not any((writer.tmp / DUPLICATES).iterdir()):
+        import pyarrow.parquet as pq
+
+        pq.write_table(dup_schema().empty_table(), writer.tmp / DUPLICATES / "part-empty.parquet")
+    if incremental:
+        files = []
+        for i, st in sorted(states.items()):
+            t = per_file.get(i)
+            if t is None or not t.files:
+                continue
+            r = t.files[0]
+            files.append({"path": str(sources[i].path.resolve()), "source": sources[i].name,  # type: ignore[union-attr]
+                          "index": i, **st, "totals": t.to_json(),
+                          "report": {"format": r.format, "hands": r.hands, "error": r.error}})
+        (writer.tmp / MANIFEST).write_text(json.dumps({"version": MANIFEST_VERSION,
+                                                       "options": fingerprint(options),
+                                                       "written": time.time(), "files": files}, indent=1),
+                                           encoding="utf-8")
+    writer.commit()
     totals = Totals()
     for i in sorted(per_file):
         totals.merge(per_file[i])

@@ -106,6 +106,11 @@ def chunk_tasks(index: int, source: Source, options: Options, out_dir: str, batc
                 return
         else:
             fmt = formats.get(options.format)
+            wrong = formats.mismatch(fmt, head)
+            if wrong:
+                report.error = wrong
+                yield ChunkTask(index, 0, "", source.name, [], options, out_dir, True, report)
+                return
         report.format = fmt.name
         texts = itertools.chain([first_block], blocks)
         starter = text_starter(fmt)
