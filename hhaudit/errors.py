@@ -115,5 +115,7 @@ def report(exc: BaseException) -> int:
         detail = getattr(exc, "detail", "")
         if detail:
             print(detail, file=sys.stderr)
-    print(f"hhaudit: {text}", file=sys.stderr)
+    from .output.safe import safe
+
+    print(f"hhaudit: {safe(text)}", file=sys.stderr)
     return status
