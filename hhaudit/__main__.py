@@ -5,5 +5,6 @@ try:
 
     status = main()
 except KeyboardInterrupt:  # Ctrl-C while hhaudit was still starting
+    print("hhaudit: interrupted", file=sys.stderr)
     status = 130
 sys.exit(status)

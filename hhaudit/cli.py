@@ -353,7 +353,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _quiet_stdout()
         return 0
-    except BaseException as exc:  # every other error: one sentence and its status
+    except BaseException as exc:  # noqa: BLE001  (every other error: one sentence and its status)
         return errors.report(exc)
 
 

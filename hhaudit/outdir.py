@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import ctypes.util
 import json
 import os
 import shutil
@@ -29,7 +28,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Self
 
 from .errors import EnvironmentProblem, OutputRefused, os_reason
 
@@ -78,7 +77,7 @@ def _written_by_hhaudit(hands: Path) -> bool:
     for p in sorted(hands.glob("*.parquet"))[:1]:
         try:
             meta = pq.read_schema(p).metadata or {}
-        except Exception:  # not Parquet at all: not ours
+        except Exception:  # noqa: BLE001  (not Parquet at all: not ours)
             return False
         return b"hhaudit.schema_version" in meta
     return False
@@ -166,7 +165,7 @@ def inputs_inside(out: Path, sources: Iterable[Path]) -> Path | None:
 def _load_swap() -> Callable[[Path, Path], bool] | None:
     """An atomic exchange of two paths, from the C library, or None."""
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
+        libc = ctypes.CDLL(None, use_errno=True)  # this process's own symbols hold the C library's
     except OSError:
         return None
     if sys.platform.startswith("linux") and hasattr(libc, "renameat2"):
@@ -253,7 +252,7 @@ class _HeldSignals:
         self.caught: list[int] = []
         self.previous: dict[int, Any] = {}
 
-    def __enter__(self) -> _HeldSignals:
+    def __enter__(self) -> Self:
         try:
             for sig in (signal.SIGINT, signal.SIGTERM):
                 self.previous[sig] = signal.signal(sig, lambda signum, frame: self.caught.append(signum))

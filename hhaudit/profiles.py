@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -113,7 +114,7 @@ def check_option(name: str, value: Any) -> Any:
             except ValueError:
                 number = None
         ok = (isinstance(number, int) and not isinstance(number, bool)) or (
-            kind == "float" and isinstance(number, float) and number == number and abs(number) != float("inf"))
+            kind == "float" and isinstance(number, float) and math.isfinite(number))
         if not ok:
             what = "a whole number" if kind == "int" else "a number"
             raise OptionError(f"{name} must be {what} (got {value!r})")

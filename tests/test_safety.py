@@ -58,8 +58,8 @@ def hh(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,
     else:
         cmd = [sys.executable, "-m", "hhaudit", *args]
     if user is not None:
-        cmd = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups", *cmd]
-    return subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, env=environ, timeout=timeout)
+        cmd = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups", *cmd]  # numeric ids
+    return subprocess.run(cmd, check=False, capture_output=True, text=True, cwd=cwd, env=environ, timeout=timeout)
 
 
 def one_line_error(r: subprocess.CompletedProcess[str], status: int, *needles: str) -> None:
@@ -323,3 +323,228 @@ def test_the_api_checks_its_settings_at_once(histories: Path) -> None:
     with pytest.raises(ConfigError, match="unknown profile option 'no_such'"):
         hhaudit.audit([str(histories)], no_such=1)
     assert len(hhaudit.audit([str(histories)], fl_cap=4, odd_chip="button").hands) == 2
+
+
+# --------------------------------------------------------------------------- exit codes
+
+def test_report_on_a_folder_that_is_not_a_dataset_and_an_unwritable_html_file(tmp_path: Path,
+                                                                               histories: Path) -> None:
+    one_line_error(hh("report", str(histories)), 2, str(histories), "not an hhaudit dataset")
+    one_line_error(hh("report", str(tmp_path / "nowhere")), 2, "not an hhaudit dataset")
+    out = tmp_path / "out"
+    assert hh("audit", str(histories), "-o", str(out), "--quiet", "--fail-on", "never").returncode == 0
+    one_line_error(hh("report", str(out), "--html", str(tmp_path / "no" / "such" / "r.html")), 3, "r.html")
+
+
+def test_a_bug_is_status_3_in_one_sentence_and_debug_shows_the_traceback(tmp_path: Path, histories: Path) -> None:
+    out = tmp_path / "out"
+    assert hh("audit", str(histories / "a.txt"), "-o", str(out), "--quiet").returncode == 0
+    prelude = """
+import hhaudit.pipeline.runner as r
+def dedupe(*a, **k):
+    raise ZeroDivisionError("planted")
+r.dedupe = dedupe
+"""
+    r = hh("audit", str(histories), "-o", str(out), "--quiet", prelude=prelude)
+    one_line_error(r, 3, "internal error (ZeroDivisionError: planted)")
+    r = hh("audit", str(histories), "-o", str(out), "--quiet", prelude=prelude, env={"HHAUDIT_DEBUG": "1"})
+    assert r.returncode == 3 and "Traceback" in r.stderr and "planted" in r.stderr
+    assert list(hhaudit.read(out).hands["hand_id"]) == ["100000000001"]
+    assert [p.name for p in tmp_path.iterdir()] == [p.name for p in tmp_path.iterdir() if not p.name.startswith(".")]
+
+
+def test_a_bug_in_a_worker_process_is_status_3_and_the_run_stops(tmp_path: Path, histories: Path) -> None:
+    out = tmp_path / "out"
+    prelude = """
+import hhaudit.pipeline.pool as pool
+pool._BOOT = pool._BOOT.replace("from hhaudit.pipeline.worker import serve",
+    "import hhaudit.pipeline.tasks as t; t.run_task = lambda task: 1 // 0; "
+    "from hhaudit.pipeline.worker import serve")
+"""
+    r = hh("audit", str(histories), "-o", str(out), "--quiet", "--jobs", "2", prelude=prelude)
+    one_line_error(r, 3, "internal error in a worker process (ZeroDivisionError", "while auditing")
+    assert not out.exists()
+
+
+@pytest.fixture()
+def small_disk(tmp_path: Path) -> Iterator[Path | None]:
+    """A 160 KiB tmpfs: room for a small dataset, not a large one (None where this process may
+    not mount one)."""
+    mnt = tmp_path / "disk"
+    mnt.mkdir()
+    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=160k", "tmpfs", str(mnt)], check=False,
+                       capture_output=True)
+    if r.returncode != 0:
+        yield None
+        return
+    try:
+        yield mnt
+    finally:
+        subprocess.run(["umount", "-l", str(mnt)], check=False)
+
+
+def test_a_full_disk_is_status_3_and_keeps_the_previous_dataset(tmp_path: Path, small_disk: Path | None) -> None:
+    big = tmp_path / "big.txt"
+    big.write_text(hands(3000), encoding="utf-8")  # more parts than the disk holds
+    small = tmp_path / "small.txt"
+    small.write_text(CLEAN, encoding="utf-8")
+    if small_disk is None:  # simulated: every Parquet write fails as a full disk does
+        out = tmp_path / "out"
+        assert hh("audit", str(small), "-o", str(out), "--quiet").returncode == 0
+        prelude = """
+import errno, pyarrow.parquet as pq
+def full(*a, **k):
+    raise OSError(errno.ENOSPC, "No space left on device")
+pq.write_table = full
+"""
+        r = hh("audit", str(big), "-o", str(out), "--quiet", "--jobs", "1", prelude=prelude)
+    else:
+        out = small_disk / "out"
+        assert hh("audit", str(small), "-o", str(out), "--quiet").returncode == 0
+        r = hh("audit", str(big), "-o", str(out), "--quiet", "--jobs", "1")
+    one_line_error(r, 3, "no space left on the device", str(out), "not changed")
+    assert list(hhaudit.read(out).hands["hand_id"]) == ["100000000001"]
+    assert [p.name for p in out.parent.iterdir()] == ["out"]
+
+
+def test_a_read_only_disk_is_status_3(tmp_path: Path, small_disk: Path | None, histories: Path) -> None:
+    if small_disk is None:
+        pytest.skip("cannot mount a file system here; the full-disk test covers the simulated error")
+    assert subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=False).returncode == 0
+    one_line_error(hh("audit", str(histories), "-o", str(small_disk / "out"), "--quiet"), 3,
+                   "read-only file system", str(small_disk))
+
+
+def test_an_unwritable_parent_is_status_3(tmp_path: Path, histories: Path) -> None:
+    import tempfile
+
+    if os.geteuid() != 0:
+        parent = tmp_path / "locked"
+        parent.mkdir()
+        parent.chmod(0o555)
+        r = hh("audit", str(histories), "-o", str(parent / "out"), "--quiet", env={"HHAUDIT_DEBUG": "0"})
+        one_line_error(r, 3, "permission denied", str(parent))
+        return
+    # root writes anywhere: run as nobody (65534), in a folder it can reach but not write
+    base = Path(tempfile.mkdtemp(prefix="hhaudit-perm-"))
+    try:
+        base.chmod(0o755)
+        shutil.copytree(histories, base / "in")
+        for p in (base / "in", *(base / "in").iterdir()):
+            p.chmod(0o755)
+        parent = base / "locked"
+        parent.mkdir(mode=0o755)
+        r = hh("audit", str(base / "in"), "-o", str(parent / "out"), "--quiet", user="65534", cwd=base)
+        one_line_error(r, 3, "permission denied", str(parent))
+        assert list(parent.iterdir()) == []
+    finally:
+        shutil.rmtree(base)
+
+
+# --------------------------------------------------------------------------- worker processes
+
+SCRIPT = """
+import multiprocessing, sys
+print("script started", file=sys.stderr)
+{setup}
+import hhaudit
+result = hhaudit.audit([{inputs}], jobs=2)
+print(len(result.hands), sorted(result.findings["rule"]))
+"""
+
+
+@pytest.mark.parametrize("setup", ["", "multiprocessing.set_start_method('spawn')"])
+def test_the_api_with_jobs_in_a_script_without_a_main_guard(tmp_path: Path, histories: Path, setup: str) -> None:
+    """multiprocessing would run the script again in each worker, which would start workers
+    of their own: endlessly. The workers never import the script."""
+    for k in range(3):
+        (histories / f"more{k}.txt").write_text(hands(5, start=200 + 10 * k), encoding="utf-8")
+    script = tmp_path / "audit_my_hands.py"
+    script.write_text(SCRIPT.format(setup=setup, inputs=repr(str(histories))))
+    r = subprocess.run([sys.executable, str(script)], check=False, capture_output=True, text=True, timeout=300,
+                       env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert r.stdout.split("\n")[0] == "17 ['MR01', 'OC01']"  # 1 + 1 + 3 * 5 hands
+    assert r.stderr.count("script started") == 1 and "Error" not in r.stderr, r.stderr[-3000:]
+
+
+def test_the_api_with_jobs_in_a_notebook(histories: Path) -> None:
+    nbformat = pytest.importorskip("nbformat", reason="nbformat is in the test extra")
+    nbclient = pytest.importorskip("nbclient", reason="nbclient is in the test extra")
+    pytest.importorskip("ipykernel", reason="ipykernel is in the test extra")
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(
+        f"import sys; sys.path.insert(0, {str(ROOT)!r})\n"
+        f"import hhaudit\nresult = hhaudit.audit([{str(histories)!r}], jobs=2)\n"
+        f"print(len(result.hands), sorted(result.findings['rule']))")]
+    nbclient.NotebookClient(nb, timeout=300, kernel_name="python3").execute()
+    (out,) = nb.cells[0].outputs
+    assert out.get("text", "").strip() == "2 ['MR01', 'OC01']", out
+
+
+def _children(pid: int) -> list[int]:
+    """The worker processes of a run."""
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return []
+    workers = []
+    for child in text.split():
+        try:
+            if b"hhaudit.pipeline.worker" in Path(f"/proc/{child}/cmdline").read_bytes():
+                workers.append(int(child))
+        except OSError:
+            pass
+    return workers
+
+
+def _start(args: list[str]) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "hhaudit", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def _many_files(folder: Path, n: int, per: int) -> Path:
+    folder.mkdir()
+    for k in range(n):
+        (folder / f"t{k:02d}.txt").write_text(hands(per, start=1000 + per * k), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds the worker processes in /proc")
+def test_ctrl_c_while_the_workers_start_exits_130_and_keeps_the_previous_dataset(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    many = _many_files(tmp_path / "many", 6, 40)
+    assert hh("audit", str(many / "t00.txt"), "-o", str(out), "--quiet").returncode == 0
+    before = snapshot(out)
+    proc = _start(["audit", str(many), "-o", str(out), "--jobs", "2", "--quiet"])
+    try:
+        while proc.poll() is None and not _children(proc.pid):
+            pass  # Ctrl-C as soon as the first worker exists: the pool is starting
+        os.killpg(proc.pid, 2)  # the whole process group, as a terminal's Ctrl-C does
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert "interrupted" in err and "Traceback" not in err
+    assert snapshot(out) == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds the worker processes in /proc")
+def test_a_worker_killed_mid_run_is_status_3_not_a_hang(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    many = _many_files(tmp_path / "many", 6, 300)
+    proc = _start(["audit", str(many), "-o", str(out), "--jobs", "2", "--quiet"])
+    try:
+        while proc.poll() is None and not any((p / "hands").is_dir() and any((p / "hands").iterdir())
+                                               for p in tmp_path.glob(".out.tmp-*")):
+            pass  # a part written: the workers are auditing
+        os.kill(_children(proc.pid)[0], 9)  # as the out-of-memory killer does
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 3, err
+    assert "a worker process was killed" in err and "Traceback" not in err
+    assert not out.exists() and not list(tmp_path.glob(".out*"))

@@ -1,69 +1,149 @@
-"""The local engine's pool of worker processes."""
+"""The local engine's pool of worker processes.
+
+Workers are fresh interpreters (`hhaudit.pipeline.worker`), not multiprocessing's children:
+they never import the caller's `__main__`, so `hhaudit.audit(..., jobs=2)` works the same
+from a script without an `if __name__ == "__main__":` guard (multiprocessing would run the
+script again in every worker, each starting workers of its own), from a notebook, and
+whatever start method the program chose. They run in a session of their own: a terminal's
+Ctrl-C reaches only this process, which stops them at any moment (also while they start)
+before the run's temporary folder is removed; and each exits by itself if this process dies.
+A worker that dies or fails ends the run with one sentence, never a hang.
+"""
 
 from __future__ import annotations
 
-import multiprocessing as mp
-import signal
-from collections import deque
+import json
+import os
+import subprocess
+import sys
 from collections.abc import Callable, Iterator, Sequence
+from multiprocessing.connection import wait
+from pathlib import Path
 from typing import Any
 
+from ..errors import InternalError
 from ..reading import Source
 from .options import Options
-from .tasks import ChunkTask, FileTask, Result, chunk_tasks, run_task, source_size
+from .tasks import ChunkTask, FileTask, Result, chunk_tasks, source_size
+from .worker import read_frame, write_frame
+
+_BOOT = ("import sys, json; sys.path[:0] = json.loads(sys.argv[2]); "
+         "from hhaudit.pipeline.worker import serve; serve(int(sys.argv[1]))")
 
 
-def ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _paths() -> list[str]:
+    """Where this process found hhaudit and its dependencies, for the workers to look first."""
+    package_root = str(Path(__file__).resolve().parents[2])
+    seen = dict.fromkeys([package_root, *(os.path.abspath(p) for p in sys.path if p)])
+    return list(seen)
 
 
-def pool_context() -> Any:
-    """Worker processes come from a fork server (preloaded with hhaudit), not from forking
-    this process: the pool's own threads make a plain fork unsafe (a worker replaced after a
-    Ctrl-C could deadlock on a lock held by another thread at the fork)."""
-    if "forkserver" in mp.get_all_start_methods():
-        ctx = mp.get_context("forkserver")
-        ctx.set_forkserver_preload(["hhaudit.pipeline", "hhaudit.formats"])
-        return ctx
-    return mp.get_context("spawn")
+class Worker:
+    """One worker process and its task in flight."""
 
+    def __init__(self) -> None:
+        flags = ["-O" * sys.flags.optimize] if sys.flags.optimize else []
+        self.proc = subprocess.Popen([sys.executable, *flags, "-c", _BOOT, str(os.getpid()), json.dumps(_paths())],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, start_new_session=True)
+        self.task: FileTask | ChunkTask | None = None
+
+    def send(self, task: FileTask | ChunkTask) -> None:
+        self.task = task
+        try:
+            write_frame(self.proc.stdin, task)  # type: ignore[arg-type]
+        except (BrokenPipeError, OSError):
+            self.died()
+
+    def receive(self) -> Result:
+        try:
+            reply = read_frame(self.proc.stdout)  # type: ignore[arg-type]
+        except (EOFError, OSError):
+            self.died()
+        self.task = None
+        kind = reply[0]
+        if kind == "ok":
+            return reply[1]  # type: ignore[no-any-return]
+        if kind == "os":
+            _, code, strerror, filename, text = reply
+            raise OSError(code, strerror or text, filename) if code is not None else OSError(text)
+        raise InternalError(f"internal error in a worker process ({reply[1]}) while auditing {self.doing()}; "
+                            f"please report it (HHAUDIT_DEBUG=1 shows where it happened)", reply[2])
+
+    def doing(self) -> str:
+        task = self.task
+        if task is None:
+            return "nothing"
+        return task.source.name if isinstance(task, FileTask) else task.source
+
+    def died(self) -> Any:
+        try:
+            status = self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            status = None
+        if status is not None and status < 0 and -status == 9:
+            why = "was killed (SIGKILL: out of memory?)"
+        elif status is not None and status < 0:
+            why = f"was killed by signal {-status}"
+        else:
+            why = f"stopped (exit status {status})"
+        raise InternalError(f"a worker process {why} while auditing {self.doing()}; the run was stopped")
+
+    def stop(self, now: bool) -> None:
+        """End the process: at once (`now`), or after it finishes (its stdin closed)."""
+        p = self.proc
+        if p.stdin is not None:
+            try:
+                p.stdin.close()
+            except OSError:
+                pass
+        if now and p.poll() is None:
+            p.kill()
+        try:
+            p.wait(timeout=None if now else 30)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+        if p.stdout is not None:
+            p.stdout.close()
 
 
 def run_pool(sources: Sequence[Source], todo: list[int], options: Options, tmp: str, batch: int,
-              split: int, jobs: int, done: Callable[[Result], None]) -> None:
+             split: int, jobs: int, done: Callable[[Result], None]) -> None:
+    # a stream (stdin) is read here, as a large file is: it cannot go to a worker
+    big = {i for i in todo if sources[i].stream is not None
+           or (sources[i].path is not None and source_size(sources[i]) >= split)}
+
     def tasks() -> Iterator[FileTask | ChunkTask]:
         for i in todo:
-            src = sources[i]
-            # a stream (stdin) is read here, as a large file is: it cannot go to a worker
-            if src.stream is not None or (src.path is not None and source_size(src) >= split):
-                yield from chunk_tasks(i, src, options, tmp, batch)
+            if i in big:
+                yield from chunk_tasks(i, sources[i], options, tmp, batch)
             else:
-                yield FileTask(i, src, options, tmp, batch)
+                yield FileTask(i, sources[i], options, tmp, batch)
 
-    # The fork server and the workers ignore Ctrl-C (the terminal sends it to the whole
-    # process group): only this process handles it, stopping them and cleaning up.
+    n = jobs if big else min(jobs, len(todo))
+    workers: list[Worker] = []
+    finished = False
     try:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except ValueError:  # not the main thread: no signal handling to adjust
-        previous = None
-    try:
-        pool = pool_context().Pool(jobs, initializer=ignore_sigint)
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
-    try:
-        pending: deque[Any] = deque()
+        for _ in range(n):
+            workers.append(Worker())
         it = tasks()
-        window = jobs + 1  # units in flight: bounds the memory of shipped hands
-        for task in it:
-            pending.append(pool.apply_async(run_task, (task,)))
-            if len(pending) >= window:
-                done(pending.popleft().get())
-        while pending:
-            done(pending.popleft().get())
-        pool.close()
-        pool.join()
+        busy: dict[Any, Worker] = {}
+        for w in workers:
+            task = next(it, None)
+            if task is None:
+                break
+            w.send(task)
+            busy[w.proc.stdout] = w
+        while busy:
+            for ready in wait(list(busy)):
+                w = busy.pop(ready)
+                done(w.receive())
+                task = next(it, None)
+                if task is not None:
+                    w.send(task)
+                    busy[w.proc.stdout] = w
+        finished = True
     finally:
-        pool.terminate()
-
+        for w in workers:
+            w.stop(now=not finished)
 

@@ -1,0 +1,83 @@
+"""A worker process of the local pool: reads tasks from stdin, writes results to stdout.
+
+Started by `pool.Worker` as a fresh interpreter (`python -c`, with the parent's `sys.path`), so
+it imports hhaudit and nothing of the program that started it. Each message is one frame: an
+8-byte big-endian length, then a pickle. A result is `("ok", Result)`, or for a task that
+raised `("os", errno, strerror, filename, text)` or `("error", text, traceback)`.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import struct
+import sys
+import threading
+import time
+import traceback
+from typing import IO, Any
+
+_LENGTH = struct.Struct(">Q")
+
+
+def write_frame(stream: IO[bytes], obj: Any) -> None:
+    data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(_LENGTH.pack(len(data)) + data)
+    stream.flush()
+
+
+def read_exactly(stream: IO[bytes], n: int) -> bytes | None:
+    chunks: list[bytes] = []
+    while n:
+        chunk = stream.read(n)
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        n -= len(chunk)
+    return b"".join(chunks)
+
+
+def read_frame(stream: IO[bytes]) -> Any:
+    """The next object, or EOFError if the other end closed."""
+    head = read_exactly(stream, _LENGTH.size)
+    if head is None:
+        raise EOFError
+    body = read_exactly(stream, _LENGTH.unpack(head)[0])
+    if body is None:
+        raise EOFError
+    return pickle.loads(body)
+
+
+def _watch(parent: int) -> None:
+    """Exit when the process that started this one is gone (killed with SIGKILL, say)."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
+
+
+def serve(parent: int) -> None:
+    # Ctrl-C is for the main process, which stops the workers itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch, args=(parent,), daemon=True).start()
+    channel = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # anything printed goes to stderr, not the channel
+    tasks = sys.stdin.buffer
+    from .tasks import run_task
+
+    while True:
+        try:
+            task = read_frame(tasks)
+        except EOFError:
+            return
+        try:
+            reply: tuple[Any, ...] = ("ok", run_task(task))
+        except OSError as exc:
+            reply = ("os", exc.errno, exc.strerror, exc.filename, str(exc))
+        except BaseException as exc:  # noqa: BLE001  (a bug: reported to the main process, which stops the run)
+            reply = ("error", f"{type(exc).__name__}: {exc}", traceback.format_exc())
+        write_frame(channel, reply)
+
+
+if __name__ == "__main__":
+    serve(int(sys.argv[1]))
