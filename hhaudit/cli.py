@@ -95,6 +95,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
     finally:
         signal.signal(signal.SIGTERM, previous)
     readable = [f for f in totals.files if not f.error]
+    for note in totals.notes:
+        print(f"hhaudit: {safe(note)}", file=sys.stderr)
     for f in totals.files:
         if f.error:
             print(f"hhaudit: {safe(f.source)}: {safe(f.error)}", file=sys.stderr)

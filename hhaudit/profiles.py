@@ -76,6 +76,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 BOUNDS: dict[str, tuple[float, float | None]] = {
     "fl_cap": (1, None),
     "pl_round_up": (0, None),
+    "chip": (1, None),
     "max_rake_share": (0.0, 1.0),
 }
 """Smallest and largest value of a number option (None: no largest)."""

@@ -548,3 +548,114 @@ def test_a_worker_killed_mid_run_is_status_3_not_a_hang(tmp_path: Path) -> None:
     assert proc.returncode == 3, err
     assert "a worker process was killed" in err and "Traceback" not in err
     assert not out.exists() and not list(tmp_path.glob(".out*"))
+
+
+# --------------------------------------------------------------------------- --incremental checks what it reuses
+
+def _inc(tmp_path: Path) -> tuple[list, Path]:
+    from hhaudit.reading import iter_sources
+
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / "a.txt").write_text(hands(20, start=1), encoding="utf-8")
+    (folder / "b.txt").write_text(SHORT, encoding="utf-8")
+    (folder / "c.txt").write_text(hands(13, start=500), encoding="utf-8")
+    return list(iter_sources([str(folder)])), tmp_path / "out"
+
+
+def _rows(out: Path) -> dict[str, list[tuple]]:
+    from hhaudit.tables import TABLES
+
+    t = hhaudit.read(out)
+    return {n: [tuple(r) for r in t[n].astype(str).itertuples(index=False)] for n in TABLES}
+
+
+def _edit_manifest(out: Path, change: object) -> None:
+    import json
+
+    path = out / "manifest.json"
+    data = json.loads(path.read_text())
+    change(data)  # type: ignore[operator]
+    path.write_text(json.dumps(data))
+
+
+def _entry(data: dict, name: str) -> dict:
+    return next(f for f in data["files"] if f["source"].endswith(name))
+
+
+def _set(key: str, value: object, name: str = "a.txt", where: str = "") -> object:
+    def change(data: dict) -> None:
+        e = _entry(data, name)
+        (e[where] if where else e)[key] = value
+    return change
+
+
+@pytest.mark.parametrize(("damage", "note"), [
+    ("delete a part", "a.txt: audited again: its part hands/part-000000-00000.parquet is missing"),
+    ("edit a part", "a.txt: audited again: its part findings/part-000000-00000.parquet changed"),
+    ("index -1", "a.txt: audited again: its entry in manifest.json is not valid (its index is not a whole number"),
+    ("hands 999999", "a.txt: audited again: its entry in manifest.json is not valid (its statuses add up to 20, "
+                     "not its 999999 hands)"),
+    ("hands and statuses 999999", "a.txt: audited again: manifest.json counts 999999 rows of hands but its parts "
+                                  "hold 20"),
+    ("size a text", "a.txt: audited again: its entry in manifest.json is not valid (its size is not"),
+    ("parts of another file", "a.txt: audited again: its entry in manifest.json is not valid (its part "
+                              "actions/part-000002-00000.parquet is not one of its own)"),
+    ("a part outside the dataset", "not one of its own"),
+    ("same index twice", "lists one file or position twice"),
+    ("not JSON", "manifest.json cannot be read"),
+    ("files not a list", "is not a manifest hhaudit wrote"),
+    ("version 1", "written by another version of hhaudit"),
+])
+def test_incremental_reaudits_what_does_not_check_out_and_says_why(tmp_path: Path, damage: str, note: str) -> None:
+    from hhaudit.pipeline import Options, run
+
+    sources, out = _inc(tmp_path)
+    run(sources, out, Options(), incremental=True)
+    expected = _rows(out)
+    assert len(expected["hands"]) == 34  # 20 + 1 + 13
+    if damage == "delete a part":
+        (out / "hands" / "part-000000-00000.parquet").unlink()
+    elif damage == "edit a part":
+        p = out / "findings" / "part-000000-00000.parquet"
+        shutil.copy(out / "findings" / "part-000001-00000.parquet", p)
+    elif damage == "index -1":
+        _edit_manifest(out, _set("index", -1))
+    elif damage == "hands 999999":
+        _edit_manifest(out, _set("hands", 999999, where="totals"))
+    elif damage == "hands and statuses 999999":
+        def change(data: dict) -> None:
+            _entry(data, "a.txt")["totals"].update(hands=999999, statuses={"audited": 999999})
+        _edit_manifest(out, change)
+    elif damage == "size a text":
+        _edit_manifest(out, _set("size", "big"))
+    elif damage == "parts of another file":
+        _edit_manifest(out, lambda d: _entry(d, "a.txt").update(parts=_entry(d, "c.txt")["parts"]))
+    elif damage == "a part outside the dataset":
+        _edit_manifest(out, lambda d: _entry(d, "a.txt")["parts"][0].__setitem__(1, "../../etc/passwd"))
+    elif damage == "same index twice":
+        _edit_manifest(out, lambda d: d["files"].append(dict(_entry(d, "a.txt"), path="/elsewhere/a.txt")))
+    elif damage == "not JSON":
+        (out / "manifest.json").write_text('{"version": 2, "files": [')
+    elif damage == "files not a list":
+        _edit_manifest(out, lambda d: d.update(files={"a": 1}))
+    elif damage == "version 1":
+        _edit_manifest(out, lambda d: d.update(version=1))
+    totals = run(sources, out, Options(), incremental=True)
+    assert any(note in n for n in totals.notes), totals.notes
+    assert len(totals.notes) == 1, totals.notes
+    assert totals.hands == 34 and totals.statuses == {"audited": 34}
+    assert _rows(out) == expected  # every hand, once: the dataset a full run writes
+
+
+def test_incremental_notes_are_printed_one_line_each(tmp_path: Path) -> None:
+    sources, out = _inc(tmp_path)
+    folder = tmp_path / "logs"
+    assert hh("audit", str(folder), "-o", str(out), "--quiet", "--incremental", "--fail-on", "never").returncode == 0
+    (out / "seats" / "part-000002-00000.parquet").unlink()
+    r = hh("audit", str(folder), "-o", str(out), "--quiet", "--incremental", "--fail-on", "never")
+    assert r.returncode == 0 and "Traceback" not in r.stderr
+    assert r.stderr.splitlines() == [
+        f"hhaudit: {folder / 'c.txt'}: audited again: its part seats/part-000002-00000.parquet is missing "
+        f"from the previous dataset"]
+    assert "34 hands read from 3 of 3 files" in r.stdout and "2 unchanged files reused, 1 audited" in r.stdout

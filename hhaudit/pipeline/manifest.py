@@ -1,11 +1,24 @@
-"""`--incremental`: the manifest of the files a dataset was made from, and reusing their parts."""
+"""`--incremental`: the manifest of the files a dataset was made from, checking it, and reusing
+the parts of the files that did not change.
+
+`OUT/manifest.json` lists, per input file (by absolute path): its size, mtime and sha256, its
+position in the input list (`index`), its summary counts, and each of its part files (table
+folder and name, size, sha256, rows). Nothing in it is taken on trust. A file's parts are
+reused only when the file is unchanged and every one of them is there with its size and hash,
+and the rows they hold agree with the counts (hands, findings, copies); otherwise the file is
+audited again, and a note says why. A manifest that cannot be read, of another version or
+other settings, or with entries that contradict each other, is not used at all: every file is
+audited, with a note. Either way the dataset is the one a full run would write.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import re
 import shutil
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +27,8 @@ from .options import Options
 from .parts import PART, part_name
 
 MANIFEST = "manifest.json"
-MANIFEST_VERSION = 1
+MANIFEST_VERSION = 2
+_SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
 
 def fingerprint(options: Options) -> str:
@@ -24,21 +38,129 @@ def fingerprint(options: Options) -> str:
     return f"hhaudit {__version__} schema {SCHEMA_VERSION} {options!r}"
 
 
+def sha256(path: Path) -> str:
+    with open(path, "rb") as fh:
+        return hashlib.file_digest(fh, "sha256").hexdigest()
+
+
 def file_state(path: Path) -> dict[str, Any]:
     st = path.stat()
-    with open(path, "rb") as fh:
-        digest = hashlib.file_digest(fh, "sha256").hexdigest()
-    return {"size": st.st_size, "mtime_ns": st.st_mtime_ns, "sha256": digest}
+    return {"size": st.st_size, "mtime_ns": st.st_mtime_ns, "sha256": sha256(path)}
 
 
-def load_manifest(out: Path, options: Options) -> dict[str, Any]:
+@dataclass(slots=True)
+class Previous:
+    """What the previous dataset's manifest says, once checked: its entries by path, and the
+    notes (one line each) about what could not be trusted."""
+
+    files: dict[str, dict[str, Any]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _counts(value: Any) -> bool:
+    return isinstance(value, dict) and all(isinstance(k, str) and _int(v) for k, v in value.items())
+
+
+def entry_problem(rec: Any) -> str | None:
+    """What is wrong with one entry of the manifest's `files` (types and ranges), or None."""
+    if not isinstance(rec, dict):
+        return "it is not an object"
+    for key in ("path", "source", "sha256"):
+        if not isinstance(rec.get(key), str):
+            return f"its {key} is not a text"
+    if not _SHA256.match(rec["sha256"]):
+        return "its sha256 is not a hash"
+    for key in ("index", "size"):
+        if not _int(rec.get(key)):
+            return f"its {key} is not a whole number of at least 0 ({rec.get(key)!r})"
+    t = rec.get("totals")
+    if not isinstance(t, dict) or not _int(t.get("hands")) or not _int(t.get("duplicates")) or not all(
+            _counts(t.get(k)) for k in ("statuses", "categories", "severities")) or not _int(t.get("faults", 0)):
+        return "its totals are not counts"
+    if sum(t["statuses"].values()) != t["hands"]:
+        return f"its statuses add up to {sum(t['statuses'].values())}, not its {t['hands']} hands"
+    if sum(t["categories"].values()) != sum(t["severities"].values()):
+        return "its findings by category and by severity differ"
+    r = rec.get("report")
+    if not isinstance(r, dict) or set(r) != {"format", "hands", "error"} or not isinstance(r["format"], str) \
+            or not _int(r["hands"]) or not isinstance(r["error"], str):
+        return "its file report is not valid"
+    parts = rec.get("parts")
+    if not isinstance(parts, list):
+        return "it lists no parts"
+    for p in parts:
+        if not (isinstance(p, list) and len(p) == 5 and all(isinstance(x, str) for x in p[:2])
+                and _int(p[2]) and isinstance(p[3], str) and _SHA256.match(p[3]) and _int(p[4])):
+            return f"its part {p!r} is not [table, name, size, sha256, rows]"
+        m = PART.match(p[1])
+        if not re.fullmatch(r"[a-z_]+", p[0]) or m is None or int(m.group(1)) != rec["index"]:
+            return f"its part {p[0]}/{p[1]} is not one of its own"
+    return None
+
+
+def load_manifest(out: Path, options: Options) -> Previous:
+    """The previous dataset's manifest, checked entry by entry (see the module's docstring)."""
+    prev = Previous()
+    path = out / MANIFEST
+    if not path.exists():
+        if (out / "hands").is_dir():
+            prev.notes.append(f"{path} is missing (the dataset was written without --incremental): "
+                              f"every file is audited")
+        return prev
     try:
-        data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if data.get("version") != MANIFEST_VERSION or data.get("options") != fingerprint(options):
-        return {}
-    return {f["path"]: f for f in data.get("files", [])}
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        prev.notes.append(f"{path} cannot be read ({exc}): every file is audited")
+        return prev
+    if not isinstance(data, dict) or not isinstance(data.get("files"), list):
+        prev.notes.append(f"{path} is not a manifest hhaudit wrote: every file is audited")
+        return prev
+    if data.get("version") != MANIFEST_VERSION:
+        prev.notes.append(f"{path} was written by another version of hhaudit: every file is audited")
+        return prev
+    if data.get("options") != fingerprint(options):
+        prev.notes.append("the settings (profile, options, rules, format) or hhaudit's version changed "
+                          "since the previous run: every file is audited")
+        return prev
+    seen: dict[int, str] = {}
+    for n, rec in enumerate(data["files"]):
+        why = entry_problem(rec)
+        if why is not None:
+            name = rec.get("source") if isinstance(rec, dict) and isinstance(rec.get("source"), str) else f"entry {n}"
+            prev.notes.append(f"{name}: audited again: its entry in {MANIFEST} is not valid ({why})")
+            continue
+        if rec["index"] in seen or rec["path"] in prev.files:
+            prev.notes.append(f"{path} lists one file or position twice ({rec['source']}, {seen.get(rec['index'])}): "
+                              f"every file is audited")
+            return Previous(notes=prev.notes)
+        seen[rec["index"]] = rec["source"]
+        prev.files[rec["path"]] = rec
+    return prev
+
+
+def part_problem(old_out: Path, rec: dict[str, Any]) -> str | None:
+    """Why an unchanged file's parts cannot be reused as they are, or None: each listed part
+    must be in the previous dataset with its size and hash, and hold the rows the counts say."""
+    rows: dict[str, int] = {}
+    for table, name, size, digest, n in rec["parts"]:
+        p = old_out / table / name
+        try:
+            st = p.stat()
+        except OSError:
+            return f"its part {table}/{name} is missing from the previous dataset"
+        if st.st_size != size or sha256(p) != digest:
+            return f"its part {table}/{name} changed since it was written"
+        rows[table] = rows.get(table, 0) + n
+    t = rec["totals"]
+    want = {"hands": t["hands"], "findings": sum(t["categories"].values()), DUPLICATES: t["duplicates"]}
+    for table, count in want.items():
+        if rows.get(table, 0) != count:
+            return f"{MANIFEST} counts {count} rows of {table} but its parts hold {rows.get(table, 0)}"
+    return None
 
 
 def link(src: Path, dst: Path) -> None:
@@ -48,26 +170,34 @@ def link(src: Path, dst: Path) -> None:
         shutil.copy2(src, dst)
 
 
-def reuse(old_out: Path, old_index: int, new_index: int, tmp: Path) -> None:
-    """Link a file's parts of the previous dataset into the new one under its new index."""
-    from ..tables import TABLES
-
-    for t in (*TABLES, DUPLICATES):
-        folder = old_out / t
-        if not folder.is_dir():
-            continue
-        for p in sorted(folder.glob(f"part-{old_index:06d}-*.parquet")):
-            m = PART.match(p.name)
-            if m:
-                link(p, tmp / t / part_name(new_index, int(m.group(2))))
+def reuse(old_out: Path, rec: dict[str, Any], new_index: int, tmp: Path) -> None:
+    """Link a file's (checked) parts of the previous dataset into the new one under its new
+    index."""
+    for table, name, *_ in rec["parts"]:
+        m = PART.match(name)
+        assert m is not None  # entry_problem checked it
+        (tmp / table).mkdir(exist_ok=True)
+        link(old_out / table / name, tmp / table / part_name(new_index, int(m.group(2))))
 
 
-def first_sources(old_out: Path, old_index: int) -> set[str]:
+def first_sources(old_out: Path, rec: dict[str, Any]) -> set[str]:
+    """The sources of the first copies of the hands this file held only copies of."""
     import pyarrow.parquet as pq
 
     out: set[str] = set()
-    for p in (old_out / DUPLICATES).glob(f"part-{old_index:06d}-*.parquet"):
-        out.update(pq.read_table(p, columns=["first_source"]).column(0).to_pylist())
+    for table, name, *_ in rec["parts"]:
+        if table == DUPLICATES:
+            out.update(pq.read_table(old_out / table / name, columns=["first_source"]).column(0).to_pylist())
     return out
 
 
+def parts_of(tmp: Path, index: int) -> list[list[Any]]:
+    """Every part of the file at `index` in the dataset being written, for its manifest entry."""
+    import pyarrow.parquet as pq
+
+    found: list[list[Any]] = []
+    for folder in sorted(p for p in tmp.iterdir() if p.is_dir()):
+        for p in sorted(folder.glob(f"part-{index:06d}-*.parquet")):
+            if PART.match(p.name):
+                found.append([folder.name, p.name, p.stat().st_size, sha256(p), pq.read_metadata(p).num_rows])
+    return found

@@ -44,6 +44,9 @@ class Totals:
     faults: int = 0
     """Hands the fault barrier caught: an error inside hhaudit made them `parse_error`
     hands with a PA02 finding."""
+    notes: list[str] = field(default_factory=list)
+    """One line each about the run (`incremental`: what of the previous dataset could not
+    be reused, and why)."""
 
     def merge(self, other: Totals) -> None:
         self.hands += other.hands
@@ -55,6 +58,7 @@ class Totals:
         self.conflicts += other.conflicts
         self.reused += other.reused
         self.faults += other.faults
+        self.notes.extend(other.notes)
 
     def to_json(self) -> dict[str, Any]:
         return {"hands": self.hands, "statuses": dict(self.statuses), "categories": dict(self.categories),

@@ -23,6 +23,8 @@ from .manifest import (
     fingerprint,
     first_sources,
     load_manifest,
+    part_problem,
+    parts_of,
     reuse,
 )
 from .options import Options, Totals
@@ -88,33 +90,9 @@ def _run(writer: Any, sources: Sequence[Source], options: Options, *, jobs: int,
     (writer.tmp / DUPLICATES).mkdir()
     # incremental: which files can be taken from the previous dataset as they are
     skip: set[int] = set()
+    notes: list[str] = []
     if incremental:
-        old = load_manifest(out_path, options)
-        for i, src in enumerate(sources):
-            if src.path is None:
-                continue
-            try:
-                states[i] = file_state(src.path)
-            except OSError:
-                continue
-        same = {}
-        for i, st in states.items():
-            rec = old.get(str(sources[i].path.resolve()))  # type: ignore[union-attr]
-            if rec and rec["size"] == st["size"] and rec["sha256"] == st["sha256"]:
-                same[i] = rec
-        kept = {sources[i].name for i in same}
-        for i, rec in same.items():
-            if first_sources(out_path, rec["index"]) <= kept:
-                skip.add(i)
-        for i in sorted(skip):
-            rec = same[i]
-            reuse(out_path, rec["index"], i, writer.tmp)
-            t = Totals.from_json(rec["totals"])
-            t.files.append(FileReport(sources[i].name, **rec["report"]))
-            t.reused = 1
-            per_file[i] = t
-            if progress:
-                progress(t.hands, sum(t.categories.values()), 1)
+        skip = _reusable(sources, out_path, options, writer.tmp, states, per_file, notes, progress)
 
     def done(res: Result) -> None:
         t = per_file.setdefault(res.index, Totals())
@@ -153,16 +131,57 @@ def _run(writer: Any, sources: Sequence[Source], options: Options, *, jobs: int,
             r = t.files[0]
             files.append({"path": str(sources[i].path.resolve()), "source": sources[i].name,  # type: ignore[union-attr]
                           "index": i, **st, "totals": t.to_json(),
-                          "report": {"format": r.format, "hands": r.hands, "error": r.error}})
+                          "report": {"format": r.format, "hands": r.hands, "error": r.error},
+                          "parts": parts_of(writer.tmp, i)})
         (writer.tmp / MANIFEST).write_text(json.dumps({"version": MANIFEST_VERSION,
                                                        "options": fingerprint(options),
                                                        "written": time.time(), "files": files}, indent=1),
                                            encoding="utf-8")
     writer.commit()
-    totals = Totals()
+    totals = Totals(notes=notes)
     for i in sorted(per_file):
         totals.merge(per_file[i])
     return totals
+
+
+def _reusable(sources: Sequence[Source], old_out: Path, options: Options, tmp: Path,
+              states: dict[int, dict[str, Any]], per_file: dict[int, Totals], notes: list[str],
+              progress: Callable[[int, int, int], None] | None) -> set[int]:
+    """`incremental`: link the parts of the files that can be taken from the previous dataset
+    as they are (unchanged, their parts checked) and return their positions; `states` gets
+    every file's size and hash for the new manifest, `notes` a line per file not reused for
+    a reason other than being new or changed."""
+    prev = load_manifest(old_out, options)
+    notes.extend(prev.notes)
+    for i, src in enumerate(sources):
+        if src.path is None:
+            continue
+        try:
+            states[i] = file_state(src.path)
+        except OSError:
+            continue
+    same: dict[int, dict[str, Any]] = {}
+    for i, st in states.items():
+        rec = prev.files.get(str(sources[i].path.resolve()))  # type: ignore[union-attr]
+        if rec is None or rec["size"] != st["size"] or rec["sha256"] != st["sha256"]:
+            continue
+        why = part_problem(old_out, rec)
+        if why is not None:
+            notes.append(f"{sources[i].name}: audited again: {why}")
+            continue
+        same[i] = rec
+    kept = {sources[i].name for i in same}
+    skip = {i for i, rec in same.items() if first_sources(old_out, rec) <= kept}
+    for i in sorted(skip):
+        rec = same[i]
+        reuse(old_out, rec, i, tmp)
+        t = Totals.from_json(rec["totals"])
+        t.files.append(FileReport(sources[i].name, **rec["report"]))
+        t.reused = 1
+        per_file[i] = t
+        if progress:
+            progress(t.hands, sum(t.categories.values()), 1)
+    return skip
 
 
 
