@@ -594,13 +594,13 @@ def _set(key: str, value: object, name: str = "a.txt", where: str = "") -> objec
     ("delete a part", "a.txt: audited again: its part hands/part-000000-00000.parquet is missing"),
     ("edit a part", "a.txt: audited again: its part findings/part-000000-00000.parquet changed"),
     ("index -1", "a.txt: audited again: its entry in manifest.json is not valid (its index is not a whole number"),
-    ("hands 999999", "a.txt: audited again: its entry in manifest.json is not valid (its statuses add up to 20, "
-                     "not its 999999 hands)"),
-    ("hands and statuses 999999", "a.txt: audited again: manifest.json counts 999999 rows of hands but its parts "
-                                  "hold 20"),
+    ("hands 999999", ("a.txt: audited again: its entry in manifest.json is not valid (its statuses add up to 20, "
+                      "not its 999999 hands)")),
+    ("hands and statuses 999999", ("a.txt: audited again: manifest.json counts 999999 rows of hands but its parts "
+                                   "hold 20")),
     ("size a text", "a.txt: audited again: its entry in manifest.json is not valid (its size is not"),
-    ("parts of another file", "a.txt: audited again: its entry in manifest.json is not valid (its part "
-                              "actions/part-000002-00000.parquet is not one of its own)"),
+    ("parts of another file", ("a.txt: audited again: its entry in manifest.json is not valid (its part "
+                               "actions/part-000002-00000.parquet is not one of its own)")),
     ("a part outside the dataset", "not one of its own"),
     ("same index twice", "lists one file or position twice"),
     ("not JSON", "manifest.json cannot be read"),
@@ -649,13 +649,13 @@ def test_incremental_reaudits_what_does_not_check_out_and_says_why(tmp_path: Pat
 
 
 def test_incremental_notes_are_printed_one_line_each(tmp_path: Path) -> None:
-    sources, out = _inc(tmp_path)
+    _, out = _inc(tmp_path)
     folder = tmp_path / "logs"
     assert hh("audit", str(folder), "-o", str(out), "--quiet", "--incremental", "--fail-on", "never").returncode == 0
     (out / "seats" / "part-000002-00000.parquet").unlink()
     r = hh("audit", str(folder), "-o", str(out), "--quiet", "--incremental", "--fail-on", "never")
     assert r.returncode == 0 and "Traceback" not in r.stderr
     assert r.stderr.splitlines() == [
-        f"hhaudit: {folder / 'c.txt'}: audited again: its part seats/part-000002-00000.parquet is missing "
-        f"from the previous dataset"]
+        (f"hhaudit: {folder / 'c.txt'}: audited again: its part seats/part-000002-00000.parquet is missing "
+         f"from the previous dataset")]
     assert "34 hands read from 3 of 3 files" in r.stdout and "2 unchanged files reused, 1 audited" in r.stdout

@@ -125,12 +125,12 @@ def _run(writer: Any, sources: Sequence[Source], options: Options, *, jobs: int,
     if incremental:
         files = []
         for i, st in sorted(states.items()):
-            t = per_file.get(i)
-            if t is None or not t.files:
+            ft = per_file.get(i)
+            if ft is None or not ft.files:
                 continue
-            r = t.files[0]
+            r = ft.files[0]
             files.append({"path": str(sources[i].path.resolve()), "source": sources[i].name,  # type: ignore[union-attr]
-                          "index": i, **st, "totals": t.to_json(),
+                          "index": i, **st, "totals": ft.to_json(),
                           "report": {"format": r.format, "hands": r.hands, "error": r.error},
                           "parts": parts_of(writer.tmp, i)})
         (writer.tmp / MANIFEST).write_text(json.dumps({"version": MANIFEST_VERSION,
