@@ -185,6 +185,12 @@ def test_hand_page_highlights_the_line_with_the_finding(report_html: tuple[Path,
     assert "<td>Gina 712, Hugo 713</td><td>Gina 713, Hugo 712</td><td class='wrong'>wrong</td>" in text
     # a picture of the table at each of the two findings, button on seat 7 (Hugo)
     assert text.count("<figure class='table'") == 2 and ">D</text>" in text
+    # each page links to the report and its neighbours: 11 pages, the first has no previous
+    pages = sorted((page.parent / "report_hands").glob("h*.html"))
+    first, last = pages[0].read_text(encoding="utf-8"), pages[-1].read_text(encoding="utf-8")
+    assert "rel='prev'" not in first and "<a href='h000002.html' rel='next'>" in first
+    assert "<a href='h000010.html' rel='prev'>" in last and "rel='next'" not in last
+    assert "<a href='../report.html'>" in first
 
 
 def _chromium() -> str | None:

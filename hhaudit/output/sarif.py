@@ -59,7 +59,7 @@ def _result(r: Row, index: dict[str, int]) -> dict[str, Any]:
         "level": LEVELS.get(r.severity, "error"),
         "message": {"text": text},
         "locations": [{"physicalLocation": physical}],
-        "partialFingerprints": {"hhaudit/hand": f"{r.source}#{r.hand_id}#{r.seq}#{r.rule}"},
+        "partialFingerprints": {"hhauditFinding/v1": f"{r.source}#{r.hand_id}#{r.seq}#{r.rule}"},
         "properties": {k: v for k, v in (("hand_id", r.hand_id), ("category", r.category),
                                          ("seat", r.seat), ("player", r.player),
                                          ("expected", r.expected), ("actual", r.actual),

@@ -77,6 +77,18 @@ def write_hand_pages(tables: dict[str, pd.DataFrame], pages: list[PageRef], fold
     per_source: dict[str, dict[tuple[str, int], PageRef]] = defaultdict(dict)
     for p in pages:
         per_source[p.source][(p.hand_id, p.line)] = p
+    order = {p.href: i for i, p in enumerate(pages)}
+
+    def nav(ref: PageRef) -> str:
+        """Links to the report and to the pages before and after this one."""
+        i = order[ref.href]
+        links = [f"<a href='{_e(index_href)}'>\u2190 report</a>"]
+        if i > 0:
+            links.append(f"<a href='{pages[i - 1].href}' rel='prev'>previous hand</a>")
+        if i + 1 < len(pages):
+            links.append(f"<a href='{pages[i + 1].href}' rel='next'>next hand</a>")
+        return "<p class='nav'>" + " | ".join(links) + "</p>"
+
     written = 0
     for source, wanted in per_source.items():
         done: set[tuple[str, int]] = set()
@@ -89,13 +101,13 @@ def write_hand_pages(tables: dict[str, pd.DataFrame], pages: list[PageRef], fold
             meta = row.iloc[0] if isinstance(row, pd.DataFrame) else row
             text = _log_lines(lines, hand_rep.hand.line, int(meta.get("end_line") or hand_rep.hand.end_line or 0),
                               hand_rep.hand.text)
-            html = hand_page(hand_rep, by_hand.get((ref.hand_id, ref.source), []), text, meta, index_href)
+            html = hand_page(hand_rep, by_hand.get((ref.hand_id, ref.source), []), text, meta, nav(ref))
             (folder / ref.href).write_text(html, encoding="utf-8")
             written += 1
         for key, ref in wanted.items():
             if key in done:
                 continue
-            html = missing_page(ref, by_hand.get((ref.hand_id, ref.source), []), index_href)
+            html = missing_page(ref, by_hand.get((ref.hand_id, ref.source), []), nav(ref))
             (folder / ref.href).write_text(html, encoding="utf-8")
             written += 1
     return written
@@ -214,11 +226,11 @@ def _head(title: str) -> str:
 
 
 def hand_page(r: Replay, findings: list[dict[str, Any]], log: list[tuple[int, str]], meta: Any,
-              index_href: str) -> str:
+              nav: str) -> str:
     hand = r.hand
     title = f"{site_name(hand.site)} hand {hand.hand_id}"
     m = r.money
-    body = [_head(title), f"<p><a href='{_e(index_href)}'>\u2190 report</a></p>", f"<h1>{_e(title)}</h1>"]
+    body = [_head(title), nav, f"<h1>{_e(title)}</h1>"]
     started = meta.get("started_at")
     when = "" if started is None or pd.isna(started) else pd.Timestamp(started).strftime("%Y-%m-%d %H:%M:%S")
     rows = [("table", hand.table_name), ("time (UTC)", when),
@@ -287,9 +299,9 @@ def hand_page(r: Replay, findings: list[dict[str, Any]], log: list[tuple[int, st
     return "\n".join(body)
 
 
-def missing_page(ref: PageRef, findings: list[dict[str, Any]], index_href: str) -> str:
+def missing_page(ref: PageRef, findings: list[dict[str, Any]], nav: str) -> str:
     title = f"hand {ref.hand_id}"
-    body = [_head(title), f"<p><a href='{_e(index_href)}'>\u2190 report</a></p>", f"<h1>{_e(title)}</h1>",
+    body = [_head(title), nav, f"<h1>{_e(title)}</h1>",
             (f"<p>{_e(ref.source)}, line {ref.line}: the source could not be read again (moved, changed, "
             "or read from standard input), so only the dataset's findings are shown.</p>")]
     for f in findings:

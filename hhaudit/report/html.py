@@ -226,6 +226,10 @@ def write_report(tables: dict[str, pd.DataFrame], parts: dict[str, pd.DataFrame]
                        (plots.pot_sizes, "Pot sizes")):
         fig = make(t)
         body.append(f"<h3>{_e(name)}</h3>" + (plots.svg(fig, name) if fig is not None else "<p class='none'>Nothing to plot.</p>"))
+    if pages:
+        which = "every hand" if all_hands else "every flagged hand"
+        body.append(f"<p>A page for {which} ({len(pages):,}), each linked to the next: "
+                    f"<a href='{_e(pages_href)}/{pages[0].href}'>the first</a>.</p>")
     data = finding_rows(t, pages, pages_href)
     shown = ["site", "table", "time"] + (["dealer"] if "dealer" in h else []) + \
         ["hand", "players", "rule", "name", "line", "expected", "actual"]
