@@ -273,7 +273,16 @@ def hand_block(hand: Hand, rng: random.Random | None = None) -> str:
                           + (" out" if _sitting_out(hand, s) else "")))
     if button not in out:
         out.append(button)
+    # cards only the summary reveals (`showed [..]`, `mucked [..]`): shown or mucked with
+    # the cards where the live log writes its showdown, before the first payment
+    told = {e.seat for e in hand.events if isinstance(e, ShowEvent)}
+    summary_only = [(seat, k) for seat, k in sorted(hand.revealed.items()) if seat not in told]
     for seq, e in enumerate(hand.events):
+        if isinstance(e, CollectEvent) and summary_only:
+            for seat, k in summary_only:
+                verb = "shows" if k.tabled else "mucks"
+                out.append(w.line(f"{w.name(seat)} {w.word(verb)} {w.cards(k.cards)}"))
+            summary_only = []
         if isinstance(e, PostEvent):
             if not auto:
                 out.append(w.line(_post(e, w)))
@@ -296,7 +305,9 @@ def hand_block(hand: Hand, rng: random.Random | None = None) -> str:
         elif isinstance(e, ShowEvent):
             who = w.name(e.seat)
             if e.muck:
-                out.append(w.line(f"{who} {w.word('mucks')}" + (f" {w.cards(e.cards)}" if e.cards else "")))
+                known = hand.revealed.get(e.seat)
+                cards = e.cards or (known.cards if known is not None and not known.tabled else ())
+                out.append(w.line(f"{who} {w.word('mucks')}" + (f" {w.cards(cards)}" if cards else "")))
             else:
                 out.append(w.line(f"{who} {w.word('shows')} {w.cards(e.cards)}"))
         elif isinstance(e, CollectEvent):
