@@ -73,7 +73,12 @@ def write_hand_pages(tables: dict[str, pd.DataFrame], pages: list[PageRef], fold
     by_hand: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for row in findings.astype(object).where(findings.notna(), None).to_dict("records"):
         by_hand[(str(row["hand_id"]), str(row["source"]))].append(row)
-    info = tables["hands"].set_index(["hand_id", "source"])
+    wanted_keys = {(p.hand_id, p.source) for p in pages}
+    h = tables["hands"]
+    cols = [c for c in ("hand_id", "source", "started_at", "end_line", "dealer") if c in h]
+    info = {(str(r["hand_id"]), str(r["source"])): r
+            for r in h[cols].astype(object).where(h[cols].notna(), None).to_dict("records")
+            if (str(r["hand_id"]), str(r["source"])) in wanted_keys}
     per_source: dict[str, dict[tuple[str, int], PageRef]] = defaultdict(dict)
     for p in pages:
         per_source[p.source][(p.hand_id, p.line)] = p
@@ -97,8 +102,7 @@ def write_hand_pages(tables: dict[str, pd.DataFrame], pages: list[PageRef], fold
             key = (hand_rep.hand.hand_id, hand_rep.hand.line)
             ref = wanted[key]
             done.add(key)
-            row = info.loc[(ref.hand_id, ref.source)]
-            meta = row.iloc[0] if isinstance(row, pd.DataFrame) else row
+            meta = info.get((ref.hand_id, ref.source), {})
             text = _log_lines(lines, hand_rep.hand.line, int(meta.get("end_line") or hand_rep.hand.end_line or 0),
                               hand_rep.hand.text)
             html = hand_page(hand_rep, by_hand.get((ref.hand_id, ref.source), []), text, meta, nav(ref))
@@ -232,14 +236,14 @@ def hand_page(r: Replay, findings: list[dict[str, Any]], log: list[tuple[int, st
     m = r.money
     body = [_head(title), nav, f"<h1>{_e(title)}</h1>"]
     started = meta.get("started_at")
-    when = "" if started is None or pd.isna(started) else pd.Timestamp(started).strftime("%Y-%m-%d %H:%M:%S")
+    when = "" if started is None else pd.Timestamp(started).strftime("%Y-%m-%d %H:%M:%S")
     rows = [("table", hand.table_name), ("time (UTC)", when),
             ("game", f"{hand.game} {hand.kind}, blinds {m(hand.sb)}/{m(hand.bb)}"
                      + (f", ante {m(hand.ante)}" if hand.ante else "") + (f" {hand.currency}" if hand.currency else "")),
             ("source", f"{hand.source}, lines {log[0][0] if log else hand.line}-{log[-1][0] if log else hand.line}"),
             ("status", hand.status.value), ("profile", r.profile),
             ("players", ", ".join(f"{s.player} (seat {s.seat})" for s in hand.seats))]
-    if "dealer" in meta and meta.get("dealer"):
+    if meta.get("dealer"):
         rows.insert(1, ("dealer", meta.get("dealer")))
     body.append("<table class='meta'>" + "".join(f"<tr><td>{_e(k)}</td><td>{_e(v)}</td></tr>" for k, v in rows)
                 + "</table>")
