@@ -5,7 +5,8 @@
     python benchmarks/run.py --formats [--hands 3000]
 
 `--formats` measures every registered format on its own corpus hands (the files HANDS.tsv
-lists, and the live samples for the live format), each format's hands replicated to
+lists, the live samples for the live format, the PHH sample `corpus/phh/` for PHH and the
+OHH sample for Open Hand History), each format's hands replicated to
 `--hands` (3,000 by default): parse only and parse + audit hands/s in CPU time
 (time.process_time: the machine is shared), and the ratio of each to PokerStars' figure.
 
@@ -122,7 +123,11 @@ def load_by_format(corpus: Path) -> dict[str, list[tuple[int, list[str]]]]:
         if len(parts) >= 5:
             files.add(parts[0])
     paths = [str(corpus / rel) for rel in sorted(files)]
-    paths += [str(p) for p in sorted((Path(__file__).resolve().parents[1] / "sample_histories" / "live").glob("*.live"))]
+    samples = Path(__file__).resolve().parents[1] / "sample_histories"
+    paths += [str(p) for p in sorted((samples / "live").glob("*.live"))]
+    # the open formats: the PHH sample of real hands, the hand-written OHH sample
+    paths += [str(p) for p in sorted((corpus / "phh").glob("*.phhs"))]
+    paths += [str(p) for p in sorted((samples / "ohh").glob("*.ohh"))]
     out: dict[str, list[tuple[int, list[str]]]] = {}
     for path in paths:
         for source in iter_sources([path]):

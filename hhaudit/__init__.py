@@ -20,12 +20,14 @@ _native.select()  # compiled modules or their sources: decided before any of the
 
 if TYPE_CHECKING:
     from .api import AuditResult, audit, read, units
+    from .interop import to_pokerkit
     from .parsing import parse
 
-__all__ = ["AuditResult", "__version__", "audit", "parse", "read", "units"]
+__all__ = ["AuditResult", "__version__", "audit", "parse", "read", "to_pokerkit", "units"]
 __version__ = "0.1.0"
 
-_LAZY = {"AuditResult": "api", "audit": "api", "read": "api", "units": "api", "parse": "parsing"}
+_LAZY = {"AuditResult": "api", "audit": "api", "read": "api", "units": "api", "parse": "parsing",
+         "to_pokerkit": "interop"}
 
 
 def __getattr__(name: str) -> Any:

@@ -191,7 +191,7 @@ def cmd_formats(args: argparse.Namespace) -> int:
     header = ["name", "sites", "grammar"] + (["corpus hands", "audited"] if args.corpus else []) + ["description"]
     rows = []
     for f in formats.FORMATS.values():
-        row = [f.name, ", ".join(f.sites), f"grammars/{f.grammar}.lark" if f.grammar else "(XML)"]
+        row = [f.name, ", ".join(f.sites), f"grammars/{f.grammar}.lark" if f.grammar else getattr(f, "reader", "(XML)")]
         if args.corpus:
             read, audited = shares.get(f.name, (0, 0))
             row += [f"{read} ({100 * read / total:.1f}%)" if total else "0", str(audited)]

@@ -25,7 +25,7 @@ BLOCK = 1 << 20
 MAX_LINE = 1 << 16
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
-HISTORY_SUFFIXES = frozenset({".txt", ".log", ".hh", ".xml", ".live", ".phh", ".phhs", ""})
+HISTORY_SUFFIXES = frozenset({".txt", ".log", ".hh", ".xml", ".live", ".phh", ".phhs", ".ohh", ""})
 
 
 class InputError(Exception):

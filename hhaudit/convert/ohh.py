@@ -132,7 +132,7 @@ def write(v: HandView, number: int) -> str:
                 actions = []
                 rounds.append({"id": len(rounds), "street": "Showdown", "cards": [], "actions": actions})
             if ev.muck:
-                add(ev.seat, "Mucks Cards")
+                add(ev.seat, "Mucks Cards", None, False, ev.cards if len(ev.cards) == 2 else ())
             elif len(ev.cards) != 2:
                 add(ev.seat, "Shows Cards")  # shown, but the log does not say what
             else:
@@ -142,10 +142,13 @@ def write(v: HandView, number: int) -> str:
     collects = [e for e in hand.events if isinstance(e, CollectEvent)]
     named = sorted({e.pot for e in collects if e.pot is not None})
     pots: list[dict[str, object]] = []
-    if not named:
+    if not collects:
+        pass  # the log states no payment
+    elif not named:
         wins = [{"player_id": ids[s], "win_amount": m(a)} for s, a in sorted(won.items(), key=lambda kv: ids[kv[0]])
                 if a > 0]
-        pots.append({"number": 0, "amount": m(sum(a for a in won.values() if a > 0) + rake),
+        jackpot = hand.summary.jackpot or 0
+        pots.append({"number": 0, "amount": m(sum(a for a in won.values() if a > 0) + rake + jackpot),
                      "rake": m(rake), "jackpot": m(hand.summary.jackpot or 0), "player_wins": wins})
     else:
         taken = {s: v.collected.get(s, 0) - won.get(s, 0) for s in v.collected}  # unmatched bet inside
@@ -160,7 +163,8 @@ def write(v: HandView, number: int) -> str:
                 wins.append({"player_id": ids[e.seat], "win_amount": m(amount)})
                 total += amount
             pot_rake = rake if k == named[0] else 0
-            pots.append({"number": k, "amount": m(total + pot_rake), "rake": m(pot_rake),
+            pot_jackpot = (hand.summary.jackpot or 0) if k == named[0] else 0
+            pots.append({"number": k, "amount": m(total + pot_rake + pot_jackpot), "rake": m(pot_rake),
                          "jackpot": m(hand.summary.jackpot or 0) if k == named[0] else m(0),
                          "player_wins": wins})
     ohh: dict[str, object] = {

@@ -154,7 +154,8 @@ def write(v: HandView, number: int) -> str:
                 showdown = True
                 out.append("*** SHOW DOWN ***")
             if ev.muck:
-                out.append(f"{ev.player}: mucks hand")
+                cards = ev.cards if len(ev.cards) == 2 else ()
+                out.append(f"{ev.player}: mucks hand [{' '.join(cards)}]" if cards else f"{ev.player}: mucks hand")
             elif len(ev.cards) != 2:
                 out.append(f"{ev.player}: shows []")  # shown, but the log does not say what
             else:

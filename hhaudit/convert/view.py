@@ -50,7 +50,7 @@ class HandView:
     collected: dict[int, int] = field(default_factory=dict)
     """What the log paid each seat."""
     hole: dict[int, tuple[str, ...]] = field(default_factory=dict)
-    """Hole cards the log reveals (dealt or shown)."""
+    """Hole cards the log reveals (dealt, shown, or anywhere else: `AuditedHand.cards`)."""
     fees: int = 0
 
     @property
@@ -147,6 +147,10 @@ def view(hand: Hand, audited: AuditedHand) -> HandView:
             row = rows.get(seq)
             if row is not None and row.seat is not None and row.action in ("call", "bet", "raise"):
                 v.put_in[row.seat] = v.put_in.get(row.seat, 0) + (row.amount or 0)
+    # and the cards the log reveals anywhere else (its summary block, XML card elements)
+    for seat, known in audited.cards.items():
+        if len(known.cards) == 2 and seat not in v.hole:
+            v.hole[seat] = known.cards
     return v
 
 
