@@ -26,7 +26,8 @@ What the fields mean (phh-std "Required Fields", "Optional Fields", "Position"):
   rake it took (`summary.rake`), when that is not negative; a payment above the pot stays a
   payment above the pot. A `winnings` array of zeros on a hand whose pot someone must have
   won (the public HandHQ conversion writes one where its source had no collection line)
-  states no payment: the hand's pots are then not judged.
+  states no payment: the hand's pots are then not judged. A `rake` (or `_rake`) number, which
+  phh-std does not define but a writer may add, is the rake the log states instead.
 - A starting stack of `inf` is unknown (phh-std): the seat is given a stack deep enough for
   every bet of the hand (the sum of every seat's chips put in, plus one big blind), so that
   it is never all-in; nothing about that stack is judged.
@@ -81,7 +82,7 @@ _CBR_AMOUNT: Final = re.compile(r"\bcbr\s+(\d+(?:\.\d*)?|\.\d+)")
 _RANKS: Final = frozenset("23456789TJQKA")
 _SUITS: Final = frozenset("cdhs")
 _MONEY_FIELDS: Final = ("antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet",
-                        "starting_stacks", "finishing_stacks", "winnings")
+                        "starting_stacks", "finishing_stacks", "winnings", "rake", "_rake")
 _STREETS: Final = {3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}
 _SYMBOLS: Final = {sym: code for sym, code in CURRENCY_SYMBOLS.items()}
 
@@ -509,6 +510,13 @@ class PhhFormat:
         ranked = sorted(build.total, reverse=True)
         pot = put_in - (ranked[0] - ranked[1])
         out = sum(a for a in paid if a > 0)
+        stated = table.get("rake", table.get("_rake"))
+        if isinstance(stated, (int, Decimal)) and not isinstance(stated, bool):
+            # A file that states its rake (a field outside phh-std, as some writers add it):
+            # the pot audit compares payments + rake with the pot.
+            hand.summary.rake = units("rake", stated)
+            hand.summary.line = line_of("rake") if "rake" in table else line_of("_rake")
+            return
         kept = pot - out if pot - out >= 0 else put_in - out
         if kept >= 0:
             hand.summary.rake = kept

@@ -186,3 +186,21 @@ def test_corpus_reads_and_audits_every_hand() -> None:
         for h in hands:
             found |= {(name, h.hand_id, f.rule) for f in auditor.audit(h).findings}
     assert found == reviewed
+
+
+def test_a_stated_rake_is_compared(tmp_path: Path) -> None:
+    # Heads-up 1/2: p2 (button) completes to 2, p1 checks; on the flop p2 bets 2, p1 calls:
+    # 4 each, 8 in all. Paid 7 to p1's aces: with `rake = 1` it adds up; with `rake = 0` the
+    # payment is 1 short (AC02); without the field the rake is the 1 the pot kept.
+    base = ("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+            "starting_stacks = [50, 50]\n"
+            "actions = ['d dh p1 ????', 'd dh p2 ????', 'p2 cc', 'p1 cc', 'd db 2c3d4h', 'p1 cc', 'p2 cbr 2',"
+            " 'p1 cc', 'd db 5s', 'p1 cc', 'p2 cc', 'd db 9h', 'p1 cc', 'p2 cc', 'p1 sm AsAd', 'p2 sm KsKd']\n"
+            "winnings = [7, 0]\n")
+    results = []
+    for extra in ("rake = 1\n", "rake = 0\n", ""):
+        f = tmp_path / "r.phh"
+        f.write_text(base + extra)
+        (h,) = parse(str(f))
+        results.append((h.summary.rake, sorted({x.rule for x in Auditor().audit(h).findings})))
+    assert results == [(1, []), (0, ["AC02"]), (1, [])]
