@@ -46,7 +46,9 @@ class Profile:
     """The smallest chip in play, in the site's smallest unit (1: a cent, or one tournament
     chip): odd chips of a split pot are whole chips of it (TDA-2024 20: "break the odd chips
     down to the smallest denomination in play"; a 41,300 chop with 100-chips is
-    20,700/20,600). A live game line's `chip N` sets it per game."""
+    20,700/20,600), and a pot-limit maximum that is no whole number of chips rounds up to
+    one (rules.md 5: an overbet exceeds the maximum by more than the smallest chip). A live
+    game line's `chip N` sets it per game."""
     max_rake_share: float = 0.25
     """A rake above this share of the pot is reported as suspicious."""
 

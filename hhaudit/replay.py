@@ -317,7 +317,11 @@ class State:
             return min(cap, self.min_raise_to())
         bet = max(self.current_bet, self.hand.bb if self.street is _PREFLOP else 0)
         call = max(0, bet - s.street_bet)
-        return bet + self.pot_for_limit() + call + self.profile.pl_round_up
+        most = bet + self.pot_for_limit() + call
+        chip = self.hand.chip or self.profile.chip * 10**self.hand.fine
+        if chip > 1 and most % chip:
+            most += chip - most % chip  # no one can bet part of a chip (rules.md 5: the smallest chip)
+        return most + self.profile.pl_round_up
 
     def has_acted(self, seat: int) -> bool:
         return self.seats[seat].acted_level is not None

@@ -195,3 +195,37 @@ def test_profile_chip_option_online() -> None:
     # 175 in 5-chips is 35 chips: 18 to Ann (90), 17 to Ben (85)
     (f,) = with_chips.audit(next(iter(parse(text)))).findings
     assert (f.rule, f.expected) == ("OC01", "expected Ann 90; Ben 85 (after 2 rake)")
+
+
+PL_LIVE = """\
+# hhaudit live log
+{game}
+
+hand 1
+button 1
+seat 1 Ann 500
+seat 2 Bob 500
+seat 3 Cal 500
+seat 4 Dan 500
+Dan raise {to}
+Ann fold
+Bob fold
+Cal fold
+pay Dan {paid}
+"""
+
+
+def pl_findings(game: str, to: int) -> list[tuple[str, str]]:
+    # Dan's raise is called by nobody: he takes back all of it and the 1 + 2 of the blinds
+    (hand,) = parse(PL_LIVE.format(game=game, to=to, paid=to + 3))
+    return [(f.rule, f.expected) for f in Auditor("tda-2024").audit(hand).findings]
+
+
+def test_pot_limit_maximum_in_whole_chips() -> None:
+    # rules.md 5, TDA-2024 54: UTG's pot-limit maximum at 1/2 is 2 + (3 + 2) = 7; with
+    # 5-chips the smallest amount that holds it is 10 (an overbet is one past the maximum
+    # by more than the smallest chip)
+    assert pl_findings("game PL 1/2", 7) == []
+    assert [r for r, _ in pl_findings("game PL 1/2", 10)] == ["PL01"]
+    assert pl_findings("game PL 1/2 chip 5", 10) == []
+    assert [r for r, _ in pl_findings("game PL 1/2 chip 5", 15)] == ["PL01"]
