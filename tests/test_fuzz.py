@@ -14,8 +14,9 @@
 
 Runs with the `ci` Hypothesis profile by default (tests/conftest.py). Longer runs:
     HYPOTHESIS_PROFILE=long HHAUDIT_FUZZ_SCALE=5 pytest tests/test_fuzz.py
-HHAUDIT_FUZZ_SCALE multiplies the bulk sizes: tiny files (1,000 at scale 1; 10,000 at 10),
-adversarial line length (8,000 characters at scale 1; 20,000 from 2.5) and mutated examples.
+HHAUDIT_FUZZ_SCALE multiplies the bulk sizes: tiny files (1,000 at scale 1; 10,000 at 10) and
+mutated examples. The adversarial lines are 64 KiB at every scale, the longest line the reader
+passes on (the proof that the terminals are linear is tests/test_linear_time.py).
 """
 
 from __future__ import annotations
@@ -250,8 +251,8 @@ def test_folder_of_many_tiny_files(tmp_path: Path) -> None:
 
 # ----------------------------------------------------------------------------- backtracking
 GRAMMARS = sorted(p.stem for p in grammar_dir().glob("*.lark"))
-RUN = int(8000 * max(1.0, SCALE))
-"""Length of the adversarial lines: long enough that a quadratic regex takes seconds."""
+RUN = MAX_LINE
+"""Length of the adversarial lines: the longest the reader passes on (64 KiB)."""
 
 
 def adversarial_lines(grammar: str) -> list[str]:

@@ -426,7 +426,9 @@ def _item_firsts(item: Any) -> tuple[set[str] | None, bool]:
         lo, _hi, sub = av
         f, nullable = _seq_firsts(list(sub))
         return f, nullable or lo == 0
-    if name == "AT":
+    if name in ("AT", "ASSERT", "ASSERT_NOT"):
+        # consumes nothing: the characters are those of what follows (a lookaround only
+        # narrows them, so these are a superset, which is all a first-character set needs)
         return set(), True
     return None, False
 
