@@ -127,7 +127,7 @@ def test_sarif_is_valid_against_the_2_1_0_schema(tmp_path: Path, expected: list[
     r = _audit(tmp_path, "--output-format", "sarif")
     log = json.loads(r.stdout)
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-    jsonschema.validators.validator_for(schema)(schema).validate(log)
+    jsonschema.validators.validator_for(schema)(schema, format_checker=jsonschema.FormatChecker()).validate(log)
     run = log["runs"][0]
     assert log["version"] == "2.1.0" and run["tool"]["driver"]["name"] == "hhaudit"
     results = run["results"]
