@@ -1,7 +1,7 @@
 """Live-only rules: declarations, chip motions, oversized chips, undercalls, out-of-turn
 actions and the dealer's rulings, judged against TDA-2024 40-46, 51, 53, 56 (rules.md §1d, §4).
 
-A live log (`hhaudit/formats/live.py`) records, beside the action the table accepted (an
+A live log (`hhaudit/formats/live/`) records, beside the action the table accepted (an
 ordinary `ActionEvent`), what the player said and each forward motion of chips
 (`LiveAction`), and actions made out of turn (`OutOfTurn`). They are carried on
 `Hand.live`. `required()` works out what the rules make of the words and chips; the format
@@ -545,10 +545,11 @@ def _judge_rake(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) ->
                         f"rake {hand.summary.rake}", "the rake taken does not follow the game's rake rule")
 
 
-def _judge_end_stacks(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) -> None:
-    ends = [r for r in hand.live if isinstance(r, EndStack)]
-    if not ends:
-        return
+def final_stacks(hand: Hand, final: State) -> dict[int, int]:
+    """Each seat's chips when the hand is over, as the log says it went: chips behind after
+    the betting, plus what the pay lines gave it, plus the bet nobody called (handed back by
+    the dealer). The `end` line is checked against it (AC06), and the next hand of a live
+    session that does not write its stacks starts from it."""
     paid: dict[int, int] = {}
     for e in hand.events:
         if isinstance(e, CollectEvent):
@@ -561,11 +562,18 @@ def _judge_end_stacks(auditor: Auditor, hand: Hand, final: State, out: AuditedHa
             e.amount for e in hand.events if isinstance(e, FeeEvent))
         if sum(paid.values()) + deductions == final.pot:
             excess = 0
+    return {k: s.stack + paid.get(k, 0) + (excess if k == top else 0) for k, s in final.seats.items()}
+
+
+def _judge_end_stacks(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) -> None:
+    ends = [r for r in hand.live if isinstance(r, EndStack)]
+    if not ends:
+        return
+    stacks = final_stacks(hand, final)
     for r in ends:
-        s = final.seats.get(r.seat)
-        if s is None:
+        want = stacks.get(r.seat)
+        if want is None:
             continue
-        want = s.stack + paid.get(r.seat, 0) + (excess if r.seat == top else 0)
         if want != r.stack:
             auditor.finding(out, RULES["AC06"], r.line, -1, f"{r.player} ends with {want}",
                             f"{r.player} ends with {r.stack}", seat=r.seat, player=r.player)

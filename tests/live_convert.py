@@ -15,6 +15,7 @@ A hand the live format cannot express raises `Unconvertible` with the reason.
 from __future__ import annotations
 
 import random
+import re
 
 from hhaudit.live_rules import walk
 from hhaudit.model import (
@@ -326,3 +327,79 @@ def hand_block(hand: Hand, rng: random.Random | None = None) -> str:
     if rng is not None:
         out.append("end " + " ".join(f"{w.name(seat)} {w.chips(v)}" for seat, v in end_stacks(hand).items()))
     return "\n".join(out) + "\n"
+
+
+_SEAT_LINE = re.compile(r"seat (\d+) (\S+) (\d+)( out)?$")
+
+
+def shorten(text: str, hands: list[Hand]) -> str:
+    """The same session in the short style (docs/live-format.md, "Writing less"): after the
+    first hand, each hand writes only what changed from the table the previous hand left,
+    worked out here from the previous hand as read (`hands`, one per `hand` block, in
+    order) with this module's own replay (`end_stacks`): `leave`, `join seat`, `rebuy` for a
+    stack that grew, `seat` for any other stack that is not the carried one, and `button`
+    only where it is not the next occupied seat. A hand whose button must be written and
+    whose stacks differ is left in full (a `button` and `seat` lines alone are a full list)."""
+    pieces: list[list[str]] = [[]]
+    for line in text.splitlines():
+        if line.startswith(("hand ", "game ", "level ")):
+            pieces.append([])
+        pieces[-1].append(line)
+    out: list[str] = []
+    blocks = iter(hands)
+    prev: Hand | None = None
+    for piece in pieces:
+        if not piece or not piece[0].startswith("hand "):
+            out.extend(piece)
+            continue
+        hand = next(blocks)
+        out.extend(piece if prev is None else _short_block(piece, prev))
+        prev = hand
+    return "\n".join(out) + "\n"
+
+
+def _short_block(block: list[str], prev: Hand) -> list[str]:
+    seats = [m for m in (_SEAT_LINE.match(x) for x in block) if m]
+    button = next(x for x in block if x.startswith("button "))
+    rest = [x for x in block[1:] if not _SEAT_LINE.match(x) and not x.startswith("button ")]
+    end = _carried_stacks(prev)
+    carried = {s.seat: (s.player, end.get(s.seat, s.stack), s.sitting_out or end.get(s.seat, s.stack) == 0)
+               for s in prev.seats}
+    now = {int(m.group(1)): (m.group(2), int(m.group(3)), bool(m.group(4))) for m in seats}
+    changes: list[str] = []
+    explicit: list[str] = []
+    for seat, (player, _, _) in sorted(carried.items()):
+        if seat not in now or now[seat][0] != player:
+            changes.append(f"leave {player}")
+    for seat, (player, stack, out) in sorted(now.items()):
+        was = carried.get(seat)
+        if was is None or was[0] != player:
+            changes.append(f"join seat {seat} {player} {stack}" if not out else f"seat {seat} {player} {stack} out")
+        elif (stack, out) != (was[1], was[2]):
+            if stack > was[1] and not out:
+                changes.append(f"rebuy {player} {stack - was[1]}")
+            else:
+                explicit.append(f"seat {seat} {player} {stack}" + (" out" if out else ""))
+    dealt = sorted(s for s, (_, _, o) in now.items() if not o)
+    after = [s for s in dealt if s > (prev.button_seat or 0)]
+    moved = after[0] if after else dealt[0]
+    written = int(button.split()[1]) != moved
+    if written and explicit and not any(c.startswith(("leave", "join", "rebuy")) for c in changes):
+        return block  # a written button and recounted stacks: the full list
+    return [block[0]] + ([button] if written else []) + changes + explicit + rest
+
+
+def _carried_stacks(hand: Hand) -> dict[int, int]:
+    """Each seat's stack after a live hand: chips behind after the betting, the pay lines,
+    and the bet nobody matched handed back (a dead blind matches no bet, rules.md 7b)."""
+    st = State.start(hand, get_profile("online"))
+    for _ in walk(hand, st.profile, st):
+        pass
+    top = max(st.seats.values(), key=lambda s: s.total)
+    matched = max((s.total - s.dead for s in st.seats.values() if s is not top), default=0)
+    paid: dict[int, int] = {}
+    for e in hand.events:
+        if isinstance(e, CollectEvent):
+            paid[e.seat] = paid.get(e.seat, 0) + e.amount
+    return {seat: s.stack + paid.get(seat, 0) + (max(top.total - matched, 0) if s is top else 0)
+            for seat, s in st.seats.items()}

@@ -378,3 +378,81 @@ def test_roberts_out_of_turn_call_may_not_become_a_raise():
     text = FLOP + "S3 bet 300\nS4 fold\noot S6 call\nS5 raise 600\nS6 raise 1500\n"
     assert rows(text) == []
     assert [f.rule for f in findings(text, "roberts-cash")] == ["SB06"]
+
+
+# ------------------------------------------------------------------ carried tables (short style)
+
+SHORT = """game NL 1/2
+hand 1
+button 1
+seat 1 Alice 200
+seat 2 Bob 250
+seat 3 Carol 180
+Alice raise 6
+Bob fold
+Carol call
+flop Kh 7d 2c
+Carol check
+Alice bet 8
+Carol fold
+pay Alice 13
+hand 2
+join seat 5 Erin 300
+rebuy Bob 50
+color up
+Erin fold
+Alice fold
+Bob fold
+pay Carol 3
+hand 3
+leave Erin
+seat 1 Alice 150
+Bob fold
+Carol fold
+pay Alice 3
+"""
+
+
+def test_short_style_carries_stacks_seats_and_button():
+    _, h2, h3 = hands(SHORT)
+    assert h2.status is Status.AUDITED and h3.status is Status.AUDITED
+    # hand 1: Alice 200 - 6 - 8 + 13 (pot: 6 + 6 + Bob's 1) + 8 (her uncalled bet) = 207;
+    # Bob 250 - 1 = 249, + 50 rebuy = 299; Carol 180 - 6 = 174
+    assert [(s.seat, s.player, s.stack) for s in h2.seats] == [(1, "Alice", 207), (2, "Bob", 299),
+                                                              (3, "Carol", 174), (5, "Erin", 300)]
+    assert h2.button_seat == 2  # moved from seat 1 to the next occupied seat
+    assert h3.button_seat == 3  # and on again, from seat 2 to seat 3
+    # hand 3: Alice recounted at 150; Erin gone
+    assert (h3.seats[0].player, h3.seats[0].stack) == ("Alice", 150)
+    assert "Erin" not in [s.player for s in h3.seats]
+
+
+def test_short_style_errors_are_parse_findings_and_the_rest_is_read():
+    bad = SHORT.replace("leave Erin", "leave Zed").replace("join seat 5 Erin 300", "join seat 3 Erin 300")
+    h1, h2, h3 = hands(bad)
+    assert h1.status is Status.AUDITED
+    assert h2.status is Status.PARSE_ERROR and h2.problem.line == 16 and h2.problem.column > 1
+    assert "seat 3 is taken by Carol" in h2.problem.message
+    # hand 3 cannot carry from the hand that could not be read
+    assert h3.status is Status.PARSE_ERROR and "cannot be carried from hand 2" in h3.problem.message
+
+
+def test_short_style_unknown_name_and_first_hand():
+    h = hands(SHORT.replace("leave Erin", "leave Zed"))[2]
+    assert h.status is Status.PARSE_ERROR and "'Zed' is not at the table" in h.problem.message
+    first = hands("game NL 1/2\nhand 1\nseat 1 A 100\nseat 2 B 100\nA fold\n")[0]
+    assert first.status is Status.PARSE_ERROR and "first hand of a file" in first.problem.message
+
+
+def test_golden_session_in_the_short_style_audits_the_same():
+    """session-1 rewritten with only the changes (every stack is reset to 300 there, so
+    the changes are `seat` recounts and `rebuy` lines): the same findings, rule by rule."""
+    from live_convert import shorten
+    text = SESSION.read_text(encoding="utf-8")
+    full = hands(text)
+    short = hands(shorten(text, full))
+    auditor = Auditor("tda-2024")
+    def digest(hs):
+        return [(h.hand_id, str(h.status), sorted((f.rule, f.expected, f.actual) for f in auditor.audit(h).findings))
+                for h in hs]
+    assert digest(short) == digest(full)

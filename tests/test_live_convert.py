@@ -17,7 +17,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
-from live_convert import Unconvertible, aliases, to_live, to_live_session
+from live_convert import Unconvertible, aliases, shorten, to_live, to_live_session
 
 from hhaudit.audit import Auditor, AuditedHand
 from hhaudit.model import CollectEvent, Hand, Status
@@ -229,3 +229,47 @@ def test_end_stacks_do_not_count_a_dead_blind_as_matching_a_bet():
 def test_rake_rule_pot_does_not_count_a_dead_blind_as_matching_a_bet():
     # 10% of the 800 pot, pre-flop rake allowed: 80.
     assert _live_findings(DEAD_BLIND.format(rake=" rake 10% preflop") + "pay A 720\nrake 80\n") == []
+
+
+def _audit_rows(hands: list[Hand], auditor: Auditor) -> list[tuple]:
+    rows = []
+    for h in hands:
+        if h.status is not Status.AUDITED:
+            rows.append((h.hand_id, str(h.status), h.problem.message if h.problem else ""))
+            continue
+        got = auditor.audit(h)
+        names = _names(h, None)
+        rows.append((h.hand_id, sorted((f.rule, f.expected, f.actual) for f in got.findings),
+                     _pots(got, names), _payouts(h, names)))
+    return rows
+
+
+def test_each_file_as_one_session_in_the_short_style_audits_like_the_full_one(clean):
+    """The sessions written in the short style (stacks, seats and button carried from the
+    previous hand; only the changes written) read to the same seats and stacks and audit
+    to exactly the same findings, pots and payouts as written in full."""
+    auditor = Auditor(PROFILE)
+    counts: Counter[str] = Counter()
+    for rel, hands in clean:
+        text, _, _ = to_live_session([h for h, _ in hands])
+        full = list(parse(text))
+        short_text = shorten(text, full)
+        short = list(parse(short_text))
+        assert len(short) == len(full), rel
+        for a, b in zip(full, short):
+            assert [(s.seat, s.player, s.stack, s.sitting_out) for s in a.seats] == \
+                [(s.seat, s.player, s.stack, s.sitting_out) for s in b.seats], (rel, a.hand_id)
+            assert a.button_seat == b.button_seat, (rel, a.hand_id)
+        assert _audit_rows(short, auditor) == _audit_rows(full, auditor), rel
+        counts["sessions"] += 1
+        counts["hands"] += len(full)
+        lines = short_text.splitlines()
+        counts["carried hands"] += sum(1 for x in lines if x.startswith("hand ")) - sum(
+            1 for i, x in enumerate(lines) if x.startswith("hand ") and i + 1 < len(lines)
+            and lines[i + 1].startswith("button ") and any(y.startswith("seat ") for y in lines[i:i + 12]))
+        counts["lines saved"] += len(text.splitlines()) - len(lines)
+        for word in ("leave", "join", "rebuy", "seat", "button"):
+            counts[word] += sum(1 for x in lines if x.startswith(word + " "))
+    _report("live short style, one session per file", counts)
+    assert counts["hands"] >= 1000 and counts["lines saved"] >= counts["hands"]
+    assert counts["leave"] and counts["join"] and counts["rebuy"]

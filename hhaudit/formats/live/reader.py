@@ -20,8 +20,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
-from ..live_rules import (
+from ...live_rules import (
     EndStack,
+    final_stacks,
     LiveAction,
     LiveHand,
     Motion,
@@ -33,8 +34,8 @@ from ..live_rules import (
     opening_bet,
     required,
 )
-from ..chunks import HandLines
-from ..model import (
+from ...chunks import HandLines
+from ...model import (
     ActionEvent,
     CollectEvent,
     DealEvent,
@@ -50,10 +51,11 @@ from ..model import (
     Street,
     StreetEvent,
 )
-from ..profiles import PROFILES, get_profile
-from ..replay import State
-from .base import Fields, LineError, LineFormat, fallback_id
-from .common import card, game_code
+from ...profiles import PROFILES, get_profile
+from ...replay import State
+from ..base import Fields, LineError, LineFormat, fallback_id
+from ..common import card, game_code
+from .table import Carried, next_button, written_in_full
 
 _AMOUNT = r"\d[\d,]*(?:\.\d+)?k?"
 _SESSION = re.compile(r"\s*(?i:game|level|blinds)\b")
@@ -241,17 +243,20 @@ the bad session line), as JSON. A plain string, so it survives `list()` and pick
 the pipeline ships hands to worker processes; `parse_hand` removes it."""
 
 
-def _tag(lines: list[tuple[int, str]], error: tuple[int, int, str, str] | None = None) -> str:
-    return SENTINEL + json.dumps({"lines": lines, "error": error})
+def _tag(lines: list[tuple[int, str]], error: tuple[int, int, str, str] | None = None,
+         carried: Carried | None = None) -> str:
+    return SENTINEL + json.dumps({"lines": lines, "error": error,
+                                  "carried": carried.to_json() if carried is not None else None})
 
 
-def _untag(line: str) -> tuple[Session | None, tuple[int, int, str, str] | None]:
+def _untag(line: str) -> tuple[Session | None, tuple[int, int, str, str] | None, Carried | None]:
     data = json.loads(line[len(SENTINEL):])
     session: Session | None = None
     for number, text in data["lines"]:
         session = read_session(text, number, session)
     error = tuple(data["error"]) if data["error"] else None
-    return session, error
+    carried = data.get("carried")
+    return session, error, Carried.from_json(carried) if carried else None
 
 
 _HAND_HASH = re.compile(r"\s*hand\s+#(?=[^\s#])", re.I)
@@ -299,6 +304,9 @@ class LiveFormat(LineFormat):
         super().__init__()
         self._session: Session | None = None
         self._b = _Builder()
+        self._carried: Carried | None = None
+        self._end: dict[int, int] = {}
+        """Each seat's stack when the last hand read was over (`live_rules.final_stacks`)."""
 
     # ------------------------------------------------------------------ detection, splitting
     def detect(self, head: Sequence[str]) -> bool:
@@ -319,11 +327,12 @@ class LiveFormat(LineFormat):
         in_force: list[tuple[int, str]] = []
         chunk: list[str] | None = None
         first = 1
+        carrier = _Carrier()
         for number, line in enumerate(lines, 1):
             text = strip_comment(line)
             if _SESSION.match(text):
                 if chunk is not None:
-                    yield first, chunk
+                    yield first, carrier.done(chunk, first)
                     chunk = None
                 try:
                     session = read_session(text, number, session)
@@ -338,7 +347,7 @@ class LiveFormat(LineFormat):
                 continue
             if self.start.match(text):
                 if chunk is not None:
-                    yield first, chunk
+                    yield first, carrier.done(chunk, first)
                 chunk = HandLines([_tag(in_force), line])
                 first = number
                 continue
@@ -350,17 +359,22 @@ class LiveFormat(LineFormat):
                 chunk = HandLines([_tag(in_force), line])
                 first = number
         if chunk is not None:
-            yield first, chunk
+            yield first, carrier.done(chunk, first)
 
     # ------------------------------------------------------------------ parsing
     def parse_hand(self, lines: list[str], first_line: int, source: str) -> Hand:
         session: Session | None = None
         error: tuple[int, int, str, str] | None = None
+        carried: Carried | None = None
         if lines and lines[0].startswith(SENTINEL):
-            session, error = _untag(lines[0])
+            session, error, carried = _untag(lines[0])
             lines = lines[1:]
         self._session = session
         self._b = _Builder()
+        self._carried = carried
+        self._end = {}
+        if error is None and carried is not None and carried.error and lines:
+            error = (first_line, 1, lines[0].strip(), carried.error)
         if error is not None:
             line, col, text, msg = error
             hand = LineFormat.new_hand(self, source, first_line)
@@ -429,6 +443,9 @@ class LiveFormat(LineFormat):
         if self._session is None:
             raise LineError(line, 1, f[0] or "", "no valid `game` line before this hand")
         hand.hand_id = f[0] or ""
+        c = self._carried
+        if c is not None:
+            hand.seats = [Seat(seat, player, stack, out, line) for seat, player, stack, out in c.seats]
 
     def on_BUTTON(self, hand: Hand, f: Fields, line: int) -> None:
         hand.button_seat = int(f[0] or 0)
@@ -442,9 +459,68 @@ class LiveFormat(LineFormat):
             return
         if stack is None:
             raise ValueError(f"seat {seat}: a stack is needed (`seat {seat} {player} 10000`)")
-        if any(s.seat == seat for s in hand.seats):
+        c = self._carried
+        taken = next((s for s in hand.seats if s.seat == seat), None)
+        if c is not None and taken is not None and taken.line < line:
+            # a carried seat: this line sets its stack (a recount)
+            if taken.player.lower() != player.lower():
+                raise ValueError(f"seat {seat} is {taken.player}'s (from {c.source}): write `leave {taken.player}` "
+                                 f"before seating {player}")
+            taken.stack, taken.sitting_out, taken.line = amount(stack), bool(note), line
+            return
+        if taken is not None:
             raise ValueError(f"seat {seat} listed twice")
+        if c is not None:
+            self._check_not_seated(hand, player, c)
         hand.seats.append(Seat(seat, player, amount(stack), bool(note), line))
+        hand.seats.sort(key=lambda s: s.seat)
+
+    def _check_not_seated(self, hand: Hand, player: str, c: Carried) -> None:
+        other = next((s for s in hand.seats if s.player.lower() == player.lower()), None)
+        if other is not None:
+            raise ValueError(f"{other.player} is already in seat {other.seat} (from {c.source}); a change of "
+                             f"seat is `leave {other.player}` then `join seat N {other.player} STACK`")
+
+    def _carried_seat(self, hand: Hand, player: str | None, what: str) -> Seat:
+        c = self._carried
+        if c is None:
+            raise ValueError(f"`{what}` changes the table the previous hand left: this hand writes its table in full "
+                             "(a `button` line and `seat` lines), so it has nothing to change")
+        name = (player or "").lower()
+        found = next((s for s in hand.seats if s.player.lower() == name), None)
+        if found is None:
+            names = ", ".join(s.player for s in hand.seats) or "nobody"
+            raise ValueError(f"{player!r} is not at the table (from {c.source}: {names})")
+        return found
+
+    def on_JOIN(self, hand: Hand, f: Fields, line: int) -> None:
+        seat, player, stack = int(f[0] or 0), f[1] or "", amount(f[2])
+        c = self._carried
+        if c is None:
+            raise ValueError("`join` changes the table the previous hand left: in a hand that writes its table in "
+                             f"full, write `seat {seat} {player} {stack}`")
+        taken = next((s for s in hand.seats if s.seat == seat), None)
+        if taken is not None:
+            raise ValueError(f"seat {seat} is taken by {taken.player} (from {c.source}): `leave {taken.player}` "
+                             "first, or join another seat")
+        self._check_not_seated(hand, player, c)
+        hand.seats.append(Seat(seat, player, stack, False, line))
+        hand.seats.sort(key=lambda s: s.seat)
+
+    def on_LEAVE(self, hand: Hand, f: Fields, line: int) -> None:
+        s = self._carried_seat(hand, f[0], "leave")
+        hand.seats.remove(s)
+
+    def on_REBUY(self, hand: Hand, f: Fields, line: int) -> None:
+        word = re.sub(r"[\s-]+", "", (f[0] or "").lower())
+        s = self._carried_seat(hand, f[1], word.rstrip("s"))
+        s.stack += amount(f[2])
+        s.sitting_out = False  # a player who rebuys is dealt in
+
+    def on_COLORUP(self, hand: Hand, f: Fields, line: int) -> None:
+        """Chips changed for larger ones of the same value: no stack changes."""
+        if self._carried is None:
+            return
 
     def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
         self._close()
@@ -606,6 +682,9 @@ class LiveFormat(LineFormat):
         the words and chips."""
         self._close()
         b = self._b
+        c = self._carried
+        if hand.button_seat is None and c is not None:
+            hand.button_seat = next_button(c.button, [(s.seat, s.sitting_out) for s in hand.seats])
         if hand.button_seat is None:
             raise LineError(hand.line, 1, "", "no `button N` line in this hand")
         if b.posts == 0:
@@ -641,6 +720,7 @@ class LiveFormat(LineFormat):
         hand.events = events  # type: ignore[assignment]
         if not hand.seats:
             raise LineError(hand.line, 1, "", "no seats")
+        self._end = final_stacks(hand, state)
 
     def _accepted(self, hand: Hand, state: State, item: object, seq: int, events: list[object],
                   profile: object) -> ActionEvent:
@@ -696,6 +776,46 @@ class LiveFormat(LineFormat):
         if sess is not None and sess.straddle and len(seats) > 2:
             post(ring[2 % len(ring)], Post.STRADDLE, sess.straddle)
         return out
+
+
+class _Carrier:
+    """The splitter's side of carrying the table: each hand that does not write its table
+    in full gets the table the previous hand left (read again here, by a reader of its own,
+    so the hand reads alike wherever it is read)."""
+
+    def __init__(self) -> None:
+        self.previous: tuple[list[str], int] | None = None
+        self.reader: LiveFormat | None = None
+
+    def done(self, chunk: list[str], first: int) -> list[str]:
+        """The hand's lines, its sentinel given the carried table when it needs one."""
+        if len(chunk) < 2 or not chunk[0].startswith(SENTINEL) or not LiveFormat.start.match(
+                strip_comment(chunk[1])):
+            return chunk  # not a hand: lines outside any hand, a bad session line
+        body = [strip_comment(x) for x in chunk[2:]]
+        if not written_in_full(body):
+            data = json.loads(chunk[0][len(SENTINEL):])
+            chunk[0] = _tag([(int(n), str(t)) for n, t in data["lines"]], None, self.table())
+        self.previous = (chunk, first)
+        return chunk
+
+    def table(self) -> Carried:
+        if self.previous is None:
+            return Carried("", error="the first hand of a file writes its table in full: a `button N` line and a "
+                           "`seat N NAME STACK` line for each player")
+        lines, first = self.previous
+        if self.reader is None:
+            self.reader = LiveFormat()
+        hand = self.reader.parse_hand(list(lines), first, "")
+        named = bool(hand.hand_id) and not hand.hand_id.startswith(":")
+        where = f"hand {hand.hand_id} (line {first})" if named else f"the hand at line {first}"
+        if hand.status is not Status.AUDITED or hand.button_seat is None:
+            return Carried(where, error=f"the stacks cannot be carried from {where}, which could not be read: "
+                           "write this hand's table in full (`button N` and a `seat` line for each player)")
+        end = self.reader._end
+        seats = [(s.seat, s.player, end.get(s.seat, s.stack), s.sitting_out or end.get(s.seat, s.stack) == 0)
+                 for s in hand.seats]
+        return Carried(where, hand.button_seat, seats)
 
 
 _SUITS = str.maketrans("♠♤♥♡♦♢♣♧", "sshhddcc")

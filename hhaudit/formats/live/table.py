@@ -1,0 +1,79 @@
+"""The table carried from one hand of a live session to the next.
+
+A hand written in full (a `button` line and its `seat` lines, and none of the lines below)
+reads as it always did: nothing is carried into it. Any other hand starts from the table
+the previous hand of the file left: the same players in the same seats, each with the stack
+the previous hand ended it with (start stack, less what the player put in, plus what the
+pay lines gave the seat and the bet nobody called: `live_rules.final_stacks`), and the
+button on the next occupied seat. The hand's own lines then change what changed:
+
+    join seat 5 Erin 300     a player takes an empty seat
+    leave Bob                a player leaves the table
+    rebuy Carol 200          chips added to a stack (also `addon`, `top up`)
+    color up                 the chips are changed for larger ones: no stack changes
+    seat 3 Carol 180         a stack set explicitly (a recount); a new player on an empty seat
+    button 4                 the button placed explicitly (a dead button, a correction)
+
+The splitter (`reader.LiveFormat.split`) reads the previous hand again when the next one
+needs its table, and passes the table in the hand's first line (the session sentinel), so a
+hand is read alike wherever it is read (in this process or in a worker).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+_BUTTON = re.compile(r"\s*(?:button|btn|dealer)\s+(?:seat\s+)?\d+\s*$", re.IGNORECASE)
+_SEAT = re.compile(r"\s*seat\s+\d+", re.IGNORECASE)
+_CHANGE = re.compile(r"\s*(?:join|joins|leave|leaves|rebuy|rebuys|add\s*-?\s*on|top\s*-?\s*up|colou?r\s*-?\s*up)\b",
+                     re.IGNORECASE)
+
+
+def written_in_full(lines: Sequence[str]) -> bool:
+    """A hand with a `button` line, `seat` lines and no change line (`join`, `leave`,
+    `rebuy`, `addon`, `color up`): the form every hand had before tables carried over."""
+    button = seat = False
+    for line in lines:
+        if _CHANGE.match(line):
+            return False
+        button = button or _BUTTON.match(line) is not None
+        seat = seat or _SEAT.match(line) is not None
+    return button and seat
+
+
+@dataclass(slots=True)
+class Carried:
+    """The table a hand starts from when it does not write it in full."""
+
+    source: str
+    """The hand it comes from (`hand 12`, line 240), for the messages."""
+    button: int | None = None
+    seats: list[tuple[int, str, int, bool]] = field(default_factory=list)
+    """(seat, player, stack, sitting out) in seat order."""
+    error: str = ""
+    """Why no table can be carried (the previous hand could not be read, there is none)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"source": self.source, "button": self.button, "seats": self.seats, "error": self.error}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Carried:
+        return cls(d["source"], d["button"], [(int(a), str(b), int(c), bool(e)) for a, b, c, e in d["seats"]],
+                   d["error"])
+
+
+def next_button(previous: int | None, seats: Sequence[tuple[int, bool]]) -> int | None:
+    """The seat the button moves to: the first seat after `previous`, clockwise, with a
+    player dealt in (`seats` is (seat, sitting out)). Empty seats and players sitting out
+    are passed over: the button always lands on a player (a moving button; a dead button
+    is written `button N`)."""
+    dealt = sorted(s for s, out in seats if not out)
+    if not dealt:
+        return None
+    if previous is None:
+        return dealt[0]
+    after = [s for s in dealt if s > previous]
+    return after[0] if after else dealt[0]
