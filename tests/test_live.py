@@ -456,3 +456,31 @@ def test_golden_session_in_the_short_style_audits_the_same():
         return [(h.hand_id, str(h.status), sorted((f.rule, f.expected, f.actual) for f in auditor.audit(h).findings))
                 for h in hs]
     assert digest(short) == digest(full)
+
+
+# ------------------------------------------------------------------ saying what happened
+
+CHECKED_DOWN = ("flop 2c 3d 4h\nA check\nB check\nC check\nturn 5s\nA check\nB check\nC check\n"
+                "river 9h\nA check\nB check\nC check\nC shows Ah Ad\nA mucks\nB mucks\n")
+
+
+def test_written_call_amount_is_what_the_dealer_accepted():
+    # 100/200, C raises to 600. A (sb 100) calls 600: right. B (bb 200) is accepted at
+    # 400, his street total: 200 more where 400 was owed (TDA-2024 49). Pot 600 + 400 + 600.
+    t = (HEAD + "hand 1\nbutton 3\nseat 1 A 5000\nseat 2 B 5000\nseat 3 C 5000\n"
+         "C raise 600\nA call 600\nB call 400\n" + CHECKED_DOWN + "pay C 1600\n")
+    (f,) = findings(t)
+    assert (f.rule, f.line, f.player, f.expected, f.actual) == ("BS01", 10, "B", "call 400", "called 200")
+    right = t.replace("B call 400", "B call 600").replace("pay C 1600", "pay C 1800")
+    assert findings(right) == []
+    assert acts(one(right)) == acts(one(right.replace("call 600", "call")))
+
+
+def test_long_and_short_verbs_read_the_same():
+    long = (HEAD + "hand 1\nbutton 3\nseat 1 A 5000\nseat 2 B 5000\nseat 3 C 5000\n"
+            "C raises to 600\nA calls\nB folds\nflop 2c 3d 4h\nA bets 300\nC raises 900\nA calls 900\n"
+            "turn 5s\nA checks\nC checks\nriver 9h\nA checks\nC checks\nC shows Ah Ad\nA mucks\npay C 3200\n")
+    short = long.replace("raises to", "r").replace("calls 900", "c").replace("calls", "c").replace(
+        "folds", "f").replace("bets", "b").replace("raises", "r").replace("checks", "x")
+    assert acts(one(long)) == acts(one(short))
+    assert findings(long) == [] and findings(short) == []

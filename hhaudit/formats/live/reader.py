@@ -36,6 +36,7 @@ from ...live_rules import (
 )
 from ...chunks import HandLines
 from ...model import (
+    Act,
     ActionEvent,
     CollectEvent,
     DealEvent,
@@ -740,6 +741,16 @@ class LiveFormat(LineFormat):
                 got = required(state, item, profile, opening)  # type: ignore[arg-type]
                 dec = got if got is not None else decide(state, seat, "call", None)
                 line = item.line
+        written = _written_call(item)
+        if written is not None and dec.act.value in ("call", "check"):
+            # `call 300`: the street total the dealer accepted, right or wrong (BS01 judges it)
+            s = state.seats[seat]
+            chips = min(written - s.street_bet, s.stack)
+            if chips <= 0:
+                raise LineError(line, 1, "", f"`call {written}`: {name} already has {s.street_bet} in this street "
+                                "(a call amount is the player's street total, like a bet's)")
+            if chips != dec.chips:
+                return ActionEvent(line, seat, name, Act.CALL, chips, None, chips >= s.stack)
         if dec.act.value in ("fold", "check"):
             return ActionEvent(line, seat, name, dec.act)
         if dec.act.value == "call":
@@ -776,6 +787,15 @@ class LiveFormat(LineFormat):
         if sess is not None and sess.straddle and len(seats) > 2:
             post(ring[2 % len(ring)], Post.STRADDLE, sess.straddle)
         return out
+
+
+def _written_call(item: object) -> int | None:
+    """The amount of a `call 300` (or `ruling bob call 300`) line, when one is written."""
+    if isinstance(item, _Plain):
+        return item.to if item.act == "call" else None
+    if isinstance(item, LiveAction) and item.ruling is not None and item.ruling.act == "call":
+        return item.ruling.to
+    return None
 
 
 class _Carrier:
