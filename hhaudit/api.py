@@ -18,6 +18,7 @@ from .errors import NotADataset, UsageError
 from .model import Category, Severity, Status, Street
 from .parsing import to_sources
 from .pipeline import Options, Totals, run
+from .reading import FileReport
 from .tables import SCHEMA_VERSION, SCHEMAS, TABLES
 
 # Closed sets get a fixed category list (so every dataset has the same categories, in a
@@ -262,10 +263,12 @@ def audit(
     select, ignore = tuple(select), tuple(ignore)
     options = check_run(profile, options, select, ignore, format)
     opts = Options(profile, tuple(sorted(options.items())), select, ignore, format)
-    sources = list(to_sources(inputs))
+    skipped: list[FileReport] = []
+    sources = list(to_sources(inputs, skipped))
     tmp = tempfile.TemporaryDirectory(prefix="hhaudit-")
     out = Path(tmp.name) / "out"
     totals = run(sources, out, opts, jobs=jobs)
+    totals.files[:0] = skipped  # what was not read, first: every file found is in totals.files
     tables = read(out)
     result = AuditResult(tables, totals, None, tmp)
     return result

@@ -16,8 +16,9 @@ from .outdir import InterruptedAfterCommit
 from .output import FORMATS
 from .output.safe import safe
 from .output.text import columns
+from .paths import NOT_A_HISTORY_NAME
 from .profiles import PROFILES
-from .reading import InputError
+from .reading import FileReport, InputError
 
 
 def _split(values: Sequence[str] | None) -> list[str]:
@@ -29,7 +30,6 @@ def _split(values: Sequence[str] | None) -> list[str]:
 
 def cmd_audit(args: argparse.Namespace) -> int:
     from .audit import severity_rank
-    from .model import Category
     from .parsing import to_sources
     from .pipeline import Options, run
 
@@ -44,11 +44,12 @@ def cmd_audit(args: argparse.Namespace) -> int:
     select = select or cfg.select
     ignore = ignore or cfg.ignore
     config.check_format(args.format)
+    skipped: list[FileReport] = []
     try:
-        sources = list(to_sources(args.paths))
+        sources = list(to_sources(args.paths, skipped))
     except InputError as exc:
         raise UsageError(str(exc)) from None
-    if not sources:
+    if not sources and not skipped:
         raise UsageError("no input files")
     opts = Options(profile, tuple(sorted(overrides.items())), tuple(select), tuple(ignore), args.format)
     if args.jobs < 0:
@@ -94,21 +95,60 @@ def cmd_audit(args: argparse.Namespace) -> int:
         return INTERRUPTED
     finally:
         signal.signal(signal.SIGTERM, previous)
-    readable = [f for f in totals.files if not f.error]
+    files = skipped + totals.files
+    readable = [f for f in files if f.outcome in ("read", "damaged")]
+    print_summary(totals, files, args)
+    if not readable and totals.hands == 0:
+        return 2
+    threshold = {"error": 2, "warning": 1, "never": 99}[args.fail_on]
+    worst = max((severity_rank(s) for s, c in totals.severities.items() if c), default=-1)
+    return 1 if worst >= threshold else 0
+
+
+SUMMARY_NAMES = 5
+"""Files named per line of the summary (then "and N more")."""
+_QUIET_SKIPS = (NOT_A_HISTORY_NAME, "the same file as ", "the same folder as ")
+"""Skips that the summary names but stderr does not: a folder's other files, and a file or
+folder reached twice."""
+
+
+def print_summary(totals: Any, files: list[FileReport], args: argparse.Namespace) -> None:
+    """What went wrong with an input on stderr (one line each), the findings, then the
+    summary: hands by status, files by what became of them (naming those not read: five of
+    each, then "and N more"), duplicates, faults, findings by category."""
+    from .model import Category
+
     for note in totals.notes:
         print(f"hhaudit: {safe(note)}", file=sys.stderr)
-    for f in totals.files:
+    for f in files:
         if f.error:
             print(f"hhaudit: {safe(f.source)}: {safe(f.error)}", file=sys.stderr)
+        elif f.skipped and not f.skipped.startswith(_QUIET_SKIPS):
+            print(f"hhaudit: {safe(f.source)}: skipped: {safe(f.skipped)}", file=sys.stderr)
     _print_findings(args)
     # the summary: after the findings in the text layout; on stderr beside a machine-readable one
     out = sys.stdout if args.output_format == "text" else sys.stderr
     if args.quiet >= 2 or (args.quiet and out is sys.stderr):
         out = open(os.devnull, "w")  # noqa: SIM115
+    by: dict[str, list[FileReport]] = {}
+    for f in files:
+        by.setdefault(f.outcome, []).append(f)
+    read = len(by.get("read", [])) + len(by.get("damaged", []))
     st = totals.statuses
-    print(f"{totals.hands} hands read from {len(readable)} of {len(totals.files)} files: "
+    print(f"{totals.hands} hands read from {read} of {len(files)} files: "
           f"{st.get('audited', 0)} audited, {st.get('unsupported_game', 0)} unsupported game, "
           f"{st.get('parse_error', 0)} parse error", file=out)
+    labels = {"damaged": "read in part", "unsupported": "not hand histories hhaudit reads",
+              "skipped": "skipped", "unreadable": "unreadable"}
+    if any(by.get(k) for k in labels):
+        counts = [f"{read} read"] + [f"{len(by[k])} {label}" for k, label in labels.items() if by.get(k)]
+        print("files: " + ", ".join(counts), file=out)
+        for k, label in labels.items():
+            group = by.get(k, [])
+            if group:
+                named = [f"{safe(f.source)} ({safe(f.skipped or f.error)})" for f in group[:SUMMARY_NAMES]]
+                more = f" and {len(group) - SUMMARY_NAMES} more" if len(group) > SUMMARY_NAMES else ""
+                print(f"  {label}: " + "; ".join(named) + more, file=out)
     if totals.duplicates:
         differ = f"; {totals.conflicts} differ from their first copy (AC07)" if totals.conflicts else ""
         print(f"{totals.duplicates} duplicate hands skipped (listed in {safe(Path(args.output) / 'duplicates')}"
@@ -125,11 +165,6 @@ def cmd_audit(args: argparse.Namespace) -> int:
             print(f"  {cat.value:<15} {totals.categories[cat.value]}", file=out)
     print(f"dataset written to {safe(args.output)}", file=out)
     out.flush()
-    if not readable and totals.hands == 0:
-        return 2
-    threshold = {"error": 2, "warning": 1, "never": 99}[args.fail_on]
-    worst = max((severity_rank(s) for s, c in totals.severities.items() if c), default=-1)
-    return 1 if worst >= threshold else 0
 
 
 def _print_findings(args: argparse.Namespace) -> None:
@@ -255,11 +290,12 @@ def cmd_convert(args: argparse.Namespace) -> int:
     from .convert import ConvertError, convert
     from .parsing import to_sources
 
+    skipped: list[FileReport] = []
     try:
-        sources = list(to_sources(args.paths))
+        sources = list(to_sources(args.paths, skipped))
     except InputError as exc:
         raise UsageError(str(exc)) from None
-    if not sources:
+    if not sources and not skipped:
         raise UsageError("no input files")
 
     def skipped(source: str, line: int, hand_id: str, reason: str) -> None:

@@ -7,16 +7,18 @@ import itertools
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, BinaryIO
 
 from . import formats
+from .archives import entries
 from .chunks import HandLines
 from .formats import Format
 from .formats.base import fallback_id
 from .limits import MAX_HAND_CHARS, MAX_HAND_LINES, out_of_bounds
 from .model import Hand, ParseProblem, Status
 from .money import reading_finer
-from .reading import InputError, Source, iter_sources, iter_text, lines_of_blocks
+from .paths import Finder
+from .reading import FileReport, Source, iter_sources, iter_text, lines_of_blocks
 from .splitting import split_hands
 
 HEAD_LINES = 40
@@ -27,77 +29,75 @@ line by line."""
 
 
 @dataclass(slots=True)
-class FileReport:
-    """What happened to one input file (for the summary and the `files` table)."""
-
-    source: str
-    format: str = ""
-    hands: int = 0
-    error: str = ""
-
-
-@dataclass(slots=True)
 class ParseLog:
     files: list[FileReport] = field(default_factory=list)
 
 
+NOT_A_FORMAT = "not a hand-history format hhaudit reads"
+EMPTY = "empty file"
+
+
 def parse_source(source: Source, *, format: str = "auto", log: ParseLog | None = None) -> Iterator[Hand]:
-    """Hands of one source. Unknown formats and unreadable files are recorded in `log`."""
-    report = FileReport(source.name)
-    if log is not None:
-        log.files.append(report)
-    try:
-        stream = source.open()
-    except InputError as exc:
-        report.error = str(exc)
-        return
-    with stream:
-        blocks = iter_text(stream)
-        read: list[str] = []  # the blocks format detection reads, split again with the rest
-        kept = 0
+    """Hands of one source (of each member, for an archive), with a `FileReport` in `log`
+    for each: unknown formats, unreadable and corrupt files, members not read."""
+    for entry in entries(source):
+        report = FileReport(entry.name, error=entry.error, skipped=entry.skipped, unsupported=entry.unsupported)
+        if log is not None:
+            log.files.append(report)
+        if entry.stream is None:
+            continue
+        yield from _parse_stream(entry.stream, entry.name, format, report)  # entries() closes it
+        problem = entry.problem()
+        if problem:
+            report.error = problem
 
-        def reading() -> Iterator[str]:
-            nonlocal kept
-            for block in blocks:
-                if kept <= KEEP_FOR_DETECTION:
-                    read.append(block)
-                    kept += len(block)
-                yield block
 
-        lines = lines_of_blocks(reading())
-        head = list(itertools.islice(lines, HEAD_LINES))
-        fmt: Format | None
-        if format == "auto":
-            fmt = formats.detect(head)
-            # A damaged first hand must not hide the rest of the file: look further on,
-            # a window at a time, before giving up on the file.
-            while fmt is None and len(head) < MAX_DETECT_LINES:
-                more = list(itertools.islice(lines, HEAD_LINES))
-                if not more:
-                    break
-                fmt = formats.detect(more)
-                head.extend(more)
-            if fmt is None:
-                if any(line.strip() for line in head):
-                    report.error = "not a hand-history format hhaudit reads"
-                else:
-                    report.error = "empty file"
-                return
-        else:
-            fmt = formats.get(format)
-            wrong = formats.mismatch(fmt, head)
-            if wrong:
-                report.error = wrong
-                return
-        report.format = fmt.name
-        if kept > KEEP_FOR_DETECTION:
-            # detection read a great deal (lines that never end): go on line by line
-            hands = fmt.split(itertools.chain(head, lines))
-        else:
-            hands = split_hands(fmt, itertools.chain(read, blocks))
-        for first, chunk in hands:
-            report.hands += 1
-            yield read_hand(fmt, chunk, first, source.name)
+def _parse_stream(stream: BinaryIO, name: str, format: str, report: FileReport) -> Iterator[Hand]:
+    blocks = iter_text(stream)
+    read: list[str] = []  # the blocks format detection reads, split again with the rest
+    kept = 0
+
+    def reading() -> Iterator[str]:
+        nonlocal kept
+        for block in blocks:
+            if kept <= KEEP_FOR_DETECTION:
+                read.append(block)
+                kept += len(block)
+            yield block
+
+    lines = lines_of_blocks(reading())
+    head = list(itertools.islice(lines, HEAD_LINES))
+    fmt: Format | None
+    if format == "auto":
+        fmt = formats.detect(head)
+        # A damaged first hand must not hide the rest of the file: look further on,
+        # a window at a time, before giving up on the file.
+        while fmt is None and len(head) < MAX_DETECT_LINES:
+            more = list(itertools.islice(lines, HEAD_LINES))
+            if not more:
+                break
+            fmt = formats.detect(more)
+            head.extend(more)
+        if fmt is None:
+            report.error = NOT_A_FORMAT if any(line.strip() for line in head) else EMPTY
+            report.unsupported = True
+            return
+    else:
+        fmt = formats.get(format)
+        wrong = formats.mismatch(fmt, head)
+        if wrong:
+            report.error = wrong
+            report.unsupported = True
+            return
+    report.format = fmt.name
+    if kept > KEEP_FOR_DETECTION:
+        # detection read a great deal (lines that never end): go on line by line
+        hands = fmt.split(itertools.chain(head, lines))
+    else:
+        hands = split_hands(fmt, itertools.chain(read, blocks))
+    for first, chunk in hands:
+        report.hands += 1
+        yield read_hand(fmt, chunk, first, name)
 
 
 MAX_FINER = 4
@@ -199,14 +199,18 @@ def oversized_hand(fmt: Format, source: str, first: int, head: str, lines: int, 
     return hand
 
 
-def to_sources(inputs: str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[object]) -> Iterator[Source]:
-    """Accept paths, folders, globs, "-", open files or raw history text."""
+def to_sources(inputs: str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[object],
+               skipped: list[FileReport] | None = None, finder: Finder | None = None) -> Iterator[Source]:
+    """Accept paths, folders, globs, "-", open files or raw history text. What a path holds
+    that is not read (with the reason) is added to `skipped`; a file reached by several of
+    the paths is read once."""
+    finder = finder or Finder()
     if isinstance(inputs, (str, os.PathLike)):
         text = os.fspath(inputs)
         if "\n" in text:
             yield Source("<text>", data=text.encode("utf-8"))
             return
-        yield from iter_sources([text])
+        yield from iter_sources([text], skipped, finder=finder)
         return
     if hasattr(inputs, "read"):
         name = str(getattr(inputs, "name", "<stream>"))
@@ -216,7 +220,7 @@ def to_sources(inputs: str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[o
             yield Source(name, stream=inputs)  # type: ignore[arg-type]  # read as it comes
         return
     for item in inputs:
-        yield from to_sources(item)  # type: ignore[arg-type]
+        yield from to_sources(item, skipped, finder)  # type: ignore[arg-type]
 
 
 def parse(
@@ -226,5 +230,5 @@ def parse(
     log: ParseLog | None = None,
 ) -> Iterator[Hand]:
     """Lazily yield every hand of the inputs, one `Hand` with its events at a time."""
-    for source in to_sources(inputs):
+    for source in to_sources(inputs, log.files if log is not None else None):
         yield from parse_source(source, format=format, log=log)

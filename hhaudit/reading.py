@@ -1,4 +1,6 @@
-"""Turning paths, folders, globs, open files and stdin into streams of text lines.
+"""Sources (what to read and how to open it), what became of each (`FileReport`), and their
+bytes as text lines. Which files the paths given stand for is `hhaudit.paths`'s concern; the
+members of compressed and archived files are `hhaudit.archives`'s.
 
 Files are read in blocks and decoded incrementally, so memory does not grow with the size of
 a file. Encodings are sniffed the way sites write them: a UTF-8 or UTF-16 byte-order mark
@@ -11,25 +13,52 @@ line breaks cannot exhaust memory.
 from __future__ import annotations
 
 import codecs
-import glob
 import io
 import os
 import re
+import stat
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
+from .paths import Finder, NotFound, not_regular
+
 BLOCK = 1 << 20
 MAX_LINE = 1 << 16
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
-HISTORY_SUFFIXES = frozenset({".txt", ".log", ".hh", ".xml", ".live", ".phh", ".phhs", ".ohh", ""})
-
-
 class InputError(Exception):
     """A path that cannot be read at all (missing, unreadable)."""
+
+
+@dataclass(slots=True)
+class FileReport:
+    """What happened to one input file or archive member (for the summary and the API)."""
+
+    source: str
+    format: str = ""
+    hands: int = 0
+    error: str = ""
+    """Why it could not be read, or not all of it (unreadable, corrupt, cut at a bound), or
+    why nothing in it was read as hands (with `unsupported`)."""
+    skipped: str = ""
+    """Why it was not read at all, by hhaudit's choice (not a regular file, a symbolic link
+    loop, already read through another path, not a hand-history file name)."""
+    unsupported: bool = False
+    """Read, but not a format hhaudit reads (or empty): `error` says which."""
+
+    @property
+    def outcome(self) -> str:
+        """`read`, `damaged` (read up to an error), `unsupported`, `skipped` or `unreadable`."""
+        if self.skipped:
+            return "skipped"
+        if self.unsupported:
+            return "unsupported"
+        if self.error:
+            return "damaged" if self.format else "unreadable"
+        return "read"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,58 +70,63 @@ class Source:
     data: bytes | None = None
     stream: BinaryIO | None = field(default=None, compare=False)
     """A stream read once, as it comes (standard input, an open file): never held whole."""
+    member: str = ""
+    """For a source named `archive.zip!inner/path.txt`: the member's path in the archive at
+    `path` (`hhaudit.archives` reads it)."""
 
     def open(self) -> BinaryIO:
+        """The file's bytes as stored (an archive's members are read by `hhaudit.archives`)."""
         if self.stream is not None:
             return self.stream
         if self.data is not None:
             return io.BytesIO(self.data)
         if self.path is None:
             raise InputError(f"{self.name}: nothing to read")
-        try:
-            return open(self.path, "rb")
-        except OSError as exc:
-            raise InputError(f"{self.name}: cannot open ({exc.strerror})") from exc
+        return open_regular(self.path, self.name)
 
 
-def iter_sources(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Source]:
-    """Expand paths into sources: files as given, folders walked recursively (sorted, hidden
-    entries skipped), globs expanded, and `-` for standard input."""
+def open_regular(path: Path, name: str) -> BinaryIO:
+    """Open a regular file for reading; anything else (a FIFO or device put in its place since
+    it was found) is refused without blocking."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise InputError(f"{name}: cannot open ({exc.strerror})") from exc
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise InputError(f"{name}: {not_regular(mode)}")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def iter_sources(paths: Iterable[str | os.PathLike[str]], skipped: list[FileReport] | None = None, *,
+                 finder: Finder | None = None) -> Iterator[Source]:
+    """Expand paths into sources: files as given, folders walked recursively, globs expanded,
+    `archive.zip!inner/path` for one member, and `-` for standard input (`hhaudit.paths` says
+    what is found and what not). What is not read is added to `skipped` with its reason."""
+    finder = finder or Finder()
     for raw in paths:
         text = os.fspath(raw)
         if text == "-":
             yield Source("<stdin>", stream=sys.stdin.buffer)
             continue
-        path = Path(text)
-        if path.is_dir():
-            yield from _walk(path)
-        elif path.is_file():
-            yield Source(text, path=path)
-        elif glob.has_magic(text):
-            matches = sorted(glob.glob(text, recursive=True))
-            if not matches:
-                raise InputError(f"{text}: no file matches this pattern")
-            for match in matches:
-                m = Path(match)
-                if m.is_dir():
-                    yield from _walk(m)
-                elif m.is_file():
-                    yield Source(match, path=m)
-        else:
-            raise InputError(f"{text}: no such file or folder")
-
-
-def _walk(root: Path) -> Iterator[Source]:
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        for name in sorted(filenames):
-            if name.startswith("."):
-                continue
-            p = Path(dirpath) / name
-            if p.suffix.lower() in HISTORY_SUFFIXES or p.suffix.lower() == ".expected":
-                if p.suffix.lower() == ".expected" or name.endswith(".findings.tsv"):
-                    continue
-                yield Source(str(p), path=p)
+        try:
+            for found in finder.expand(text):
+                if found.reason:
+                    if skipped is not None:
+                        skipped.append(FileReport(found.path, error=found.reason) if found.unreadable
+                                       else FileReport(found.path, skipped=found.reason))
+                elif found.member:
+                    yield Source(text, path=Path(found.path), member=found.member)
+                else:
+                    yield Source(found.path, path=Path(found.path))
+        except NotFound as exc:
+            raise InputError(str(exc)) from None
 
 
 def _sniff(first: bytes) -> tuple[str, int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -51,6 +52,6 @@ def absolute(source: Source) -> Source:
         return Source(source.name, data=source.stream.read())
     if source.path is None:
         return source
-    return Source(source.name, path=source.path.resolve())
+    return dataclasses.replace(source, path=source.path.resolve())
 
 

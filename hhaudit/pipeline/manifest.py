@@ -13,6 +13,7 @@ audited, with a note. Either way the dataset is the one a full run would write.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -22,12 +23,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..reading import FileReport, Source
 from .dedupe import DUPLICATES
 from .options import Options
 from .parts import PART, part_name
 
 MANIFEST = "manifest.json"
-MANIFEST_VERSION = 2
+MANIFEST_VERSION = 3
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
 
@@ -65,6 +67,33 @@ def _counts(value: Any) -> bool:
     return isinstance(value, dict) and all(isinstance(k, str) and _int(v) for k, v in value.items())
 
 
+_REPORT = {f.name: f.type for f in dataclasses.fields(FileReport)}
+
+
+def _report(r: Any) -> bool:
+    """Whether a manifest's file report has `FileReport`'s fields with their types."""
+    return (isinstance(r, dict) and set(r) == set(_REPORT)
+            and all(_int(v) if k == "hands" else isinstance(v, bool) if k == "unsupported" else isinstance(v, str)
+                    for k, v in r.items()))
+
+
+def key(source: Source) -> str:
+    """A source's key in the manifest: its file's absolute path (and the member's, for
+    `archive.zip!member`). An archive is one file there, audited again whole when it changes."""
+    path = str(source.path.resolve()) if source.path is not None else source.name
+    return f"{path}!{source.member}" if source.member else path
+
+
+def reports_json(reports: list[FileReport]) -> list[dict[str, Any]]:
+    """What a file (every member, for an archive) gave, as the manifest keeps it."""
+    return [dataclasses.asdict(r) for r in reports]
+
+
+def reports_of(rec: dict[str, Any]) -> list[FileReport]:
+    """The reports a manifest entry keeps (checked by `entry_problem`)."""
+    return [FileReport(**r) for r in rec["reports"]]
+
+
 def entry_problem(rec: Any) -> str | None:
     """What is wrong with one entry of the manifest's `files` (types and ranges), or None."""
     if not isinstance(rec, dict):
@@ -85,10 +114,9 @@ def entry_problem(rec: Any) -> str | None:
         return f"its statuses add up to {sum(t['statuses'].values())}, not its {t['hands']} hands"
     if sum(t["categories"].values()) != sum(t["severities"].values()):
         return "its findings by category and by severity differ"
-    r = rec.get("report")
-    if not isinstance(r, dict) or set(r) != {"format", "hands", "error"} or not isinstance(r["format"], str) \
-            or not _int(r["hands"]) or not isinstance(r["error"], str):
-        return "its file report is not valid"
+    reports = rec.get("reports")
+    if not isinstance(reports, list) or not reports or not all(_report(r) for r in reports):
+        return "its file reports are not valid"
     parts = rec.get("parts")
     if not isinstance(parts, list):
         return "it lists no parts"

@@ -21,10 +21,12 @@ from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any
 
+from ..archives import is_plain
 from ..errors import InternalError
 from ..reading import Source
 from .options import Options
 from .tasks import ChunkTask, FileTask, Result, chunk_tasks, source_size
+from .units import audit_file
 from .worker import read_frame, write_frame
 
 _BOOT = ("import sys, json; sys.path[:0] = json.loads(sys.argv[2]); "
@@ -115,8 +117,14 @@ def run_pool(sources: Sequence[Source], todo: list[int], options: Options, tmp: 
 
     def tasks() -> Iterator[FileTask | ChunkTask]:
         for i in todo:
-            if i in big:
-                yield from chunk_tasks(i, sources[i], options, tmp, batch)
+            src = sources[i]
+            if i in big and is_plain(src):
+                yield from chunk_tasks(i, src, options, tmp, batch)
+            elif i in big and src.stream is not None:
+                # a compressed or archived stream (stdin) cannot go to a worker, and its members
+                # are cut into units as one job cuts them: read here
+                totals, _ = audit_file(i, src, options, tmp, batch=batch)
+                done(Result(i, totals, True, sum(totals.categories.values())))
             else:
                 yield FileTask(i, sources[i], options, tmp, batch)
 

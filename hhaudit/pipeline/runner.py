@@ -11,7 +11,6 @@ from typing import Any
 
 from ..errors import EnvironmentProblem, HHAuditError, OutputRefused, os_reason
 from ..outdir import inputs_inside
-from ..parsing import FileReport
 from ..reading import Source
 from .bulk import bulk
 from .dask_engine import run_dask
@@ -22,9 +21,12 @@ from .manifest import (
     file_state,
     fingerprint,
     first_sources,
+    key,
     load_manifest,
     part_problem,
     parts_of,
+    reports_json,
+    reports_of,
     reuse,
 )
 from .options import Options, Totals
@@ -128,10 +130,8 @@ def _run(writer: Any, sources: Sequence[Source], options: Options, *, jobs: int,
             ft = per_file.get(i)
             if ft is None or not ft.files:
                 continue
-            r = ft.files[0]
-            files.append({"path": str(sources[i].path.resolve()), "source": sources[i].name,  # type: ignore[union-attr]
-                          "index": i, **st, "totals": ft.to_json(),
-                          "report": {"format": r.format, "hands": r.hands, "error": r.error},
+            files.append({"path": key(sources[i]), "source": sources[i].name,
+                          "index": i, **st, "totals": ft.to_json(), "reports": reports_json(ft.files),
                           "parts": parts_of(writer.tmp, i)})
         (writer.tmp / MANIFEST).write_text(json.dumps({"version": MANIFEST_VERSION,
                                                        "options": fingerprint(options),
@@ -162,7 +162,7 @@ def _reusable(sources: Sequence[Source], old_out: Path, options: Options, tmp: P
             continue
     same: dict[int, dict[str, Any]] = {}
     for i, st in states.items():
-        rec = prev.files.get(str(sources[i].path.resolve()))  # type: ignore[union-attr]
+        rec = prev.files.get(key(sources[i]))
         if rec is None or rec["size"] != st["size"] or rec["sha256"] != st["sha256"]:
             continue
         why = part_problem(old_out, rec)
@@ -170,13 +170,13 @@ def _reusable(sources: Sequence[Source], old_out: Path, options: Options, tmp: P
             notes.append(f"{sources[i].name}: audited again: {why}")
             continue
         same[i] = rec
-    kept = {sources[i].name for i in same}
+    kept = {r.source for i, rec in same.items() for r in reports_of(rec)}  # an archive's members too
     skip = {i for i, rec in same.items() if first_sources(old_out, rec) <= kept}
     for i in sorted(skip):
         rec = same[i]
         reuse(old_out, rec, i, tmp)
         t = Totals.from_json(rec["totals"])
-        t.files.append(FileReport(sources[i].name, **rec["report"]))
+        t.files.extend(reports_of(rec))
         t.reused = 1
         per_file[i] = t
         if progress:

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..parsing import HEAD_LINES, FileReport, read_hand
+from ..parsing import EMPTY, HEAD_LINES, NOT_A_FORMAT, FileReport, read_hand
 from ..reading import InputError, Source, iter_text, lines_of_blocks, split_lines
 from ..splitting import Starter, hand_lines, hand_texts, text_starter
 from .bulk import bulk
@@ -90,7 +90,7 @@ def chunk_tasks(index: int, source: Source, options: Options, out_dir: str, batc
     try:
         stream = source.open()
     except InputError as exc:
-        report.error = str(exc)
+        report.error = str(exc).removeprefix(f"{source.name}: ")
         yield ChunkTask(index, 0, "", source.name, [], options, out_dir, True, report)
         return
     with stream:
@@ -100,8 +100,8 @@ def chunk_tasks(index: int, source: Source, options: Options, out_dir: str, batc
         if options.format == "auto":
             fmt = formats.detect(head)
             if fmt is None:
-                report.error = ("not a hand-history format hhaudit reads" if any(x.strip() for x in head)
-                                else "empty file")
+                report.error = NOT_A_FORMAT if any(x.strip() for x in head) else EMPTY
+                report.unsupported = True
                 yield ChunkTask(index, 0, "", source.name, [], options, out_dir, True, report)
                 return
         else:
