@@ -334,7 +334,9 @@ def _unpack(name: str, stream: BinaryIO, guards: tuple[Guarded, ...], budget: Bu
     elif what == "tar":
         yield from _tar(name, flow, guards, budget, depth, want)
     elif what == "zip":
-        if not seekable:
+        if not seekable and depth == 0:
+            yield Entry(name, skipped="a zip archive from a pipe (a zip needs random access: give its path)")
+        elif not seekable:
             yield Entry(name, skipped="a zip archive inside another archive or a compressed file "
                                       "(a zip needs random access: extract the outer one first)")
         else:

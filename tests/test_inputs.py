@@ -95,8 +95,11 @@ def test_fifo_device_and_socket_in_a_folder_are_reported_and_skipped(folder: Pat
             ("sock.txt", "not a regular file (a socket)"),
             ("zero.txt", "not a regular file (a character device)")]
         r = cli("audit", str(folder), "-o", str(tmp_path / "out"), "--quiet", "--jobs", "1")
+        api = hhaudit.audit(str(folder))
     finally:
         sock.close()
+    assert [(Path(f.source).name, f.outcome) for f in api.totals.files] == [
+        ("pipe.txt", "skipped"), ("sock.txt", "skipped"), ("zero.txt", "skipped"), ("a.txt", "read")]
     assert r.returncode == 0, r.stderr
     assert "1 hands read from 1 of 4 files" in r.stdout
     for name, what in (("pipe.txt", "a FIFO"), ("zero.txt", "a character device"), ("sock.txt", "a socket")):
@@ -478,3 +481,27 @@ def test_the_summary_counts_and_names_files_read_unsupported_and_skipped(tmp_pat
     assert sorted(r.stderr.splitlines()) == [
         f"hhaudit: {d / 'empty.log'}: empty file", f"hhaudit: {d / 'notes.txt'}: not a hand-history format hhaudit reads",
         f"hhaudit: {d / 'pipe.txt'}: skipped: not a regular file (a FIFO)"]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_compressed_and_archived_standard_input_is_read_as_it_comes(tmp_path: Path, jobs: str) -> None:
+    tar = io.BytesIO()
+    with tarfile.open(fileobj=tar, mode="w:xz") as t:
+        for name, text in (("a.txt", CLEAN), ("b.txt", SHORT)):
+            info = tarfile.TarInfo(name)
+            info.size = len(text.encode())
+            t.addfile(info, io.BytesIO(text.encode()))
+    zipped = io.BytesIO()
+    with zipfile.ZipFile(zipped, "w") as z:
+        z.writestr("a.txt", CLEAN)
+    for data, hands, sources in ((gzip.compress(CLEAN.encode()), 1, {"<stdin>"}),
+                                 (tar.getvalue(), 2, {"<stdin>!a.txt", "<stdin>!b.txt"})):
+        out = tmp_path / f"out{hands}"
+        r = subprocess.run([sys.executable, "-m", "hhaudit", "audit", "-", "-o", str(out), "--quiet", "--jobs", jobs,
+                            "--fail-on", "never"], input=data, capture_output=True, timeout=120, check=False)
+        assert r.returncode == 0, r.stderr
+        assert set(hhaudit.read(out).hands["source"]) == sources
+    # a zip cannot be read from a pipe (its directory is at its end): said, not guessed at
+    r = subprocess.run([sys.executable, "-m", "hhaudit", "audit", "-", "-o", str(tmp_path / "z"), "--quiet",
+                        "--jobs", jobs], input=zipped.getvalue(), capture_output=True, timeout=120, check=False)
+    assert r.returncode == 2 and b"<stdin>: skipped: a zip archive from a pipe" in r.stderr

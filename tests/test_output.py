@@ -74,7 +74,9 @@ def test_text_lists_each_finding_then_the_summary(tmp_path: Path, expected: list
     assert found[0]["path"].endswith("session-1.live") and found[-1]["path"].endswith("short-raise-odd-chip.txt")
     # the summary follows the last finding
     last = lines.index(found[-1].group(0))
-    assert lines[last + 1] == "35 hands read from 4 of 4 files: 35 audited, 0 unsupported game, 0 parse error"
+    # 5 files found: the live session's expected.tsv beside it is named as skipped by name
+    assert lines[last + 1] == "35 hands read from 4 of 5 files: 35 audited, 0 unsupported game, 0 parse error"
+    assert lines[last + 2] == "files: 4 read, 1 skipped"
     assert "12 findings:" in lines
 
 

@@ -155,7 +155,7 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
             if first is not None:
                 r["first_source"], r["first_line"] = first[:2]
         rows += new_dups.get(name, [])
-        rows.sort(key=lambda r: r["line"])
+        rows.sort(key=lambda r: (r["source"], r["line"]))  # an archive's part holds several members
         all_rows[name] = rows
     conflicts = _compare(all_rows, first_at, sources or [])
     for name, rows in all_rows.items():
