@@ -72,6 +72,19 @@ def ratio_bound(compressed: int) -> int:
     return min(MAX_MEMBER_BYTES, max(RATIO_ALLOWANCE, MAX_RATIO * compressed))
 
 
+class _Reader:
+    """A forward-only binary stream (what the layers below read through)."""
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        """The layers are closed by the archive's reader when it moves on."""
+
+
 class Budget:
     """What an input file's layers may still expand to, together: `MAX_RATIO` times its
     size (or, for a stream of unknown size, the bytes read from it so far)."""
@@ -87,7 +100,7 @@ class Budget:
         return max(RATIO_ALLOWANCE, MAX_RATIO * size) - self.used
 
 
-class _Counted:
+class _Counted(_Reader):
     """A stream of unknown size (a pipe) that counts the bytes read from it."""
 
     def __init__(self, stream: BinaryIO) -> None:
@@ -98,14 +111,8 @@ class _Counted:
         self.count += len(data)
         return data
 
-    def readable(self) -> bool:
-        return True
 
-    def seekable(self) -> bool:
-        return False
-
-
-class Guarded:
+class Guarded(_Reader):
     """A stream that ends, instead of raising, where it is damaged or passes a bound: the
     bytes before are read, and `error` says why it ended early."""
 
@@ -147,15 +154,6 @@ class Guarded:
         self.count += len(data)
         return data
 
-    def readable(self) -> bool:
-        return True
-
-    def seekable(self) -> bool:
-        return False
-
-    def close(self) -> None:
-        """The layers are closed by the archive's reader when it moves on."""
-
     def __enter__(self) -> Self:
         return self
 
@@ -163,7 +161,7 @@ class Guarded:
         self.close()
 
 
-class _Prefixed:
+class _Prefixed(_Reader):
     """A stream whose first bytes were read to tell what it is, given back first."""
 
     def __init__(self, head: bytes, stream: BinaryIO) -> None:
@@ -177,15 +175,6 @@ class _Prefixed:
             data, self.head = self.head[:n], self.head[n:]
             return data
         return self.stream.read(n)
-
-    def readable(self) -> bool:
-        return True
-
-    def seekable(self) -> bool:
-        return False
-
-    def close(self) -> None:
-        pass
 
 
 def describe(exc: BaseException) -> str:
