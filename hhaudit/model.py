@@ -442,6 +442,10 @@ class Hand:
     max_seats: int | None = None
     button_seat: int | None = None
     tournament_id: str = ""
+    dealer: str = ""
+    """Live logs: the dealer of the hand (`dealer Maria` on the game or hand line)."""
+    shift: str = ""
+    """Live logs: the dealers' shift (`shift night`)."""
     seats: list[Seat] = field(default_factory=list)
     seat_numbers: dict[str, int] = field(default_factory=dict)
     """Player name -> seat, for the formats that fill it as they read the seats."""
@@ -509,6 +513,8 @@ class Hand:
         cap: int = 0,
         chip: int = 0,
         fine: int = 0,
+        dealer: str = "",
+        shift: str = "",
     ) -> None:
         self.site = site
         self.format = format
@@ -547,6 +553,8 @@ class Hand:
         self.chip = chip
         self.fine = fine
         self.cap = cap
+        self.dealer = dealer
+        self.shift = shift
 
     def reveal(self, seat: int, cards: tuple[str, ...], source: str, line: int, *,
                tabled: bool = False, mucked: bool = False) -> None:

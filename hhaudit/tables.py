@@ -17,7 +17,7 @@ import pyarrow.parquet as pq
 from .audit import ActionRow, AuditedHand
 from .model import Act, ActionEvent, CollectEvent, Status, Street, StreetEvent
 
-SCHEMA_VERSION: Final = "1.1"
+SCHEMA_VERSION: Final = "1.2"
 """Dataset schema version, `MAJOR` or `MAJOR.MINOR`, stored as `hhaudit.schema_version` in
 every part file's metadata. A new MINOR only adds columns; a new MAJOR changes or removes
 one, and `hhaudit.read` refuses datasets of a newer major version than its own."""
@@ -49,7 +49,7 @@ SCHEMAS: Final[dict[str, pa.Schema]] = {
         ("tz", _STR), ("table_name", _STR), ("max_seats", _I64), ("button_seat", _I64),
         ("n_players", _I64), ("total_pot", _I64), ("rake", _I64), ("board", _STR),
         ("status", _STR), ("n_findings", _I64), ("tournament_id", _STR), ("end_line", _I64),
-        ("cap", _I64),
+        ("cap", _I64), ("dealer", _STR), ("shift", _STR),
     ]),
     "seats": pa.schema([
         ("hand_id", _STR), ("source", _STR), ("seat", _I64), ("player", _STR), ("position", _STR),
@@ -175,7 +175,7 @@ class Rows:
             h.kind, h.currency, h.scale, h.sb, h.bb, h.ante, h.started_at, h.tz, h.table_name,
             h.max_seats, h.button_seat, len(dealt) if state else len(h.seats), h.summary.total_pot,
             h.summary.rake, board, h.status.value, len(audited.findings), h.tournament_id, h.end_line,
-            h.cap or None,
+            h.cap or None, h.dealer, h.shift,
         )
         for col, value in zip(self.columns["hands"], row):
             col.append(value)

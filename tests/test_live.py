@@ -484,3 +484,27 @@ def test_long_and_short_verbs_read_the_same():
         "folds", "f").replace("bets", "b").replace("raises", "r").replace("checks", "x")
     assert acts(one(long)) == acts(one(short))
     assert findings(long) == [] and findings(short) == []
+
+
+def test_dealer_shift_and_date_on_the_game_and_hand_lines():
+    text = ("game NL 1/2 dealer Maria shift evening date 2026-11-28\n"
+            "hand 1 20:05\nbutton 1\nseat 1 A 100\nseat 2 B 100\nA fold\n"
+            "hand 2 20:09 dealer \"Jo Ann\" shift late\nbutton 2\nseat 1 A 100\nseat 2 B 100\nB fold\n"
+            "level 2/4 dealer Sam\n"
+            "hand 3 date 2026-11-29 00:10\nbutton 1\nseat 1 A 100\nseat 2 B 100\nA fold\n")
+    h1, h2, h3 = hands(text)
+    assert (h1.dealer, h1.shift, h1.started_at.isoformat(), h1.tz) == (
+        "Maria", "evening", "2026-11-28T20:05:00+00:00", "local")
+    assert (h2.dealer, h2.shift) == ("Jo Ann", "late")  # the hand line's own, for that hand
+    assert (h3.dealer, h3.shift, h3.started_at.isoformat()) == ("Sam", "evening", "2026-11-29T00:10:00+00:00")
+    plain = one("game NL 1/2\nhand 1 21:05\nbutton 1\nseat 1 A 100\nseat 2 B 100\nA fold\n")
+    assert (plain.dealer, plain.shift, plain.started_at, plain.tz) == ("", "", None, "")
+
+
+def test_dealer_and_shift_are_hands_columns(tmp_path):
+    import hhaudit
+    src = tmp_path / "s.live"
+    src.write_text("game NL 1/2 dealer Maria shift day\nhand 1\nbutton 1\nseat 1 A 100\nseat 2 B 100\nA fold\n"
+                   "hand 2 dealer Sam\nbutton 2\nseat 1 A 100\nseat 2 B 100\nB fold\n")
+    r = hhaudit.audit([str(src)])
+    assert list(zip(r.hands["dealer"], r.hands["shift"])) == [("Maria", "day"), ("Sam", "day")]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import UTC, date, datetime
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
@@ -80,6 +81,8 @@ _OPTION = re.compile(
     r"|(?P<profile>profile)\s+(?P<profile_v>[\w-]+)"
     r"|(?P<currency>currency)\s+(?P<currency_v>[A-Za-z]{3})"
     r"|(?P<table>table)\s+(?P<table_v>\"[^\"]*\"|'[^']*'|\S+)"
+    r"|(?P<staff>dealer|shift)\s+(?P<staff_v>\"[^\"]*\"|'[^']*'|\S+)"
+    r"|(?P<date>date)\s+(?P<date_v>\d{4}-\d{2}-\d{2})\b"
     r"|(?P<seats>max|seats)\s+(?P<seats_v>\d+)"
     r"|(?P<kind>tournament|tourney|mtt|sng|cash)\b)",
     re.I,
@@ -161,6 +164,12 @@ class Session:
     max_seats: int | None = None
     kind: str = "cash"
     """`tournament` on the game line: tournament chips (hands.kind), no rake expected."""
+    dealer: str = ""
+    """`dealer Maria`: the dealer (hands.dealer), until a line names another."""
+    shift: str = ""
+    """`shift night`: the dealers' shift (hands.shift)."""
+    date: str = ""
+    """`date 2026-11-28`: the session's date (with a hand line's `21:05`, hands.started_at)."""
     line: int = 0
     error: tuple[int, int, str, str] | None = None
 
@@ -195,7 +204,7 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
         if o is None or o.end() == pos:
             col = base + pos + (len(rest[pos:]) - len(rest[pos:].lstrip())) + 1
             raise LineError(line, col, text, "unknown game option (ante, bbante, straddle, blinds, rake, "
-                            "oddchip, chip, profile, currency, table, seats, tournament)")
+                            "oddchip, chip, profile, currency, table, dealer, shift, date, seats, tournament)")
         g = o.groupdict()
         if g["ante"]:
             s = replace(s, ante=amount(g["ante_v"]), bb_ante=0)
@@ -230,6 +239,16 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
             s = replace(s, currency=g["currency_v"].upper())
         elif g["table"]:
             s = replace(s, table=g["table_v"].strip("\"'"))  # `table "Table 4"`: a quoted name may hold spaces
+        elif g["staff"]:
+            value = g["staff_v"].strip("\"'")
+            s = replace(s, dealer=value) if g["staff"].lower() == "dealer" else replace(s, shift=value)
+        elif g["date"]:
+            try:
+                date.fromisoformat(g["date_v"])
+            except ValueError:
+                raise LineError(line, base + o.start("date_v") + 1, text,
+                                f"not a date: {g['date_v']} (write `date 2026-11-28`)") from None
+            s = replace(s, date=g["date_v"])
         elif g["seats"]:
             s = replace(s, max_seats=int(g["seats_v"]))
         elif g["kind"]:
@@ -411,6 +430,10 @@ class LiveFormat(LineFormat):
         hand.max_seats = s.max_seats
         hand.kind = s.kind
         hand.profile = s.profile
+        hand.dealer, hand.shift = s.dealer, s.shift
+        if s.date:
+            hand.started_at = datetime.fromisoformat(s.date).replace(tzinfo=UTC)
+            hand.tz = "local"
         hand.implicit_uncalled = True
         hand.live.append(LiveHand(s.rake))
         return hand
@@ -444,6 +467,7 @@ class LiveFormat(LineFormat):
         if self._session is None:
             raise LineError(line, 1, f[0] or "", "no valid `game` line before this hand")
         hand.hand_id = f[0] or ""
+        _read_hand_rest(hand, f[1] or "", self._session)
         c = self._carried
         if c is not None:
             hand.seats = [Seat(seat, player, stack, out, line) for seat, player, stack, out in c.seats]
@@ -787,6 +811,38 @@ class LiveFormat(LineFormat):
         if sess is not None and sess.straddle and len(seats) > 2:
             post(ring[2 % len(ring)], Post.STRADDLE, sess.straddle)
         return out
+
+
+_STAFF = re.compile(r"\b(?P<key>dealer|shift)\s+(?P<value>\"[^\"]*\"|'[^']*'|\S+)"
+                    r"|\bdate\s+(?P<date>\d{4}-\d{2}-\d{2})\b|\b(?P<h>\d{1,2}):(?P<m>\d{2})\b", re.IGNORECASE)
+
+
+def _read_hand_rest(hand: Hand, rest: str, session: Session | None) -> None:
+    """`hand 12 21:05 dealer Maria shift night date 2026-11-28`: the hand's own dealer,
+    shift, date and clock time (the room's wall clock: `tz` is `local`); other words after
+    the number are ignored, as they always were."""
+    day = session.date if session is not None else ""
+    clock: tuple[int, int] | None = None
+    for m in _STAFF.finditer(rest):
+        if m.group("key"):
+            value = m.group("value").strip("\"'")
+            if m.group("key").lower() == "dealer":
+                hand.dealer = value
+            else:
+                hand.shift = value
+        elif m.group("date"):
+            try:
+                date.fromisoformat(m.group("date"))
+            except ValueError:
+                raise ValueError(f"not a date: {m.group('date')} (write `date 2026-11-28`)") from None
+            day = m.group("date")
+        elif int(m.group("h")) < 24 and int(m.group("m")) < 60:
+            clock = (int(m.group("h")), int(m.group("m")))
+    if day:
+        at = datetime.fromisoformat(day).replace(tzinfo=UTC)
+        if clock is not None:
+            at = at.replace(hour=clock[0], minute=clock[1])
+        hand.started_at, hand.tz = at, "local"
 
 
 def _written_call(item: object) -> int | None:
