@@ -508,3 +508,21 @@ def test_dealer_and_shift_are_hands_columns(tmp_path):
                    "hand 2 dealer Sam\nbutton 2\nseat 1 A 100\nseat 2 B 100\nB fold\n")
     r = hhaudit.audit([str(src)])
     assert list(zip(r.hands["dealer"], r.hands["shift"])) == [("Maria", "day"), ("Sam", "day")]
+
+
+EVENING = ROOT / "sample_histories" / "live" / "evening-1.live"
+
+
+def test_evening_session_in_the_short_style_is_clean_and_its_stacks_carry():
+    """docs/live-format.md's evening, worked by hand in its comments: six hands, every
+    table change, the button moving by itself. The last hand's `end` line is the stacks
+    worked out by hand from the start (Alice 200 -6 -5(bb) +15 -15 -35 = 154; Bob 200 -1
+    -8 -20 -30 +59 -5 -195 +415 -2 = 413 ...): a carried stack one chip off would be AC06."""
+    text = EVENING.read_text(encoding="utf-8")
+    hs = hands(text)
+    assert [h.status for h in hs] == [Status.AUDITED] * 6
+    assert [h.button_seat for h in hs] == [1, 2, 3, 4, 5, 1]
+    assert [h.dealer for h in hs] == ["Maria"] * 3 + ["Sam"] * 3
+    assert findings(text) == []
+    off = findings(text.replace("end Alice 154", "end Alice 155"))
+    assert [(f.rule, f.expected) for f in off] == [("AC06", "Alice ends with 154")]
