@@ -19,7 +19,7 @@ from .model import Category, Severity, Status, Street
 from .parsing import to_sources
 from .pipeline import Options, Totals, run
 from .reading import FileReport
-from .tables import SCHEMA_VERSION, SCHEMAS, TABLES
+from .tables import SCHEMA_VERSION, SCHEMAS, SESSIONS, TABLES
 
 # Closed sets get a fixed category list (so every dataset has the same categories, in a
 # meaningful order); other low-cardinality strings get categories from the data.
@@ -107,7 +107,7 @@ def read(out: str | os.PathLike[str]) -> Tables:
                 "a file, not a dataset folder" if not root.is_dir() else "no hands/ folder")
         raise NotADataset(f"{root}: not an hhaudit dataset ({what})")
     result = Tables()
-    for name in TABLES:
+    for name in (*TABLES, SESSIONS):
         files = sorted((root / name).glob("*.parquet"))
         tables = []
         for f in files:
@@ -215,6 +215,10 @@ class AuditResult:
     @property
     def findings(self) -> pd.DataFrame:
         return self.tables["findings"]
+
+    @property
+    def sessions(self) -> pd.DataFrame:
+        return self.tables["sessions"]
 
     def to_parquet(self, out: str | os.PathLike[str]) -> Path:
         from .tables import DatasetWriter

@@ -48,6 +48,7 @@ _BET: Final = Act.BET
 _RAISE: Final = Act.RAISE
 _SB: Final = Post.SMALL_BLIND
 _BB: Final = Post.BIG_BLIND
+_POST_DEAD: Final = Post.DEAD
 _TEXT: Final[dict[StrEnum, str]] = {m: m.value for e in (Street, Act, Post) for m in e}
 
 
@@ -118,6 +119,9 @@ class AuditedHand:
     pots: list[Pot] = field(default_factory=list)
     cards: dict[int, Known] = field(default_factory=dict)
     """Each seat's hole cards as the log reveals them (`pots.known_cards`)."""
+    unseen_returns: dict[int, int] = field(default_factory=dict)
+    """Uncalled bets given back with no line for it, not even inside a collection (old
+    layouts): per seat, chips to take off what the seat put in."""
 
     def __init__(self, hand: Hand, findings: list[Finding] | None = None, actions: list[ActionRow] | None = None,
                  state: State | None = None, pots: list[Pot] | None = None,
@@ -128,6 +132,7 @@ class AuditedHand:
         self.state = state
         self.pots = [] if pots is None else pots
         self.cards = {} if cards is None else cards
+        self.unseen_returns = {}
 
 
 class _Run:
@@ -220,7 +225,8 @@ class Auditor:
         state = run.state
         state.apply_post(ev)
         run.rows.append(ActionRow(seq, ev.line, _TEXT[state.street], 0, ev.seat, ev.player,
-                                  _TEXT[ev.kind], ev.amount + ev.dead, None, ev.all_in))
+                                  _TEXT[ev.kind], ev.amount + ev.dead,
+                                  ev.amount if ev.kind is _POST_DEAD else None, ev.all_in))
 
     def _on_action(self, run: _Run, seq: int, ev: ActionEvent) -> None:
         state = run.state

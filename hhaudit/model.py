@@ -68,6 +68,8 @@ class Category(StrEnum):
     WINNER = "winner"
     ODD_CHIP = "odd_chip"
     ACCOUNTING = "accounting"
+    SESSION = "session"
+    """Between hands of one table (`hhaudit.sessions`)."""
 
 
 class Severity(StrEnum):

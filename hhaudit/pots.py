@@ -350,6 +350,8 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand,
         # The winner was paid back the unmatched bet with the pot: take it out again.
         collects = _less(collects, top_seat, silent)
         collected -= silent
+    elif top_seat is not None and excess > 0 and not logged_uncalled and not uncalled_fault:
+        out.unseen_returns[top_seat] = excess  # given back with no line: not in any collection
     if collects and collected + deductions != pot_total and not uncalled_fault:
         auditor.finding(out, RULES["AC02"], collects[-1].line, -1,
                         f"{m(pot_total - deductions)} paid out ({m(pot_total)} pot - {m(deductions)} rake and fees)",

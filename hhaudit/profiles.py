@@ -51,18 +51,33 @@ class Profile:
     game line's `chip N` sets it per game."""
     max_rake_share: float = 0.25
     """A rake above this share of the pot is reported as suspicious."""
+    button_rule: str = "forward"
+    """How the button moves between hands (`hhaudit.sessions`): "dead" (TDA-2024 32,
+    Robert's Blinds 1(b): the big blind moves to the next player, the button to the seat
+    the small blind was due on, even an empty one), "moving" (Robert's 1(a): the button moves
+    to the next player dealt in), or "forward" (sites: to a seat after the last button, no
+    further than the last big blind)."""
+    missed_blinds: str = "post_or_wait"
+    """A cash player who missed the big blind (or is new to the seat) comes back by posting
+    (big blind live, small blind dead) or by waiting for the big blind ("post_or_wait",
+    Robert's Button & Blind 3-5), only by waiting ("wait"), or only by posting ("post")."""
+    session_gap: int = 30
+    """Minutes without a hand at a table that end its session (a new sitting)."""
 
 
 PROFILES: dict[str, Profile] = {
     "online": Profile("online"),
     "tda-2024": Profile(
-        "tda-2024", fl_heads_up_uncapped=False, infer_sitting_out=False, rake_from="main"
+        "tda-2024", fl_heads_up_uncapped=False, infer_sitting_out=False, rake_from="main",
+        button_rule="dead", session_gap=240,
     ),
     "roberts-cash": Profile(
         "roberts-cash",
         infer_sitting_out=False,
         string_bet_multi_trip_after_raise=True,
         oot_binding="roberts",
+        button_rule="dead",
+        session_gap=240,
     ),
 }
 

@@ -27,7 +27,8 @@ TABLES: Final = ("hands", "seats", "actions", "pots", "findings")
 CONTRACT_COLUMNS: Final[dict[str, tuple[str, ...]]] = {
     "hands": ("hand_id", "site", "format", "source", "line", "game", "kind", "currency", "scale",
               "sb", "bb", "ante", "started_at", "tz", "table_name", "max_seats", "button_seat",
-              "n_players", "total_pot", "rake", "board", "status", "n_findings"),
+              "n_players", "total_pot", "rake", "board", "status", "n_findings", "session_id",
+              "session_seq"),
     "seats": ("hand_id", "source", "seat", "player", "position", "stack_start", "contributed",
               "collected", "net", "hole_cards", "showed", "vpip", "pfr"),
     "actions": ("hand_id", "source", "seq", "line", "street", "run", "seat", "player", "action",
@@ -36,6 +37,8 @@ CONTRACT_COLUMNS: Final[dict[str, tuple[str, ...]]] = {
              "expected_winners", "paid", "expected", "ok"),
     "findings": ("hand_id", "source", "line", "seq", "rule", "name", "category", "severity",
                  "seat", "player", "expected", "actual", "message", "citation"),
+    "sessions": ("session_id", "site", "table_name", "first_hand_id", "last_hand_id", "started_at",
+                 "ended_at", "hands", "players", "n_findings"),
 }
 
 _I64: Final = pa.int64()
@@ -50,6 +53,7 @@ SCHEMAS: Final[dict[str, pa.Schema]] = {
         ("n_players", _I64), ("total_pot", _I64), ("rake", _I64), ("board", _STR),
         ("status", _STR), ("n_findings", _I64), ("tournament_id", _STR), ("end_line", _I64),
         ("cap", _I64), ("dealer", _STR), ("shift", _STR),
+        ("session_id", _STR), ("session_seq", _I64), ("n_session_findings", _I64),
     ]),
     "seats": pa.schema([
         ("hand_id", _STR), ("source", _STR), ("seat", _I64), ("player", _STR), ("position", _STR),
@@ -73,7 +77,18 @@ SCHEMAS: Final[dict[str, pa.Schema]] = {
         ("name", _STR), ("category", _STR), ("severity", _STR), ("seat", _I64), ("player", _STR),
         ("expected", _STR), ("actual", _STR), ("message", _STR), ("citation", _STR),
     ]),
+    # written by the session pass (hhaudit/sessions), one row per table session
+    "sessions": pa.schema([
+        ("session_id", _STR), ("site", _STR), ("format", _STR), ("kind", _STR),
+        ("tournament_id", _STR), ("table_name", _STR), ("source", _STR),
+        ("first_hand_id", _STR), ("first_source", _STR), ("last_hand_id", _STR),
+        ("last_source", _STR), ("started_at", pa.timestamp("us", tz="UTC")),
+        ("ended_at", pa.timestamp("us", tz="UTC")), ("hands", _I64), ("pairs", _I64),
+        ("pairs_judged", _I64), ("players", _I64), ("n_findings", _I64),
+    ]),
 }
+SESSIONS: Final = "sessions"
+"""The table of table sessions, written after the units by `hhaudit.sessions`."""
 
 
 _POSITIONS: Final[dict[tuple[tuple[int, ...], int | None, int | None], dict[int, str]]] = {}
@@ -176,6 +191,7 @@ class Rows:
             h.max_seats, h.button_seat, len(dealt) if state else len(h.seats), h.summary.total_pot,
             h.summary.rake, board, h.status.value, len(audited.findings), h.tournament_id, h.end_line,
             h.cap or None, h.dealer, h.shift,
+            None, None, None,  # session_id, session_seq, n_session_findings: the session pass
         )
         for col, value in zip(self.columns["hands"], row):
             col.append(value)
@@ -226,9 +242,10 @@ class Rows:
         start = {s.seat: s.stack for s in h.seats}
         (c_hand, c_source, c_seat, c_player, c_position, c_stack, c_contributed, c_collected, c_net,
          c_hole, c_showed, c_vpip, c_pfr, c_cards_from) = self.columns["seats"]
+        unseen = audited.unseen_returns
         for seat in sorted(state.seats):
             s = state.seats[seat]
-            contributed = s.total
+            contributed = s.total - unseen[seat] if unseen and seat in unseen else s.total
             got = collected.get(seat, 0)
             c_hand.append(hid)
             c_source.append(src)
@@ -322,6 +339,7 @@ class DatasetWriter:
 
     def write(self, tables: dict[str, pa.Table]) -> None:
         for name, table in tables.items():
+            (self.tmp / name).mkdir(exist_ok=True)
             pq.write_table(with_metadata(table, name), self.tmp / name / f"{self.prefix}-{self.parts:05d}.parquet")
         self.parts += 1
 

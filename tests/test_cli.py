@@ -150,8 +150,9 @@ def test_each_rule_reads_its_summary_from_its_docstring_as_written() -> None:
     from hhaudit.rules import RULES
 
     written: dict[tuple[str, str], str] = {}
-    for module in ("rules", "live_rules"):
-        tree = ast.parse((Path(hhaudit.__file__).parent / f"{module}.py").read_text(encoding="utf-8"))
+    for module in ("rules", "live_rules", "sessions.rules"):
+        path = Path(hhaudit.__file__).parent / (module.replace(".", "/") + ".py")
+        tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in tree.body:
             if isinstance(node, ast.ClassDef) and ast.get_docstring(node):
                 written[f"hhaudit.{module}", node.name] = ast.get_docstring(node) or ""

@@ -33,7 +33,8 @@ EXPECTED_TYPES = {
     "hands": {"line": pa.int64(), "scale": pa.int8(), "sb": pa.int64(), "bb": pa.int64(),
               "ante": pa.int64(), "started_at": pa.timestamp("us", tz="UTC"), "max_seats": pa.int64(),
               "button_seat": pa.int64(), "n_players": pa.int64(), "total_pot": pa.int64(),
-              "rake": pa.int64(), "n_findings": pa.int64(), "end_line": pa.int64(), "cap": pa.int64()},
+              "rake": pa.int64(), "n_findings": pa.int64(), "end_line": pa.int64(), "cap": pa.int64(),
+              "session_seq": pa.int64(), "n_session_findings": pa.int64()},
     "seats": {"seat": pa.int64(), "stack_start": pa.int64(), "contributed": pa.int64(),
               "collected": pa.int64(), "net": pa.int64(), "showed": pa.bool_(), "vpip": pa.bool_(),
               "pfr": pa.bool_()},
@@ -43,10 +44,13 @@ EXPECTED_TYPES = {
              "winners": pa.list_(pa.int64()), "expected_winners": pa.list_(pa.int64()),
              "paid": pa.list_(pa.int64()), "expected": pa.list_(pa.int64()), "ok": pa.bool_()},
     "findings": {"line": pa.int64(), "seq": pa.int64(), "seat": pa.int64()},
+    "sessions": {"started_at": pa.timestamp("us", tz="UTC"), "ended_at": pa.timestamp("us", tz="UTC"),
+                 "hands": pa.int64(), "pairs": pa.int64(), "pairs_judged": pa.int64(), "players": pa.int64(),
+                 "n_findings": pa.int64()},
 }
 
 
-@pytest.mark.parametrize("name", TABLES)
+@pytest.mark.parametrize("name", (*TABLES, "sessions"))
 def test_every_contract_column_has_an_explicit_type(name: str) -> None:
     schema = SCHEMAS[name]
     assert set(CONTRACT_COLUMNS[name]) <= set(schema.names), set(CONTRACT_COLUMNS[name]) - set(schema.names)
@@ -122,7 +126,8 @@ def test_pandas_dtypes(samples_out: Path) -> None:
     assert a["street"].cat.ordered
     assert list(a["street"].cat.categories) == ["preflop", "flop", "turn", "river", "showdown"]
     assert list(f["severity"].cat.categories) == ["error", "warning", "info"]
-    assert "string_bet" in list(f["category"].cat.categories) and len(f["category"].cat.categories) == 13
+    assert "string_bet" in list(f["category"].cat.categories) and len(f["category"].cat.categories) == 14
+    assert list(f["category"].cat.categories)[-1] == "session"
     assert isinstance(a["action"].dtype, pd.CategoricalDtype)
     assert a["to_amount"].isna().any()        # nullable: calls have no to_amount
 

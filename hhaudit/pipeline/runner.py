@@ -124,6 +124,9 @@ def _run(writer: Any, sources: Sequence[Source], options: Options, *, jobs: int,
         import pyarrow.parquet as pq
 
         pq.write_table(dup_schema().empty_table(), writer.tmp / DUPLICATES / "part-empty.parquet")
+    from ..sessions.passes import session_pass
+
+    session_totals = session_pass(writer.tmp, options)
     if incremental:
         files = []
         for i, st in sorted(states.items()):
@@ -141,6 +144,7 @@ def _run(writer: Any, sources: Sequence[Source], options: Options, *, jobs: int,
     totals = Totals(notes=notes)
     for i in sorted(per_file):
         totals.merge(per_file[i])
+    totals.merge(session_totals)
     return totals
 
 

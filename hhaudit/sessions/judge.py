@@ -1,0 +1,384 @@
+"""Judging one session: its hands in order, each pair of consecutive hands against the
+session rules (`rules.py`), with what carries from hand to hand (blinds owed, the small
+blind's seat) kept as the session goes on.
+
+A hand is seen as a `HandView` (built by `passes.py` from the tables' columns): its seats
+with stacks and nets, who was dealt in, and its posts. Nothing here reads files.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from ..money import to_text
+from ..profiles import Profile
+from ..rules import Rule
+from .rules import (
+    ButtonMovement,
+    HandOrder,
+    MissedBlindNotPosted,
+    MissedBlindWrongPost,
+    NewPlayerNotPosted,
+    SeatedTwice,
+    StackChanged,
+)
+
+ADD_ACTIONS = frozenset({"add_chips", "rebuy", "add_on", "top_up", "chips_added"})
+"""Rows of the actions table that bring chips to the table between hands (a site's
+"adds chips" line, a live `rebuy` line): their amount explains a bigger next stack."""
+REMOVE_ACTIONS = frozenset({"chips_removed", "color_up_loss"})
+"""Rows that take chips off the table between hands."""
+ANONYMOUS = frozenset({"dealer", "small blind", "big blind", "utg", "utg+1", "utg+2", "utg+3",
+                       "utg+4", "utg+5", "utg+6", "mp", "hj", "co", "btn", "sb", "bb"})
+"""Names of sites that hide players behind their position (Bovada/Ignition): the same name
+is another player from one hand to the next, so no player is followed across hands."""
+_DIGITS = re.compile(r"\d+")
+
+
+@dataclass(slots=True)
+class SeatView:
+    seat: int
+    player: str
+    stack: int
+    net: int
+    dealt: bool
+
+    @property
+    def end(self) -> int:
+        return self.stack + self.net
+
+
+@dataclass(slots=True)
+class Posted:
+    seat: int
+    action: str
+    amount: int
+    live: int
+    line: int
+
+
+@dataclass(slots=True)
+class HandView:
+    index: int
+    """The hand's row in the pass's hands table (where its findings are counted)."""
+    hand_id: str
+    source: str
+    line: int
+    kind: str
+    live: bool
+    audited: bool
+    started_at: datetime | None
+    button: int | None
+    max_seats: int
+    sb: int
+    bb: int
+    scale: int
+    seats: dict[int, SeatView] = field(default_factory=dict)
+    posts: list[Posted] = field(default_factory=list)
+    added: dict[int, int] = field(default_factory=dict)
+    """Chips brought (positive) or taken off (negative) per seat, from the actions table."""
+
+    def dealt(self) -> list[int]:
+        return sorted(s for s, v in self.seats.items() if v.dealt)
+
+    def posted(self, seat: int) -> list[Posted]:
+        return [p for p in self.posts if p.seat == seat and p.action != "post_ante"]
+
+
+@dataclass(slots=True)
+class Found:
+    """A finding of the session pass, before it becomes a row of `findings`."""
+
+    hand: HandView
+    rule: type[Rule]
+    severity: str
+    expected: str
+    actual: str
+    message: str = ""
+    seat: int | None = None
+    player: str | None = None
+    line: int | None = None
+
+
+@dataclass(slots=True)
+class Judged:
+    findings: list[Found] = field(default_factory=list)
+    pairs: int = 0
+    pairs_judged: int = 0
+    stacks_judged: bool = True
+
+
+def ring(hand: HandView) -> int:
+    return max([hand.max_seats or 0, *hand.seats, hand.button or 0])
+
+
+def after(seats: list[int], start: int, size: int, inclusive: bool = False) -> list[int]:
+    """`seats` in clockwise order from `start` (excluded unless `inclusive`)."""
+    def dist(s: int) -> int:
+        d = (s - start) % size
+        return d if d or inclusive else size
+    return sorted(seats, key=dist)
+
+
+def blind_seats(hand: HandView) -> tuple[int | None, int | None]:
+    """The seats that posted the small and the big blind in turn (the first small-blind
+    post from the button on, the first big-blind post after the small blind): a new
+    player's or a returning player's big blind elsewhere is not the table's blind."""
+    if hand.button is None:
+        return None, None
+    size = ring(hand)
+    sbs = [p.seat for p in hand.posts if p.action == "post_sb"]
+    bbs = [p.seat for p in hand.posts if p.action == "post_bb"]
+    sb = after(sbs, hand.button, size, inclusive=True)[0] if sbs else None
+    bb = after(bbs, sb if sb is not None else hand.button, size)[0] if bbs else None
+    return sb, bb
+
+
+def between(a: int, b: int, size: int) -> set[int]:
+    """Seat numbers strictly between `a` and `b` clockwise."""
+    out: set[int] = set()
+    s = a % size + 1
+    while s != b and len(out) < size:
+        out.add(s)
+        s = s % size + 1
+    return out
+
+
+def anonymous(hand: HandView) -> bool:
+    names = [v.player.replace("[ME]", "").strip().lower() for v in hand.seats.values()]
+    return bool(names) and sum(n in ANONYMOUS for n in names) * 2 >= len(names)
+
+
+def natural(hand_id: str) -> tuple[str, int] | None:
+    """A hand id as (prefix, number) when it ends in digits."""
+    m = list(_DIGITS.finditer(hand_id))
+    if not m:
+        return None
+    last = m[-1]
+    return hand_id[:last.start()], int(last.group())
+
+
+class SessionJudge:
+    """Judges the hands of one session in order."""
+
+    def __init__(self, profile: Profile, enabled: set[str]) -> None:
+        self.profile = profile
+        self.enabled = enabled
+
+    def judge(self, hands: list[HandView]) -> Judged:
+        out = Judged()
+        add = self._adder(out)
+        if not hands:
+            return out
+        if anonymous(hands[0]):
+            # players hidden behind their positions (Bovada/Ignition): neither players nor
+            # seats can be followed from hand to hand
+            out.pairs = len(hands) - 1
+            out.stacks_judged = False
+            return out
+        out.stacks_judged = not resets(hands)
+        owes: dict[str, tuple[bool, bool, bool]] = {}
+        """Per player: (owes the big blind, owes the small blind, new to the seat)."""
+        sb_pos: int | None = None
+        """Where the previous hand's small blind was due (dead-button chain)."""
+        prev_bb: int | None = None
+        for k, c in enumerate(hands):
+            self._seated_twice(c, add)
+            if k == 0:
+                sb_pos, prev_bb = self._blinds_state(c, None, None)
+                continue
+            p = hands[k - 1]
+            out.pairs += 1
+            self._order(p, c, add)
+            if not (p.audited and c.audited):
+                sb_pos, prev_bb = self._blinds_state(c, sb_pos, prev_bb)
+                continue
+            out.pairs_judged += 1
+            self._button(p, c, sb_pos, add)
+            if c.kind == "cash":
+                self._blinds_owed(p, c, owes, add)
+            if out.stacks_judged:
+                self._stacks(p, c, add)
+            sb_pos, prev_bb = self._blinds_state(c, sb_pos, prev_bb)
+        return out
+
+    def _adder(self, out: Judged) -> Callable[..., None]:
+        def add(hand: HandView, rule: type[Rule], expected: str, actual: str, **kw: object) -> None:
+            if rule.code not in self.enabled:
+                return
+            severity = kw.pop("severity", None) or rule.severity.value
+            out.findings.append(Found(hand, rule, str(severity), expected, actual, **kw))  # type: ignore[arg-type]
+        return add
+
+    # ------------------------------------------------------------------ state carried
+
+    @staticmethod
+    def _blinds_state(c: HandView, sb_pos: int | None, prev_bb: int | None) -> tuple[int | None, int | None]:
+        """The small blind's seat in `c` (posted, or under a dead button the previous big
+        blind's seat when nobody posted it) and its big blind's seat."""
+        sb, bb = blind_seats(c)
+        if sb is None and bb is not None:
+            sb = prev_bb
+        return sb, bb
+
+    # ------------------------------------------------------------------ checks
+
+    def _seated_twice(self, c: HandView, add: Callable[..., None]) -> None:
+        seen: dict[str, int] = {}
+        for seat in sorted(c.seats):
+            name = c.seats[seat].player
+            if name in seen and not anonymous(c):
+                add(c, SeatedTwice, f"{name} in one seat", f"{name} in seats {seen[name]} and {seat}",
+                    seat=seat, player=name)
+            seen.setdefault(name, seat)
+
+    def _order(self, p: HandView, c: HandView, add: Callable[..., None]) -> None:
+        if c.live:
+            a, b = natural(p.hand_id), natural(c.hand_id)
+            if a and b and a[0] == b[0] and b[1] != a[1] + 1:
+                add(c, HandOrder, f"hand {a[0]}{a[1] + 1} after hand {p.hand_id}",
+                    f"hand {c.hand_id}", message=(f"hands {a[0]}{a[1] + 1}-{a[0]}{b[1] - 1} are missing"
+                                                  if b[1] > a[1] + 1 else "hand numbers go backwards"))
+            if p.started_at and c.started_at and c.started_at < p.started_at:
+                add(c, HandOrder, f"a time after {p.started_at:%H:%M}", f"{c.started_at:%H:%M}",
+                    message="the clock goes back from one hand to the next")
+        elif p.started_at and c.started_at and c.started_at > p.started_at:
+            a, b = natural(p.hand_id), natural(c.hand_id)
+            if a and b and a[0] == b[0] and b[1] < a[1]:
+                add(c, HandOrder, f"a hand id above {p.hand_id}", f"{c.hand_id}",
+                    message="hand ids go backwards while the time goes forward")
+
+    def _button(self, p: HandView, c: HandView, sb_pos: int | None, add: Callable[..., None]) -> None:
+        if p.button is None or c.button is None:
+            return
+        size = ring(c)
+        dealt = c.dealt()
+        if len(dealt) < 2:
+            return
+        _, p_bb = blind_seats(p)
+        expected: int | None = None
+        if len(dealt) == 2:
+            # heads-up: the player who had the big blind gets the button (TDA 34-B). Going
+            # heads-up the button "may" be moved so: either seat is right then.
+            if p_bb is None or len(p.dealt()) != 2:
+                return
+            bb_player = p.seats[p_bb].player if p_bb in p.seats else None
+            seats = [s for s in dealt if c.seats[s].player == bb_player]
+            if not seats:
+                return
+            expected = seats[0]
+            says = f"the button on seat {expected} ({bb_player}, the last big blind)"
+        elif self.profile.button_rule == "dead":
+            if sb_pos is None:
+                return
+            expected = sb_pos
+            says = f"the button on seat {expected} (where the small blind was)"
+        elif self.profile.button_rule == "moving":
+            nxt = after(dealt, p.button, size)
+            expected = nxt[0]
+            says = f"the button on seat {expected} (the next player)"
+        else:
+            if p_bb is None:
+                return
+            allowed = between(p.button, p_bb, size) | {p_bb}
+            if c.button in allowed:
+                return
+            moved = "stays on" if c.button == p.button else "moves to"
+            add(c, ButtonMovement, f"the button on a seat from {p.button % size + 1} to {p_bb}",
+                f"the button {moved} seat {c.button}", seat=c.button,
+                message=f"the button {moved} seat {c.button}: after seat {p.button} it goes no "
+                        f"further than the big blind's seat {p_bb}")
+            return
+        if c.button != expected:
+            moved = "stays on" if c.button == p.button else "moves to"
+            add(c, ButtonMovement, says, f"the button {moved} seat {c.button}", seat=c.button)
+
+    def _blinds_owed(self, p: HandView, c: HandView, owes: dict[str, tuple[bool, bool, bool]],
+                     add: Callable[..., None]) -> None:
+        """Blinds owed in a cash game: a player the big (small) blind passed while they sat
+        out owes it; a player new to the seat (sat down, or changed seats) owes a big blind.
+        Dealt in again, they are in the big blind (they waited), or they posted it."""
+        size = ring(c)
+        p_sb, p_bb = blind_seats(p)
+        c_sb, c_bb = blind_seats(c)
+        missed_bb = between(p_bb, c_bb, size) if p_bb is not None and c_bb is not None else set()
+        missed_sb = between(p_sb, c_sb, size) if p_sb is not None and c_sb is not None else set()
+        p_at = {v.player: s for s, v in p.seats.items()}
+        severity = "error" if c.live else "warning"
+        carried = owes.copy()
+        owes_now: dict[str, tuple[bool, bool, bool]] = {}
+        owes.clear()
+
+        def money(n: int) -> str:
+            return to_text(n, c.scale)
+
+        for seat in sorted(c.seats):
+            v = c.seats[seat]
+            name = v.player
+            moved = p_at.get(name) != seat
+            bb_owed, sb_owed, new = (True, False, True) if moved else carried.get(name, (False, False, False))
+            if not v.dealt:
+                bb_owed = bb_owed or seat in missed_bb
+                sb_owed = sb_owed or seat in missed_sb
+                owes_now[name] = (bb_owed, sb_owed, new)
+                continue
+            if not (bb_owed or sb_owed) or seat == c_bb:
+                continue
+            posts = c.posted(seat)
+            live = sum(x.live for x in posts)
+            dead = sum(x.amount - x.live for x in posts)
+            line = posts[0].line if posts else None
+            rule = NewPlayerNotPosted if new else MissedBlindNotPosted
+            if not bb_owed:
+                if seat != c_sb and dead < c.sb:
+                    add(c, rule, f"{name} posts the small blind {money(c.sb)} dead",
+                        f"{money(dead)} dead posted" if dead else "dealt in without a post",
+                        seat=seat, player=name, severity=severity, line=line)
+            elif self.profile.missed_blinds == "wait":
+                add(c, rule, f"{name} waits for the big blind", f"dealt in on seat {seat}, not the big blind",
+                    seat=seat, player=name, severity=severity, line=line)
+            elif live < c.bb:
+                owed = f"{money(c.bb)} live" + (f" and {money(c.sb)} dead" if sb_owed else "")
+                add(c, rule, f"{name} posts {owed} or waits for the big blind",
+                    f"dealt in with {money(live)} posted" if live else "dealt in without a post",
+                    seat=seat, player=name, severity=severity, line=line)
+            elif sb_owed and (live > c.bb or dead < c.sb):
+                add(c, MissedBlindWrongPost, f"{money(c.bb)} live and {money(c.sb)} dead",
+                    f"{money(live)} live and {money(dead)} dead", seat=seat, player=name,
+                    severity=severity, line=line)
+        owes.update(owes_now)
+
+    def _stacks(self, p: HandView, c: HandView, add: Callable[..., None]) -> None:
+        p_by = {v.player: v for v in p.seats.values()}
+        severity = "error" if c.live else "warning"
+        for seat in sorted(c.seats):
+            v = c.seats[seat]
+            before = p_by.get(v.player)
+            if before is None:
+                continue
+            expected = before.end + p.added.get(before.seat, 0) + c.added.get(seat, 0)
+            if v.stack == expected:
+                continue
+            diff = v.stack - expected
+            add(c, StackChanged,
+                f"{v.player} starts with {to_text(expected, c.scale)} (the last hand's end stack)",
+                f"starts with {to_text(v.stack, c.scale)}", seat=seat, player=v.player, severity=severity,
+                message=(f"{to_text(abs(diff), c.scale)} {'appeared in' if diff > 0 else 'vanished from'} "
+                         f"{v.player}'s stack between hands {p.hand_id} and {c.hand_id}"))
+
+
+def resets(hands: list[HandView]) -> bool:
+    """A table that starts every stack at one amount each hand (research matches, some
+    play-money tables, a log whose hands are each written from a fresh table): in at least
+    half the hands after the first, every seat starts with the same amount although chips
+    changed hands in the hand before."""
+    fresh = 0
+    for p, c in itertools.pairwise(hands):
+        stacks = {v.stack for v in c.seats.values()}
+        if len(stacks) == 1 and any(v.net for v in p.seats.values()):
+            fresh += 1
+    return len(hands) > 1 and fresh * 2 >= len(hands) - 1

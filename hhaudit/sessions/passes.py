@@ -1,0 +1,376 @@
+"""The session pass: after every unit is written (and duplicates removed), read the columns
+the session rules need from the parts, cut the hands into table sessions, judge each, and
+write the results.
+
+Memory: the needed columns of `hands`, `seats` and the posts of `actions` are read as Arrow
+arrays (a few dozen bytes a seat); hands are sorted by session key with pyarrow, and Python
+objects are built for one table's run of hands at a time, then dropped.
+
+Writes:
+- `sessions/part-sessions-NNNNN.parquet`: one row per session;
+- `findings/part-sessions-NNNNN.parquet`: the session findings (hand-level rows, `seq` -1);
+- every `hands` part again, with `session_id`, `session_seq`, `n_session_findings` and
+  `n_findings` (the hand's own findings plus its session findings) filled in.
+
+The names `part-sessions-*` do not match the units' `part-<file>-<unit>` pattern, so
+`--incremental` never reuses them: every run judges every session again from the parts,
+which makes the result the same whatever `--jobs`, the order of the paths or which files
+were audited again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from ..pipeline.options import LIVE_FORMATS, Options, Totals
+from ..pipeline.parts import PART, write_atomic
+from ..profiles import Profile, get_profile
+from ..rules import RULES, select
+from .judge import (
+    ADD_ACTIONS,
+    REMOVE_ACTIONS,
+    HandView,
+    Judged,
+    Posted,
+    SeatView,
+    SessionJudge,
+    anonymous,
+)
+from .rules import SESSION_RULES
+
+SESSIONS_PART = "part-sessions-{:05d}.parquet"
+ROWS_PER_PART = 100_000
+_POSTS = ("post_sb", "post_bb", "post_dead", "post_straddle", "post_ante")
+_HAND_COLUMNS = ["hand_id", "site", "format", "source", "line", "kind", "scale", "sb", "bb",
+                 "started_at", "table_name", "max_seats", "button_seat", "status", "tournament_id", "game"]
+
+
+def session_pass(tmp: Path, options: Options) -> Totals:
+    """Judge every session of the dataset in `tmp` (the run's temporary folder)."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    from ..tables import SCHEMAS, SESSIONS, with_metadata
+
+    totals = Totals()
+    (tmp / SESSIONS).mkdir(exist_ok=True)
+    parts = sorted(p.name for p in (tmp / "hands").glob("part-*.parquet") if PART.match(p.name))
+    hands_t, seats_t, posts_t, bounds = _read(tmp, parts)
+    n = len(hands_t)
+    session_of: list[str | None] = [None] * n
+    seq_of = np.full(n, -1, dtype=np.int64)
+    found_of = np.zeros(n, dtype=np.int64)
+    writer = _Writer(tmp)
+    if n:
+        order, keys = _order(hands_t)
+        judges = _Judges(options)
+        seat_rows = _rows_by_hand(seats_t, n)
+        post_rows = _rows_by_hand(posts_t, n)
+        hcols = {c: hands_t[c].to_pylist() for c in ("hand_id", "site", "format", "kind", "tournament_id",
+                                                        "table_name", "source")}
+        for run in _runs(order, keys, hands_t, judges):
+            views = _views(hands_t, run, seats_t, seat_rows, posts_t, post_rows)
+            for session in _split(views):
+                first, last = session[0], session[-1]
+                fmt = hcols["format"][first.index]
+                judged = judges.judge(fmt, session)
+                sid = _session_id(hcols["site"][first.index], keys[first.index], first.hand_id, first.source)
+                for k, v in enumerate(session):
+                    session_of[v.index] = sid
+                    seq_of[v.index] = k
+                for f in judged.findings:
+                    found_of[f.hand.index] += 1
+                    totals.categories[f.rule.category.value] += 1
+                    totals.severities[f.severity] += 1
+                writer.session(sid, hcols, first, last, session, judged)
+                writer.findings(judged)
+            del views
+    writer.close()
+    # the hands parts again, with the session columns and the counts
+    # (a part reused by --incremental already counts its earlier session findings in
+    # n_findings: n_session_findings says how many to take off)
+    ids = pa.array(session_of, pa.string())
+    for k, name in enumerate(parts):
+        lo, hi = bounds[k], bounds[k + 1]
+        path = tmp / "hands" / name
+        table = pq.read_table(path)
+        earlier = pc.fill_null(table["n_session_findings"], 0) if "n_session_findings" in table.column_names else 0
+        n_own = pc.subtract(pc.fill_null(table["n_findings"], 0), earlier).to_numpy()
+        new = found_of[lo:hi]
+        table = _set(table, "session_id", ids.slice(lo, hi - lo))
+        table = _set(table, "session_seq", pa.array(seq_of[lo:hi], pa.int64(),
+                                                    mask=seq_of[lo:hi] < 0))
+        table = _set(table, "n_session_findings", pa.array(new, pa.int64()))
+        table = _set(table, "n_findings", pa.array(n_own + new, pa.int64()))
+        write_atomic(with_metadata(table.cast(SCHEMAS["hands"]).replace_schema_metadata(None), "hands"), path)
+    return totals
+
+
+# ------------------------------------------------------------------------ reading
+
+
+def _read(tmp: Path, parts: list[str]) -> tuple[Any, Any, Any, list[int]]:
+    """The needed columns of every part, each row with `h`: the hand's row in all hands."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    from ..tables import SCHEMAS
+
+    hands, seats, posts, bounds = [], [], [], [0]
+    for name in parts:
+        h = pq.read_table(tmp / "hands" / name, columns=_HAND_COLUMNS)
+        lo = bounds[-1]
+        bounds.append(lo + len(h))
+        idx = pa.array(range(lo, lo + len(h)), pa.int64())
+        hands.append(h.append_column("h", idx))
+        keys = pa.table({"hand_id": h["hand_id"], "source": h["source"], "h": idx})
+        s = pq.read_table(tmp / "seats" / name, columns=["hand_id", "source", "seat", "player", "position",
+                                                            "stack_start", "net"])
+        seats.append(s.join(keys, ["hand_id", "source"], join_type="inner", use_threads=False)
+                     .drop_columns(["hand_id", "source"]))
+        a = pq.read_table(tmp / "actions" / name, columns=["hand_id", "source", "seq", "line", "seat", "action",
+                                                              "amount", "to_amount"])
+        wanted = pa.array([*_POSTS, *ADD_ACTIONS, *REMOVE_ACTIONS], pa.string())
+        a = a.filter(pc.is_in(a["action"].cast(pa.string()), value_set=wanted))
+        posts.append(a.join(keys, ["hand_id", "source"], join_type="inner", use_threads=False)
+                     .drop_columns(["hand_id", "source"]))
+    if not hands:
+        empty = SCHEMAS["hands"].empty_table().select(_HAND_COLUMNS).append_column("h", pa.array([], pa.int64()))
+        return empty, None, None, bounds
+    return (pa.concat_tables(hands).combine_chunks(), pa.concat_tables(seats).combine_chunks(),
+            pa.concat_tables(posts).combine_chunks(), bounds)
+
+
+def _rows_by_hand(table: Any, n: int) -> tuple[Any, Any]:
+    """The rows of `table` sorted by hand (then seat or seq), with each hand's first row."""
+    import numpy as np
+    import pyarrow.compute as pc
+
+    second = "seat" if "position" in table.column_names else "seq"
+    order = pc.sort_indices(table, sort_keys=[("h", "ascending"), (second, "ascending")])
+    h = table["h"].to_numpy()[order.to_numpy()] if len(table) else np.zeros(0, dtype=np.int64)
+    starts = np.searchsorted(h, np.arange(n + 1))
+    return order, starts
+
+
+def _views(hands: Any, run: list[int], seats: Any, seat_rows: tuple[Any, Any], posts: Any,
+           post_rows: tuple[Any, Any]) -> list[HandView]:
+    """The hands of one run as HandViews, each column read once for the whole run."""
+    import numpy as np
+    import pyarrow as pa
+
+    idx = pa.array(run, pa.int64())
+    rows = hands.select(_HAND_COLUMNS).take(idx)
+    cols = {c: rows[c].to_pylist() for c in _HAND_COLUMNS}
+    views = []
+    for k, h in enumerate(run):
+        views.append(HandView(
+            h, cols["hand_id"][k] or "", cols["source"][k], cols["line"][k] or 0, cols["kind"][k] or "",
+            cols["format"][k] in LIVE_FORMATS, cols["status"][k] == "audited", cols["started_at"][k],
+            cols["button_seat"][k], cols["max_seats"][k] or 0, cols["sb"][k] or 0, cols["bb"][k] or 0,
+            cols["scale"][k] or 0))
+    by_h = {v.index: v for v in views}
+
+    def rows_of(table: Any, order_starts: tuple[Any, Any], names: tuple[str, ...]) -> Any:
+        order, starts = order_starts
+        pick = [np.arange(starts[h], starts[h + 1]) for h in run]
+        at = np.concatenate(pick) if pick else np.zeros(0, dtype=np.int64)
+        if not len(at):
+            return ()
+        take = table.take(order.take(pa.array(at)))
+        return zip(*(take[c].to_pylist() for c in ("h", *names)))
+
+    for h, seat, player, pos, stack, net in rows_of(seats, seat_rows, ("seat", "player", "position",
+                                                                          "stack_start", "net")):
+        by_h[h].seats[seat] = SeatView(seat, player or "", stack or 0, net or 0, pos != "out")
+    for h, seat, action, amount, to, line in rows_of(posts, post_rows, ("seat", "action", "amount",
+                                                                          "to_amount", "line")):
+        v = by_h[h]
+        if seat is None:
+            continue
+        if action in ADD_ACTIONS or action in REMOVE_ACTIONS:
+            sign = 1 if action in ADD_ACTIONS else -1
+            v.added[seat] = v.added.get(seat, 0) + sign * (amount or 0)
+            continue
+        live = 0 if action == "post_ante" else amount if action != "post_dead" else (to if to is not None else amount)
+        v.posts.append(Posted(seat, action, amount or 0, live or 0, line or v.line))
+    return views
+
+
+# ------------------------------------------------------------------------ sessions
+
+
+def _order(hands: Any) -> tuple[list[int], list[str]]:
+    """The hands in session order, and each hand's table key.
+
+    Online: by site, kind, tournament and table name, then time (hands without a time or a
+    table name are keyed by their file too and kept in file order), hand id (digits aligned), file and line.
+    Live logs: by file and table, in the order written."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    live = pc.is_in(hands["format"], value_set=pa.array(sorted(LIVE_FORMATS), pa.string()))
+    no_time = pc.is_null(hands["started_at"])
+    no_table = pc.equal(pc.fill_null(hands["table_name"], ""), "")
+    by_file = pc.or_(pc.or_(live, no_time), no_table)
+    empty = pa.scalar("", pa.string())
+
+    def text(col: str) -> Any:
+        return pc.fill_null(hands[col].cast(pa.string()), empty)
+
+    src = pc.if_else(by_file, text("source"), empty)
+    key = pc.binary_join_element_wise(text("site"), text("kind"), text("tournament_id"), text("table_name"),
+                                      src, "\x1f")
+    micros = pc.cast(hands["started_at"], pa.int64())
+    when = pc.if_else(by_file, hands["line"], pc.fill_null(micros, 0))
+    idpad = pc.utf8_lpad(text("hand_id"), 32, "0")
+    t = pa.table({"key": key, "when": when, "id": idpad, "source": text("source"), "line": hands["line"]})
+    order = pc.sort_indices(t, sort_keys=[("key", "ascending"), ("when", "ascending"), ("id", "ascending"),
+                                          ("source", "ascending"), ("line", "ascending")])
+    return order.to_pylist(), key.to_pylist()
+
+
+def _runs(order: list[int], keys: list[str], hands: Any, judges: _Judges) -> Iterator[list[int]]:
+    """Hands of one table in order, cut where the table's key changes, where it was idle
+    longer than the profile's `session_gap`, or where a cash game's game or stakes change."""
+    started = hands["started_at"].to_pylist()
+    fmt = hands["format"].to_pylist()
+    kind = hands["kind"].to_pylist()
+    stakes = list(zip(hands["game"].to_pylist(), hands["sb"].to_pylist(), hands["bb"].to_pylist()))
+    games = hands["game"].to_pylist()
+    run: list[int] = []
+    for h in order:
+        if run:
+            p = run[-1]
+            gap = judges.profile(fmt[h]).session_gap * 60
+            new = (keys[h] != keys[p]
+                   or (started[h] is not None and started[p] is not None
+                       and (started[h] - started[p]).total_seconds() > gap)
+                   or (kind[h] == "cash" and stakes[h] != stakes[p])
+                   or games[h] != games[p])
+            if new:
+                yield run
+                run = []
+        run.append(h)
+    if run:
+        yield run
+
+
+def _split(views: list[HandView]) -> Iterator[list[HandView]]:
+    """Cut a run where two consecutive hands share fewer than half the players of the
+    smaller (a fast-fold pool's next table, or a table name used again): a new table."""
+    session: list[HandView] = []
+    for v in views:
+        if session:
+            p = session[-1]
+            a = {x.player for x in p.seats.values()}
+            b = {x.player for x in v.seats.values()}
+            if a and b and not anonymous(v) and len(a & b) * 2 < min(len(a), len(b)):
+                yield session
+                session = []
+        session.append(v)
+    if session:
+        yield session
+
+
+def _session_id(site: str, key: str, hand_id: str, source: str) -> str:
+    digest = hashlib.sha1(f"{site}\x1f{key}\x1f{hand_id}\x1f{source}".encode()).hexdigest()
+    return f"S{digest[:11]}"
+
+
+class _Judges:
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self.enabled = select(RULES, options.select, options.ignore) & {r.code for r in SESSION_RULES}
+        self._profiles: dict[str, Profile] = {}
+        self._judges: dict[str, SessionJudge] = {}
+
+    def _name(self, fmt: str | None) -> str:
+        return self.options.profile or ("tda-2024" if fmt in LIVE_FORMATS else "online")
+
+    def profile(self, fmt: str | None) -> Profile:
+        name = self._name(fmt)
+        p = self._profiles.get(name)
+        if p is None:
+            p = self._profiles[name] = get_profile(name, **dict(self.options.overrides))
+        return p
+
+    def judge(self, fmt: str | None, session: list[HandView]) -> Judged:
+        name = self._name(fmt)
+        j = self._judges.get(name)
+        if j is None:
+            j = self._judges[name] = SessionJudge(self.profile(fmt), self.enabled)
+        return j.judge(session)
+
+
+# ------------------------------------------------------------------------ writing
+
+
+class _Writer:
+    """The sessions rows and the session findings, written in parts of ROWS_PER_PART."""
+
+    def __init__(self, tmp: Path) -> None:
+        from ..tables import SCHEMAS
+
+        self.tmp = tmp
+        self.rows: dict[str, list[dict[str, Any]]] = {"sessions": [], "findings": []}
+        self.parts: Counter[str] = Counter()
+        self.schemas = {t: SCHEMAS[t] for t in self.rows}
+
+    def session(self, sid: str, hcols: dict[str, list[Any]], first: HandView, last: HandView,
+                session: list[HandView], judged: Judged) -> None:
+        i = first.index
+        players = {s.player for v in session for s in v.seats.values()}
+        self._add("sessions", {
+            "session_id": sid, "site": hcols["site"][i], "format": hcols["format"][i], "kind": hcols["kind"][i],
+            "tournament_id": hcols["tournament_id"][i], "table_name": hcols["table_name"][i],
+            "source": first.source, "first_hand_id": first.hand_id, "first_source": first.source,
+            "last_hand_id": last.hand_id, "last_source": last.source, "started_at": first.started_at,
+            "ended_at": last.started_at, "hands": len(session), "pairs": judged.pairs,
+            "pairs_judged": judged.pairs_judged, "players": 0 if anonymous(first) else len(players),
+            "n_findings": len(judged.findings)})
+
+    def findings(self, judged: Judged) -> None:
+        for f in judged.findings:
+            r = f.rule
+            self._add("findings", {
+                "hand_id": f.hand.hand_id, "source": f.hand.source, "line": f.line or f.hand.line, "seq": -1,
+                "rule": r.code, "name": r.name, "category": r.category.value, "severity": f.severity,
+                "seat": f.seat, "player": f.player, "expected": f.expected, "actual": f.actual,
+                "message": f.message or r.summary(), "citation": r.citation})
+
+    def _add(self, table: str, row: dict[str, Any]) -> None:
+        rows = self.rows[table]
+        rows.append(row)
+        if len(rows) >= ROWS_PER_PART:
+            self._flush(table)
+
+    def _flush(self, table: str) -> None:
+        import pyarrow as pa
+
+        from ..tables import with_metadata
+
+        rows = self.rows[table]
+        t = pa.Table.from_pylist(rows, schema=self.schemas[table])
+        write_atomic(with_metadata(t, table), self.tmp / table / SESSIONS_PART.format(self.parts[table]))
+        self.parts[table] += 1
+        rows.clear()
+
+    def close(self) -> None:
+        for table, rows in self.rows.items():
+            if rows or (table == "sessions" and not self.parts[table]):
+                self._flush(table)
+
+
+def _set(table: Any, name: str, values: Any) -> Any:
+    i = table.schema.get_field_index(name)
+    if i < 0:
+        return table.append_column(name, values)
+    return table.set_column(i, name, values)
