@@ -24,9 +24,10 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.run import load  # noqa: E402
+from benchmarks.run import load
 
 _HAND_NO = re.compile(r"#(\d+)")
+_TABLE = re.compile(r"^(Table '[^']*)'")
 
 CHILD = r"""
 import json, resource, sys, time
@@ -43,7 +44,9 @@ print(json.dumps({"hands": totals.hands, "seconds": elapsed, "rss_kb": me, "chil
 
 
 def write_hands(path: Path, n: int, corpus: Path) -> int:
-    """Write `n` replicated corpus hands with distinct hand numbers; return the bytes written."""
+    """Write `n` replicated corpus hands with distinct hand numbers; return the bytes written.
+    Each copy of the corpus plays at tables of its own (`Table 'NAME c0002'`), so the copies
+    form the corpus's table sessions again rather than one table's hands interleaved."""
     base = load(corpus)
     size = 0
     with open(path, "w", encoding="utf-8", newline="\n") as fh:
@@ -51,7 +54,10 @@ def write_hands(path: Path, n: int, corpus: Path) -> int:
             _, lines = base[k % len(base)]
             copy = k // len(base)
             head = _HAND_NO.sub(lambda m: f"#{m.group(1)}{copy:04d}", lines[0], count=1)
-            text = "\n".join([head, *lines[1:]]) + "\n\n\n"
+            suffix = rf"\1 c{copy:04d}'"
+            rest = [_TABLE.sub(suffix, line, count=1) if copy and line.startswith("Table '") else line
+                    for line in lines[1:]]
+            text = "\n".join([head, *rest]) + "\n\n\n"
             fh.write(text)
             size += len(text)
     return size

@@ -3,6 +3,7 @@
     python benchmarks/run.py [--hands 20000] [--corpus ../shared/corpus]
     python benchmarks/run.py --suite [--hands 50000] [--pokerkit-hands 1000]
     python benchmarks/run.py --formats [--hands 3000]
+    python benchmarks/run.py --sessions [--hands 20000]
 
 `--formats` measures every registered format on its own corpus hands (the files HANDS.tsv
 lists, the live samples for the live format, the PHH sample `corpus/phh/` for PHH and the
@@ -233,6 +234,7 @@ def suite(args: argparse.Namespace) -> None:
                 res = json.loads(r.stdout.strip().splitlines()[-1])
                 if jobs not in runs or res["seconds"] < runs[jobs]["seconds"]:
                     runs[jobs] = res
+        session_seconds = time_session_pass(Path(tmp) / "out1", max(1, args.pipeline_rounds))
         ceiling = _machine_scaling(cores)
         for jobs, res in sorted(runs.items()):
             rss = max(res["rss_kb"], res["children_rss_kb"]) / 1024
@@ -241,6 +243,8 @@ def suite(args: argparse.Namespace) -> None:
                 note += (f"; {runs[1]['seconds'] / res['seconds']:.2f}x one job (this machine runs {jobs} "
                          f"copies of a pure-Python loop {ceiling:.2f}x as fast as one)")
             pipeline_rows.append((f"pipeline to Parquet, {jobs} job{'s' * (jobs > 1)}", res["hands"], res["seconds"], note))
+        pipeline_rows.append(("session pass (inside it)", runs[1]["hands"], session_seconds,
+                              f"{100 * session_seconds / runs[1]['seconds']:.1f}% of the 1-job pipeline"))
 
     regex, parse, audit = in_process(chunks, args.rounds)
     rows.append(("regex line parser", n, regex, "judges nothing"))
@@ -284,6 +288,54 @@ def suite(args: argparse.Namespace) -> None:
         print(f"{name:<30}{k:>8,}{sec:>9.1f}{rate:>10,.0f}{rate / ref:>14.2f}x  {note}")
 
 
+def time_session_pass(out: Path, rounds: int) -> float:
+    """Wall time of the session pass (`hhaudit.sessions`) on a copy of a written dataset,
+    best of `rounds`: the part of the pipeline that judges the hands between each other."""
+    import shutil
+    import tempfile
+
+    from hhaudit.pipeline import Options
+    from hhaudit.sessions.passes import session_pass
+
+    times = []
+    with tempfile.TemporaryDirectory(prefix="hhaudit-sess-", dir=out.parent) as tmp:
+        for k in range(rounds):
+            copy = Path(tmp) / f"copy{k}"
+            shutil.copytree(out, copy)
+            t = time.perf_counter()
+            session_pass(copy, Options())
+            times.append(time.perf_counter() - t)
+            shutil.rmtree(copy)
+    return min(times)
+
+
+def sessions_share(args: argparse.Namespace) -> None:
+    """`--sessions`: the pipeline with one job on `--hands` hands, and the session pass's
+    share of its wall time."""
+    import os
+    import tempfile
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from benchmarks.memory import CHILD, write_hands
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    with tempfile.TemporaryDirectory(prefix="hhaudit-bench-") as tmp:
+        src = Path(tmp) / "hands.txt"
+        write_hands(src, args.hands, Path(args.corpus))
+        best_run: dict | None = None
+        for _ in range(max(1, args.pipeline_rounds)):
+            r = subprocess.run([sys.executable, "-c", CHILD, str(src), str(Path(tmp) / "out1"), "1"],
+                               capture_output=True, text=True, check=True, env=env)
+            res = json.loads(r.stdout.strip().splitlines()[-1])
+            if best_run is None or res["seconds"] < best_run["seconds"]:
+                best_run = res
+        assert best_run is not None
+        sess = time_session_pass(Path(tmp) / "out1", max(1, args.pipeline_rounds))
+    print(f"{best_run['hands']:,} hands; {build()}")
+    print(f"pipeline to Parquet, 1 job: {best_run['seconds']:.2f} s; session pass: {sess:.2f} s "
+          f"({100 * sess / best_run['seconds']:.1f}% of the pipeline, which includes it)")
+
+
 def main() -> None:
     with bulk_gc():
         _main()
@@ -298,7 +350,12 @@ def _main() -> None:
     ap.add_argument("--rounds", type=int, default=3, help="runs of each measurement; the best is reported")
     ap.add_argument("--pipeline-rounds", type=int, default=2, help="runs of each pipeline measurement (--suite)")
     ap.add_argument("--corpus", default=str(Path(__file__).resolve().parents[1].parent / "shared" / "corpus"))
+    ap.add_argument("--sessions", action="store_true", help="the session pass's share of the pipeline (default 20,000 hands)")
     args = ap.parse_args()
+    if args.sessions:
+        args.hands = args.hands or 20_000
+        sessions_share(args)
+        return
     if args.formats:
         args.hands = args.hands or 3_000
         formats_table(args)

@@ -86,6 +86,23 @@ PASSAGES: dict[tuple[str, str], str] = {
     ("TDA-2024", "table stakes"): "Table stakes: a player bets only the chips in play in front "
                                   "of them; a player whose chips run out is all-in.",
     ("Robert's", ""): "A check or call out of turn may not then become a bet or raise (cash).",
+    ("TDA-2024", "32"): "Tournament play uses a dead button (2026: 34).",
+    ("TDA-2024", "33"): "A player who dodges a blind (by changing seats, or not posting when "
+                        "due) is penalised.",
+    ("Robert's", "Dead Button"): "Dead button: the big blind moves to the player who owes it; the "
+                                 "small blind and the button are placed to fit, even on an empty "
+                                 "seat. Moving button: the button always goes to the next player "
+                                 "and the blinds follow. A room uses one (Blinds 1(a)-(b)).",
+    ("Robert's", "Missed Blinds"): "A player who missed the blinds comes back by posting them "
+                                   "(the big blind live, the small blind dead: it goes to the "
+                                   "middle) or by waiting for the big blind.",
+    ("Robert's", "New Players"): "A new player posts a big blind to be dealt in at once, never "
+                                 "between the small blind and the button, or waits for the big "
+                                 "blind; a player who changes seats does the same.",
+    ("Robert's", "Table Stakes"): "Table stakes: only the chips on the table play, and they stay "
+                                  "there: chips are added between hands (a rebuy, a top-up), "
+                                  "never taken off while the player stays.",
+    ("Robert's", "One Player to a Hand"): "One player to a hand: nobody plays two seats.",
     ("WSOP-T", "90"): "Verbal declarations in turn are binding; a bet is made by declaration "
                       "or by chips, as TDA 40.",
     ("WSOP-T", "103"): "A string bet is a bet made in several movements with a return to the "
@@ -128,6 +145,8 @@ OTHER: dict[str, str] = {
                                                 "tampered log, or two hands given one number.",
     "888poker CAP tables": "888poker's CAP tables work the same way: nobody puts more than the "
                            "cap into one hand.",
+    "hand record integrity": "A log's hands come in order: live hand numbers one by one, times "
+                             "that do not go back, a site's hand ids that grow with the time.",
 }
 """What citations outside the rulebooks mean."""
 
@@ -137,13 +156,17 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "FL02": ("fl_cap", "fl_heads_up_uncapped", "fl_tournament_cap_heads_up"),
     "OC01": ("odd_chip", "run_odd_chip", "chip"), "AC04": ("rake_from",), "AC05": ("max_rake_share",),
     "SB01": ("string_bet_multi_trip_after_raise",), "SB06": ("oot_binding",),
+    "SE01": ("button_rule", "session_gap"), "SE02": ("missed_blinds", "session_gap"),
+    "SE03": ("missed_blinds", "session_gap"), "SE04": ("missed_blinds", "session_gap"),
+    "SE05": ("session_gap",), "SE06": ("session_gap",), "SE07": ("session_gap",),
 }
 """The profile options that change what a rule finds (checked against `profiles` in the tests)."""
 
 
 def load_all_rules() -> None:
-    """Register every rule (betting, pot and live rules) without importing any format."""
+    """Register every rule (betting, pot, live and session rules) without importing any format."""
     from . import live_rules, rules  # noqa: F401
+    from .sessions import rules as session_rules  # noqa: F401
 
 
 _PART = re.compile(r"^(TDA-2024|Robert's|WSOP-T)\s*(.*)$")

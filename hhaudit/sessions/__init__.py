@@ -22,6 +22,5 @@ table name used again).
 from __future__ import annotations
 
 from . import rules
-from .passes import session_pass
 
-__all__ = ["rules", "session_pass"]
+__all__ = ["rules"]

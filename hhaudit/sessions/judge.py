@@ -77,10 +77,18 @@ class HandView:
     sb: int
     bb: int
     scale: int
+    format: str = ""
+    site: str = ""
+    tournament_id: str | None = None
+    table_name: str | None = None
     seats: dict[int, SeatView] = field(default_factory=dict)
     posts: list[Posted] = field(default_factory=list)
     added: dict[int, int] = field(default_factory=dict)
     """Chips brought (positive) or taken off (negative) per seat, from the actions table."""
+    blinds: tuple[int | None, int | None] | None = None
+    """`blind_seats`, once worked out."""
+    anon: bool | None = None
+    """`anonymous`, once worked out."""
 
     def dealt(self) -> list[int]:
         return sorted(s for s, v in self.seats.items() if v.dealt)
@@ -128,6 +136,12 @@ def blind_seats(hand: HandView) -> tuple[int | None, int | None]:
     """The seats that posted the small and the big blind in turn (the first small-blind
     post from the button on, the first big-blind post after the small blind): a new
     player's or a returning player's big blind elsewhere is not the table's blind."""
+    if hand.blinds is None:
+        hand.blinds = _blind_seats(hand)
+    return hand.blinds
+
+
+def _blind_seats(hand: HandView) -> tuple[int | None, int | None]:
     if hand.button is None:
         return None, None
     size = ring(hand)
@@ -149,8 +163,10 @@ def between(a: int, b: int, size: int) -> set[int]:
 
 
 def anonymous(hand: HandView) -> bool:
-    names = [v.player.replace("[ME]", "").strip().lower() for v in hand.seats.values()]
-    return bool(names) and sum(n in ANONYMOUS for n in names) * 2 >= len(names)
+    if hand.anon is None:
+        names = [v.player.replace("[ME]", "").strip().lower() for v in hand.seats.values()]
+        hand.anon = bool(names) and sum(n in ANONYMOUS for n in names) * 2 >= len(names)
+    return hand.anon
 
 
 def natural(hand_id: str) -> tuple[str, int] | None:
@@ -323,7 +339,7 @@ class SessionJudge:
             bb_owed, sb_owed, new = (True, False, True) if moved else carried.get(name, (False, False, False))
             if not v.dealt:
                 bb_owed = bb_owed or seat in missed_bb
-                sb_owed = sb_owed or seat in missed_sb
+                sb_owed = sb_owed or (seat in missed_sb and not new)  # a new player owes a big blind only
                 owes_now[name] = (bb_owed, sb_owed, new)
                 continue
             if not (bb_owed or sb_owed) or seat == c_bb:

@@ -21,6 +21,7 @@ were audited again.
 from __future__ import annotations
 
 import hashlib
+import itertools
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -68,28 +69,30 @@ def session_pass(tmp: Path, options: Options) -> Totals:
     found_of = np.zeros(n, dtype=np.int64)
     writer = _Writer(tmp)
     if n:
-        order, keys = _order(hands_t)
         judges = _Judges(options)
-        seat_rows = _rows_by_hand(seats_t, n)
-        post_rows = _rows_by_hand(posts_t, n)
-        hcols = {c: hands_t[c].to_pylist() for c in ("hand_id", "site", "format", "kind", "tournament_id",
-                                                        "table_name", "source")}
-        for run in _runs(order, keys, hands_t, judges):
-            views = _views(hands_t, run, seats_t, seat_rows, posts_t, post_rows)
-            for session in _split(views):
-                first, last = session[0], session[-1]
-                fmt = hcols["format"][first.index]
-                judged = judges.judge(fmt, session)
-                sid = _session_id(hcols["site"][first.index], keys[first.index], first.hand_id, first.source)
-                for k, v in enumerate(session):
-                    session_of[v.index] = sid
-                    seq_of[v.index] = k
-                for f in judged.findings:
-                    found_of[f.hand.index] += 1
-                    totals.categories[f.rule.category.value] += 1
-                    totals.severities[f.severity] += 1
-                writer.session(sid, hcols, first, last, session, judged)
-                writer.findings(judged)
+        order, keys = _order(hands_t)
+        rank = np.empty(n, dtype=np.int64)
+        rank[np.asarray(order)] = np.arange(n)
+        hands_s = hands_t.take(pa.array(order)).select(_HAND_COLUMNS + ["h"])
+        seats_s, seat_at = _by_rank(seats_t, rank, "seat", n)
+        posts_s, post_at = _by_rank(posts_t, rank, "seq", n)
+        cuts = _cuts(hands_s, keys, judges)
+        for lo, hi, runs in _batches(cuts, n):
+            views = _views(hands_s, lo, hi, seats_s, seat_at, posts_s, post_at)
+            for r_lo, r_hi in runs:
+                for session in _split(views[r_lo - lo:r_hi - lo]):
+                    first, last = session[0], session[-1]
+                    judged = judges.judge(first.format, session)
+                    sid = _session_id(first.site, keys[first.index], first.hand_id, first.source)
+                    for k, v in enumerate(session):
+                        session_of[v.index] = sid
+                        seq_of[v.index] = k
+                    for f in judged.findings:
+                        found_of[f.hand.index] += 1
+                        totals.categories[f.rule.category.value] += 1
+                        totals.severities[f.severity] += 1
+                    writer.session(sid, first, last, session, judged)
+                    writer.findings(judged)
             del views
     writer.close()
     # the hands parts again, with the session columns and the counts
@@ -148,53 +151,58 @@ def _read(tmp: Path, parts: list[str]) -> tuple[Any, Any, Any, list[int]]:
             pa.concat_tables(posts).combine_chunks(), bounds)
 
 
-def _rows_by_hand(table: Any, n: int) -> tuple[Any, Any]:
-    """The rows of `table` sorted by hand (then seat or seq), with each hand's first row."""
-    import numpy as np
-    import pyarrow.compute as pc
-
-    second = "seat" if "position" in table.column_names else "seq"
-    order = pc.sort_indices(table, sort_keys=[("h", "ascending"), (second, "ascending")])
-    h = table["h"].to_numpy()[order.to_numpy()] if len(table) else np.zeros(0, dtype=np.int64)
-    starts = np.searchsorted(h, np.arange(n + 1))
-    return order, starts
-
-
-def _views(hands: Any, run: list[int], seats: Any, seat_rows: tuple[Any, Any], posts: Any,
-           post_rows: tuple[Any, Any]) -> list[HandView]:
-    """The hands of one run as HandViews, each column read once for the whole run."""
+def _by_rank(table: Any, rank: Any, second: str, n: int) -> tuple[Any, Any]:
+    """`table`'s rows in session order (its hands' ranks, then `second`), and where each
+    rank's rows start."""
     import numpy as np
     import pyarrow as pa
+    import pyarrow.compute as pc
 
-    idx = pa.array(run, pa.int64())
-    rows = hands.select(_HAND_COLUMNS).take(idx)
-    cols = {c: rows[c].to_pylist() for c in _HAND_COLUMNS}
-    views = []
-    for k, h in enumerate(run):
-        views.append(HandView(
-            h, cols["hand_id"][k] or "", cols["source"][k], cols["line"][k] or 0, cols["kind"][k] or "",
-            cols["format"][k] in LIVE_FORMATS, cols["status"][k] == "audited", cols["started_at"][k],
-            cols["button_seat"][k], cols["max_seats"][k] or 0, cols["sb"][k] or 0, cols["bb"][k] or 0,
-            cols["scale"][k] or 0))
-    by_h = {v.index: v for v in views}
+    r = rank[table["h"].to_numpy()] if len(table) else np.zeros(0, dtype=np.int64)
+    t = table.append_column("rank", pa.array(r, pa.int64()))
+    t = t.take(pc.sort_indices(t, sort_keys=[("rank", "ascending"), (second, "ascending")]))
+    starts = np.searchsorted(t["rank"].to_numpy(), np.arange(n + 1))
+    return t, starts
 
-    def rows_of(table: Any, order_starts: tuple[Any, Any], names: tuple[str, ...]) -> Any:
-        order, starts = order_starts
-        pick = [np.arange(starts[h], starts[h + 1]) for h in run]
-        at = np.concatenate(pick) if pick else np.zeros(0, dtype=np.int64)
-        if not len(at):
-            return ()
-        take = table.take(order.take(pa.array(at)))
-        return zip(*(take[c].to_pylist() for c in ("h", *names)))
 
-    for h, seat, player, pos, stack, net in rows_of(seats, seat_rows, ("seat", "player", "position",
-                                                                          "stack_start", "net")):
-        by_h[h].seats[seat] = SeatView(seat, player or "", stack or 0, net or 0, pos != "out")
-    for h, seat, action, amount, to, line in rows_of(posts, post_rows, ("seat", "action", "amount",
-                                                                          "to_amount", "line")):
-        v = by_h[h]
+BATCH_HANDS = 20_000
+"""Hands turned into Python objects at a time (whole runs of one table; a longer run is
+one batch of its own)."""
+
+
+def _batches(cuts: list[int], n: int) -> Iterator[tuple[int, int, list[tuple[int, int]]]]:
+    """Runs (ranges of ranks between cuts) grouped into batches of about BATCH_HANDS."""
+    bounds = [*cuts, n]
+    lo = 0
+    runs: list[tuple[int, int]] = []
+    for a, b in itertools.pairwise(bounds):
+        if runs and b - lo > BATCH_HANDS:
+            yield lo, a, runs
+            lo, runs = a, []
+        runs.append((a, b))
+    if runs:
+        yield lo, n, runs
+
+
+def _views(hands: Any, lo: int, hi: int, seats: Any, seat_at: Any, posts: Any, post_at: Any) -> list[HandView]:
+    """The hands of ranks lo..hi as HandViews, each column read once for the batch."""
+    h = hands.slice(lo, hi - lo)
+    cols = [h[c].to_pylist() for c in ("h", *_HAND_COLUMNS)]
+    views = [HandView(x, hid or "", src, line or 0, kind or "", fmt in LIVE_FORMATS, status == "audited",
+                      started, button, max_seats or 0, sb or 0, bb or 0, scale or 0, fmt or "", site or "", tid,
+                      table)
+             for (x, hid, site, fmt, src, line, kind, scale, sb, bb, started, table, max_seats, button, status,
+                  tid, _game) in zip(*cols)]
+    s = seats.slice(seat_at[lo], seat_at[hi] - seat_at[lo])
+    for rk, seat, player, pos, stack, net in zip(*(s[c].to_pylist() for c in ("rank", "seat", "player", "position",
+                                                                              "stack_start", "net"))):
+        views[rk - lo].seats[seat] = SeatView(seat, player or "", stack or 0, net or 0, pos != "out")
+    p = posts.slice(post_at[lo], post_at[hi] - post_at[lo])
+    for rk, seat, action, amount, to, line in zip(*(p[c].to_pylist() for c in ("rank", "seat", "action", "amount",
+                                                                               "to_amount", "line"))):
         if seat is None:
             continue
+        v = views[rk - lo]
         if action in ADD_ACTIONS or action in REMOVE_ACTIONS:
             sign = 1 if action in ADD_ACTIONS else -1
             v.added[seat] = v.added.get(seat, 0) + sign * (amount or 0)
@@ -237,30 +245,37 @@ def _order(hands: Any) -> tuple[list[int], list[str]]:
     return order.to_pylist(), key.to_pylist()
 
 
-def _runs(order: list[int], keys: list[str], hands: Any, judges: _Judges) -> Iterator[list[int]]:
-    """Hands of one table in order, cut where the table's key changes, where it was idle
-    longer than the profile's `session_gap`, or where a cash game's game or stakes change."""
-    started = hands["started_at"].to_pylist()
-    fmt = hands["format"].to_pylist()
-    kind = hands["kind"].to_pylist()
-    stakes = list(zip(hands["game"].to_pylist(), hands["sb"].to_pylist(), hands["bb"].to_pylist()))
-    games = hands["game"].to_pylist()
-    run: list[int] = []
-    for h in order:
-        if run:
-            p = run[-1]
-            gap = judges.profile(fmt[h]).session_gap * 60
-            new = (keys[h] != keys[p]
-                   or (started[h] is not None and started[p] is not None
-                       and (started[h] - started[p]).total_seconds() > gap)
-                   or (kind[h] == "cash" and stakes[h] != stakes[p])
-                   or games[h] != games[p])
-            if new:
-                yield run
-                run = []
-        run.append(h)
-    if run:
-        yield run
+def _cuts(hands: Any, keys: list[str], judges: _Judges) -> list[int]:
+    """Where, in session order, a new run of one table starts: a new table key, a table idle
+    longer than the profile's `session_gap`, a cash game's new game or stakes, a new game."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    n = len(hands)
+    if n == 0:
+        return []
+    key = np.asarray(pa.array([keys[h] for h in hands["h"].to_pylist()], pa.string())
+                     .dictionary_encode().indices.to_numpy(zero_copy_only=False))
+    micros = pc.cast(hands["started_at"], pa.int64())
+    t = pc.fill_null(micros, 0).to_numpy()
+    has_t = pc.is_valid(micros).to_numpy(zero_copy_only=False)
+    live = pc.is_in(hands["format"], value_set=pa.array(sorted(LIVE_FORMATS), pa.string())).to_numpy(
+        zero_copy_only=False)
+    gap = np.where(live, judges.profile("live").session_gap, judges.profile("").session_gap) * 60_000_000
+    cash = pc.equal(pc.fill_null(hands["kind"], ""), "cash").to_numpy(zero_copy_only=False)
+
+    def codes(col: str) -> Any:
+        return np.asarray(pc.fill_null(hands[col].cast(pa.string()), "").combine_chunks().dictionary_encode().indices)
+
+    game, sb, bb = codes("game"), pc.fill_null(hands["sb"], -1).to_numpy(), pc.fill_null(hands["bb"], -1).to_numpy()
+    new = np.zeros(n, dtype=bool)
+    new[0] = True
+    new[1:] = ((key[1:] != key[:-1])
+               | (has_t[1:] & has_t[:-1] & (t[1:] - t[:-1] > gap[1:]))
+               | (game[1:] != game[:-1])
+               | (cash[1:] & ((sb[1:] != sb[:-1]) | (bb[1:] != bb[:-1]))))
+    return [int(i) for i in np.flatnonzero(new)]
 
 
 def _split(views: list[HandView]) -> Iterator[list[HandView]]:
@@ -324,13 +339,11 @@ class _Writer:
         self.parts: Counter[str] = Counter()
         self.schemas = {t: SCHEMAS[t] for t in self.rows}
 
-    def session(self, sid: str, hcols: dict[str, list[Any]], first: HandView, last: HandView,
-                session: list[HandView], judged: Judged) -> None:
-        i = first.index
+    def session(self, sid: str, first: HandView, last: HandView, session: list[HandView], judged: Judged) -> None:
         players = {s.player for v in session for s in v.seats.values()}
         self._add("sessions", {
-            "session_id": sid, "site": hcols["site"][i], "format": hcols["format"][i], "kind": hcols["kind"][i],
-            "tournament_id": hcols["tournament_id"][i], "table_name": hcols["table_name"][i],
+            "session_id": sid, "site": first.site, "format": first.format, "kind": first.kind,
+            "tournament_id": first.tournament_id, "table_name": first.table_name,
             "source": first.source, "first_hand_id": first.hand_id, "first_source": first.source,
             "last_hand_id": last.hand_id, "last_source": last.source, "started_at": first.started_at,
             "ended_at": last.started_at, "hands": len(session), "pairs": judged.pairs,

@@ -33,7 +33,7 @@ class ButtonMovement(SessionRule):
 
     code = "SE01"
     name = "button-movement"
-    citation = "TDA-2024 32, 34-B; Robert's Rules, Blinds 1(a)-(b)"
+    citation = "TDA-2024 32, 34-B; Robert's Dead Button"
 
 
 @register
@@ -43,13 +43,13 @@ class MissedBlindNotPosted(SessionRule):
     Bad: 2/5, the big blind passes seat 6 while the player sits out; back the next hand in
     a seat that is not the big blind, they are dealt in with no post.
     Good: they post 5 live and 2 dead, or wait until the big blind reaches them (Robert's
-    Button and Blind Use 3-5: the live part is the big blind, the small blind part is dead).
+    Missed Blinds: the live part is the big blind, the small blind part is dead).
     Online the rule is a warning: sites let some players back in on their own terms.
     """
 
     code = "SE02"
     name = "missed-blind-not-posted"
-    citation = "Robert's Rules, Button and Blind Use 3-5"
+    citation = "Robert's Missed Blinds"
 
 
 @register
@@ -63,7 +63,7 @@ class MissedBlindWrongPost(SessionRule):
 
     code = "SE03"
     name = "missed-blind-wrong-post"
-    citation = "Robert's Rules, Button and Blind Use 3-5"
+    citation = "Robert's Missed Blinds"
 
 
 @register
@@ -73,12 +73,12 @@ class NewPlayerNotPosted(SessionRule):
     Bad: a player sits down (or changes seats, which can dodge the big blind) and is dealt
     in at once, not in the big blind, without posting.
     Good: they post a big blind (live) to be dealt in at once, or wait for the big blind
-    (Robert's Button and Blind Use 5; changing seats to dodge a blind: TDA-2024 33).
+    (Robert's New Players; changing seats to dodge a blind: TDA-2024 33).
     """
 
     code = "SE04"
     name = "new-player-not-posted"
-    citation = "Robert's Rules, Button and Blind Use 5; TDA-2024 33"
+    citation = "Robert's New Players; TDA-2024 33"
 
 
 @register
@@ -95,7 +95,7 @@ class StackChanged(SessionRule):
     code = "SE05"
     name = "stack-changed"
     severity = Severity.WARNING
-    citation = "chips play: a stack carries from hand to hand (Robert's Rules, Table Stakes)"
+    citation = "Robert's Table Stakes"
 
 
 @register
@@ -125,7 +125,7 @@ class SeatedTwice(SessionRule):
 
     code = "SE07"
     name = "seated-twice"
-    citation = "Robert's Rules, one player to a hand"
+    citation = "Robert's One Player to a Hand"
 
 
 SESSION_RULES = (ButtonMovement, MissedBlindNotPosted, MissedBlindWrongPost, NewPlayerNotPosted,
