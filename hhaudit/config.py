@@ -165,9 +165,10 @@ def check_profile(name: str, where: str = "--profile") -> str:
 
 def rule_words() -> list[str]:
     """Every code, name and category a rule can be chosen by."""
-    from . import live_rules  # noqa: F401  (registers the live-log rules)
+    from .ruledoc import load_all_rules
     from .rules import RULES
 
+    load_all_rules()  # the live-log and session rules too
     words: dict[str, None] = {}
     for code in sorted(RULES):
         r = RULES[code]
@@ -177,8 +178,10 @@ def rule_words() -> list[str]:
 
 def check_rules(patterns: Iterable[str], where: str) -> None:
     """Each pattern must choose at least one rule (as `rules.select` reads it)."""
-    from . import live_rules  # noqa: F401
+    from .ruledoc import load_all_rules
     from .rules import RULES, matches
+
+    load_all_rules()
 
     for p in patterns:
         if p and not any(matches(RULES[c], p) for c in RULES):

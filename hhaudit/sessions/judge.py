@@ -121,7 +121,13 @@ class Judged:
 
 
 def ring(hand: HandView) -> int:
-    return max([hand.max_seats or 0, *hand.seats, hand.button or 0])
+    """Seat positions around the table: seats 1..N, or 0..N-1 where the site counts from 0."""
+    top = max([hand.max_seats or 0, *hand.seats, hand.button or 0])
+    return top + 1 if first_seat(hand) == 0 else top
+
+
+def first_seat(hand: HandView) -> int:
+    return 0 if 0 in hand.seats or hand.button == 0 else 1
 
 
 def after(seats: list[int], start: int, size: int, inclusive: bool = False) -> list[int]:
@@ -152,13 +158,13 @@ def _blind_seats(hand: HandView) -> tuple[int | None, int | None]:
     return sb, bb
 
 
-def between(a: int, b: int, size: int) -> set[int]:
-    """Seat numbers strictly between `a` and `b` clockwise."""
+def between(a: int, b: int, size: int, lo: int = 1) -> set[int]:
+    """Seat numbers strictly between `a` and `b` clockwise (seats lo..lo+size-1)."""
     out: set[int] = set()
-    s = a % size + 1
+    s = (a + 1 - lo) % size + lo
     while s != b and len(out) < size:
         out.add(s)
-        s = s % size + 1
+        s = (s + 1 - lo) % size + lo
     return out
 
 
@@ -300,11 +306,12 @@ class SessionJudge:
         else:
             if p_bb is None:
                 return
-            allowed = between(p.button, p_bb, size) | {p_bb}
+            lo = first_seat(c)
+            allowed = between(p.button, p_bb, size, lo) | {p_bb}
             if c.button in allowed:
                 return
             moved = "stays on" if c.button == p.button else "moves to"
-            add(c, ButtonMovement, f"the button on a seat from {p.button % size + 1} to {p_bb}",
+            add(c, ButtonMovement, f"the button on a seat from {(p.button + 1 - lo) % size + lo} to {p_bb}",
                 f"the button {moved} seat {c.button}", seat=c.button,
                 message=f"the button {moved} seat {c.button}: after seat {p.button} it goes no "
                         f"further than the big blind's seat {p_bb}")
@@ -321,8 +328,9 @@ class SessionJudge:
         size = ring(c)
         p_sb, p_bb = blind_seats(p)
         c_sb, c_bb = blind_seats(c)
-        missed_bb = between(p_bb, c_bb, size) if p_bb is not None and c_bb is not None else set()
-        missed_sb = between(p_sb, c_sb, size) if p_sb is not None and c_sb is not None else set()
+        lo = first_seat(c)
+        missed_bb = between(p_bb, c_bb, size, lo) if p_bb is not None and c_bb is not None else set()
+        missed_sb = between(p_sb, c_sb, size, lo) if p_sb is not None and c_sb is not None else set()
         p_at = {v.player: s for s, v in p.seats.items()}
         severity = "error" if c.live else "warning"
         carried = owes.copy()

@@ -1,0 +1,47 @@
+"""The session rules on the corpus's multi-hand files: every session finding on real hands is
+in tests/reviewed/sessions.tsv with its reason, and sessions are judged on every site whose
+files hold several hands of a table (except where the site hides its players)."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+import hhaudit
+from hhaudit.parsing import to_sources
+from hhaudit.pipeline import Options, run
+
+CORPUS = Path(__file__).parents[1] / ".." / "shared" / "corpus"
+REVIEWED = Path(__file__).parent / "reviewed" / "sessions.tsv"
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> hhaudit.api.Tables:
+    if not (CORPUS / "HANDS.tsv").is_file():
+        pytest.skip("the shared corpus (../shared/corpus) is not present")
+    out = tmp_path_factory.mktemp("corpus") / "out"
+    run(list(to_sources([str(CORPUS)])), out, Options(), jobs=2)
+    return hhaudit.read(out)
+
+
+def test_session_findings_on_real_hands_are_the_reviewed_ones(corpus: hhaudit.api.Tables) -> None:
+    f = corpus.findings[corpus.findings["category"] == "session"]
+    root = str(CORPUS.resolve()) + "/"
+    got = {(str(Path(src).resolve()).replace(root, ""), hid, rule)
+           for src, hid, rule in zip(f["source"], f["hand_id"], f["rule"])}
+    with open(REVIEWED, encoding="utf-8") as fh:
+        want = {(r["file"], r["hand_id"], r["rule"]) for r in csv.DictReader(fh, delimiter="\t")}
+    assert got == want, (sorted(got - want)[:10], sorted(want - got)[:10])
+
+
+def test_sessions_are_judged_on_every_site_with_multi_hand_tables(corpus: hhaudit.api.Tables) -> None:
+    s = corpus["sessions"]
+    multi = s[s["hands"] > 1]
+    judged = multi.groupby("site", observed=True)["pairs_judged"].sum()
+    hidden = {"Bovada/Ignition"}
+    assert (judged.drop(labels=[x for x in hidden if x in judged.index]) > 0).all(), judged
+    assert int(judged.sum()) > 3000
+    rules = set(corpus.findings.loc[corpus.findings["category"] == "session", "rule"])
+    assert {"SE01", "SE04", "SE05", "SE06"} <= rules
