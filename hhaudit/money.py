@@ -66,6 +66,12 @@ _FINER: Final[list[int]] = [0]
 finer scale (`reading_finer`); 0 otherwise."""
 
 
+def finer() -> int:
+    """Decimals every amount is read with past its format's scale just now (`reading_finer`);
+    the XML formats' own amount parser (`formats._xml.amount`) adds them too."""
+    return _FINER[0]
+
+
 class reading_finer:
     """`with reading_finer(1):` every amount is read with one more decimal than its format
     asks for: a hand with an amount finer than its unit (`collected 674.5` at a table of

@@ -24,7 +24,7 @@ from xml.parsers import expat
 
 from ..chunks import HandLines
 from ..model import Act, ActionEvent, Hand, ParseProblem, Status
-from ..money import AmountError
+from ..money import AmountError, FinerAmount, finer
 from .base import LineError, UnsupportedGame, fallback_id
 
 RANKS = "23456789TJQKA"
@@ -70,44 +70,82 @@ def parse_tree(text: str, first_line: int) -> tuple[ET.Element, dict[ET.Element,
     return builder.close(), lines
 
 
-def amount(text: str | None, scale: int) -> int:
+_CACHE_MAX = 8192
+"""Answers of `amount` kept per layout and scale; the cache starts again empty when full."""
+_AMOUNTS: dict[tuple[bool, int], dict[str, int]] = {}
+
+
+def amount(text: str | None, scale: int, *, grouped: bool = True) -> int:
     """A printed amount in 10**-scale units, whatever the locale: "$1,480.50", "368,55 €",
-    "1 480", "0,05€", "RSD8". The last of `.`/`,` is the decimal mark when both appear; a
-    lone mark followed by exactly three digits is a thousands separator."""
+    "1 480", "0,05€", "RSD8". Every amount of an XML hand, stakes included, is read here, so
+    that a hand read again at a finer scale (`money.reading_finer`: a tied pot paid 673.5 each
+    at a table of whole chips) has every amount rescaled alike; an amount finer than the
+    scale is a `FinerAmount` (the hand is read again), never rounded.
+
+    The last of `.`/`,` is the decimal mark when both appear. A lone mark followed by exactly
+    three digits is a thousands separator only in a format that groups thousands (`grouped`:
+    iPoker writes "1,500" and, in Italian, "1.500" for 1,500 chips) and only after a whole
+    part that could start a grouped number (1 to 3 digits, not 0): "0.025" is a fortieth.
+    Merge, Boss and Microgaming write plain digits with a decimal point ("1500.00"), so a
+    lone mark there is always a decimal mark (`grouped=False`)."""
     if text is None:
         raise AmountError("amount missing")
+    scale += finer()
+    cache = _AMOUNTS.get((grouped, scale))
+    if cache is None:
+        cache = _AMOUNTS[grouped, scale] = {}
+    value = cache.get(text)
+    if value is None:
+        value = _amount(text, scale, grouped)
+        if len(cache) >= _CACHE_MAX:
+            cache.clear()
+        cache[text] = value
+    return value
+
+
+def plain_amount(text: str | None, scale: int) -> int:
+    """`amount` in a format that never groups thousands (Merge, Boss, Microgaming, Everest)."""
+    return amount(text, scale, grouped=False)
+
+
+def _amount(text: str, scale: int, grouped: bool) -> int:
     s = text.strip()
     digits = re.sub(r"[^\d.,'\u00a0\u202f -]", "", s).strip()
     if not digits or not any(ch.isdigit() for ch in digits):
         raise AmountError(f"not an amount: {text!r}")
     negative = digits.startswith("-")
     body = re.sub(r"[^\d.,]", "", digits)
-    comma, dot = body.rfind(","), body.rfind(".")
-    mark = max(comma, dot)
-    whole, frac = body, ""
-    if comma >= 0 and dot >= 0:
-        whole, frac = body[:mark], body[mark + 1 :]
-    elif mark >= 0 and body.count(body[mark]) == 1 and len(body) - mark - 1 != 3:
-        whole, frac = body[:mark], body[mark + 1 :]
+    whole, frac = _split(body, grouped)
     whole = whole.replace(",", "").replace(".", "") or "0"
+    if not whole.isdigit() or (frac and not frac.isdigit()):
+        raise AmountError(f"not an amount: {text!r}")
     if len(frac) > scale:
         if frac[scale:].strip("0"):
-            raise AmountError(f"{text!r} has more than {scale} decimal places")
+            raise FinerAmount(f"{text!r} has more than {scale} decimal places", len(frac.rstrip("0")), scale)
         frac = frac[:scale]
-    value = int(whole) * 10**scale + (int(frac.ljust(scale, "0")) if scale else 0)
+    value: int = int(whole) * 10**scale + (int(frac.ljust(scale, "0")) if scale else 0)
     return -value if negative else value
 
 
-def decimals(text: str) -> int:
-    """How many decimal places an amount shows, by the rules of `amount`."""
-    body = re.sub(r"[^\d.,]", "", text)
+def _split(body: str, grouped: bool) -> tuple[str, str]:
+    """The whole and decimal digits of an amount's digits and marks (see `amount`)."""
     comma, dot = body.rfind(","), body.rfind(".")
     mark = max(comma, dot)
+    if mark < 0:
+        return body, ""
     if comma >= 0 and dot >= 0:
-        return len(body) - mark - 1
-    if mark >= 0 and body.count(body[mark]) == 1 and len(body) - mark - 1 != 3:
-        return len(body) - mark - 1
-    return 0
+        return body[:mark], body[mark + 1 :]
+    if body.count(body[mark]) > 1:
+        return body, ""  # "1,234,567": every mark groups thousands
+    head, tail = body[:mark], body[mark + 1 :]
+    if grouped and len(tail) == 3 and 1 <= len(head) <= 3 and not head.startswith("0"):
+        return body, ""
+    return head, tail
+
+
+def decimals(text: str, *, grouped: bool = True) -> int:
+    """How many decimal places an amount shows, by the rules of `amount`."""
+    return len(_split(re.sub(r"[^\d.,]", "", text), grouped)[1])
 
 
 def card(text: str) -> str:
@@ -277,6 +315,7 @@ class XmlFormat:
         text = "\n".join(lines)
         hand.text = text
         header = getattr(lines, "header", "")
+        fine = 0
         try:
             try:
                 try:
@@ -298,11 +337,13 @@ class XmlFormat:
                 line = where.get(exc.element, first_line) if exc.element is not None else first_line
                 raise LineError(line, 1, self._line_text(lines, first_line, line), exc.message) from None
             except (ValueError, KeyError) as exc:
+                if isinstance(exc, FinerAmount):  # read again at the finer scale (parsing.read_hand)
+                    fine = exc.decimals - exc.scale
                 raise LineError(first_line, 1, lines[0] if lines else "", f"{type(exc).__name__}: {exc}") from None
         except LineError as err:
             if hand.status is not Status.UNSUPPORTED_GAME:
                 hand.status = Status.PARSE_ERROR
-                hand.problem = ParseProblem(err.line, err.column, err.text.strip(), err.message)
+                hand.problem = ParseProblem(err.line, err.column, err.text.strip(), err.message, finer=fine)
         except UnsupportedGame:
             hand.status = Status.UNSUPPORTED_GAME
         if not hand.hand_id:

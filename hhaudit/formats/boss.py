@@ -47,12 +47,9 @@ from ..model import (
 )
 from .base import UnsupportedGame
 from .common import game_code
-from functools import lru_cache
 
 from ._xml import Betting, XmlError, XmlFormat, attr
-from ._xml import amount as _amount
-
-amount = lru_cache(maxsize=8192)(_amount)  # the same few amounts recur in every hand
+from ._xml import plain_amount as amount
 
 _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "FL": Limit.FIXED_LIMIT}
 _BOARDS = {"BOARD_FLOP": Street.FLOP, "BOARD_TURN": Street.TURN, "BOARD_RIVER": Street.RIVER}

@@ -40,10 +40,11 @@ from ..model import (
     StreetEvent,
     UncalledEvent,
 )
-from ..money import currency_of
+from ..money import AmountError, FinerAmount, currency_of
 from .base import UnsupportedGame
 from .common import game_code
-from ._xml import Betting, XmlError, XmlFormat, amount, attr, cards
+from ._xml import Betting, XmlError, XmlFormat, attr, cards
+from ._xml import plain_amount as amount
 
 _LIMITS = {"no-limit": Limit.NO_LIMIT, "pot-limit": Limit.POT_LIMIT, "fixed-limit": Limit.FIXED_LIMIT,
            "limit": Limit.FIXED_LIMIT}
@@ -109,7 +110,7 @@ class EverestFormat(XmlFormat):
         for s in root.iter("SEAT"):
             pos = int(attr(s, "position"))
             seats[pos] = attr(s, "name")
-            stacks[pos] = int(attr(s, "balance"))
+            stacks[pos] = amount(attr(s, "balance"), 0)  # in hundredths
             hand.seats.append(Seat(pos, seats[pos], stacks[pos], False, line(s)))
 
         def who(e: ET.Element) -> tuple[int, str]:
@@ -120,9 +121,12 @@ class EverestFormat(XmlFormat):
 
         def chips(e: ET.Element) -> int:
             v = attr(e, "amount")
-            if not v.lstrip("-").isdigit():
-                raise XmlError(e, f"not an amount: {v!r}")
-            return int(v)
+            try:
+                return amount(v, 0)  # in hundredths
+            except FinerAmount:
+                raise
+            except AmountError:
+                raise XmlError(e, f"not an amount: {v!r}") from None
 
         ev = hand.events
         bet = Betting()
@@ -148,7 +152,7 @@ class EverestFormat(XmlFormat):
             elif tag == "BLIND":
                 st, name = who(e)
                 c = chips(e)
-                penalty = int(e.get("penalty") or "0")
+                penalty = amount(e.get("penalty") or "0", 0)
                 all_in = bet.total.get(st, 0) + c + penalty >= stacks[st]
                 bet.put(st, c)
                 if penalty:
@@ -200,8 +204,8 @@ class EverestFormat(XmlFormat):
                 bet.total[st] = bet.total.get(st, 0) - c
                 ev.append(UncalledEvent(ln, st, name, c))
             elif tag == "SWEEP":
-                sweep_rake = int(e.get("rake") or "0") + int(e.get("tax") or "0")
-                hand.summary.total_pot = int((e.text or "0").strip() or "0")
+                sweep_rake = amount(e.get("rake") or "0", 0) + amount(e.get("tax") or "0", 0)
+                hand.summary.total_pot = amount((e.text or "0").strip() or "0", 0)
                 hand.summary.line = ln
             elif tag in ("SHOW", "MUCK"):
                 st, _ = who(e)

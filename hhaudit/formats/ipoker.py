@@ -61,14 +61,14 @@ _TOUR_NO = re.compile(r"\(#(\d+)\)|(\d+)\s*$")
 class Session:
     """The `<general>` header of a session, read once and shared by its hands."""
 
-    __slots__ = ("variant", "limit", "kind", "currency", "scale", "sb", "bb", "small_bet",
-                 "big_bet", "ante", "table", "max_seats", "tournament_id", "hero", "error")
+    __slots__ = ("variant", "limit", "kind", "currency", "scale", "stakes", "table", "max_seats",
+                 "tournament_id", "hero", "error")
 
     def __init__(self, general: ET.Element | None) -> None:
         self.error = ""
         self.variant, self.limit = "holdem", Limit.NO_LIMIT
         self.kind, self.currency, self.scale = "cash", "", 2
-        self.sb = self.bb = self.small_bet = self.big_bet = self.ante = 0
+        self.stakes: tuple[str | None, ...] = (None,) * 5
         self.table, self.max_seats, self.tournament_id, self.hero = "", None, "", ""
         if general is None:
             self.error = "no <general> session header before this game"
@@ -108,18 +108,26 @@ class Session:
             if money:
                 self.currency, self.scale = "play", 0
         if self.kind == "cash" and sb_text and bb_text:
-            low, high = amount(sb_text, self.scale), amount(bb_text, self.scale)
-            if lh is not None:
-                self.sb, self.bb = low, high
-                self.small_bet = amount(lh.group("small"), self.scale)
-                self.big_bet = amount(lh.group("big"), self.scale)
-            elif self.limit is Limit.FIXED_LIMIT:
-                self.small_bet, self.big_bet = low, high
-                self.bb, self.sb = low, low // 2
-            else:
-                self.sb, self.bb = low, high
-            if g is not None and g.group("ante"):
-                self.ante = amount(g.group("ante"), self.scale)
+            # kept as written: every amount of a hand is read in the hand (`stakes`), at its scale
+            self.stakes = (sb_text, bb_text, lh.group("small") if lh else None, lh.group("big") if lh else None,
+                           g.group("ante") if g is not None else None)
+
+    def read_stakes(self, hand: Hand) -> None:
+        """The session's blinds, limits and ante as amounts of this hand (at its scale)."""
+        sb_text, bb_text, small, big, ante = self.stakes
+        if sb_text is None or bb_text is None:
+            return
+        low, high = amount(sb_text, self.scale), amount(bb_text, self.scale)
+        if small is not None and big is not None:
+            hand.sb, hand.bb = low, high
+            hand.small_bet, hand.big_bet = amount(small, self.scale), amount(big, self.scale)
+        elif self.limit is Limit.FIXED_LIMIT:
+            hand.small_bet, hand.big_bet = low, high
+            hand.bb, hand.sb = low, low // 2
+        else:
+            hand.sb, hand.bb = low, high
+        if ante:
+            hand.ante = amount(ante, self.scale)
 
 
 class IPokerFormat(XmlFormat):
@@ -174,7 +182,7 @@ class IPokerFormat(XmlFormat):
         hand.variant, hand.limit, hand.kind = s.variant, s.limit, s.kind
         hand.currency, hand.scale = s.currency, s.scale
         hand.table_name, hand.max_seats, hand.tournament_id = s.table, s.max_seats, s.tournament_id
-        hand.sb, hand.bb, hand.small_bet, hand.big_bet, hand.ante = s.sb, s.bb, s.small_bet, s.big_bet, s.ante
+        s.read_stakes(hand)
         general = root.find("general")
         if general is None:
             raise XmlError(root, "<game> without <general>")

@@ -44,7 +44,8 @@ from ..model import (
 from ..money import currency_of
 from .base import UnsupportedGame
 from .common import game_code
-from ._xml import Betting, XmlError, XmlFormat, amount, attr, cards
+from ._xml import Betting, XmlError, XmlFormat, attr, cards
+from ._xml import plain_amount as amount
 
 _STAKES = re.compile(r"(?P<limit>No Limit|Pot Limit|Limit)\s*\(?(?:(?P<sb>[^/()\s]*\d[^/()\s]*)/(?P<bb>[^/()\s]*\d[^/()\s]*))?")
 _START_TAG = re.compile(r"""(<description(?:[^<>"']|"[^"]*"|'[^']*')*?)/?>""")
@@ -147,7 +148,7 @@ class MergeFormat(XmlFormat):
                 hand.sb, hand.bb = low, high
         lvl = re.search(r"Blinds\s+(\d+)/(\d+)", stakes)
         if lvl:
-            hand.sb, hand.bb = int(lvl.group(1)), int(lvl.group(2))
+            hand.sb, hand.bb = amount(lvl.group(1), scale), amount(lvl.group(2), scale)
         hand.button_seat = int(players.get("dealer")) if (players.get("dealer") or "").isdigit() else None
         names: dict[int, str] = {}
         for p in players.iter("player"):

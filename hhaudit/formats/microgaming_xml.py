@@ -51,12 +51,9 @@ from ..model import (
 from ..money import currency_of
 from .base import UnsupportedGame
 from .common import game_code
-from functools import lru_cache
 
 from ._xml import Betting, XmlError, XmlFormat, attr
-from ._xml import amount as _amount
-
-amount = lru_cache(maxsize=8192)(_amount)  # the same few amounts recur in every hand
+from ._xml import plain_amount as amount
 
 _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "FL": Limit.FIXED_LIMIT, "L": Limit.FIXED_LIMIT}
 _STREETS = {"DealFlop": Street.FLOP, "DealTurn": Street.TURN, "DealRiver": Street.RIVER}
@@ -303,7 +300,7 @@ class MicrogamingFormat(XmlFormat):
                 ev.append(CollectEvent(ln_, num, names[num], won, pot))
         rake = root.get("rake")
         if rake is not None and rake.isdigit():
-            hand.summary.rake = int(rake) if scale == 2 else int(rake) // 100
+            hand.summary.rake = amount(rake, 0) // (1 if scale == 2 else 100)  # written in cents
         elif hand.kind == "cash" and paid:
             hand.summary.rake = sum(bet.total.values()) - excess - paid
         hand.summary.line = win_line
