@@ -47,7 +47,8 @@ class Profile:
     chip): odd chips of a split pot are whole chips of it (TDA-2024 20: "break the odd chips
     down to the smallest denomination in play"; a 41,300 chop with 100-chips is
     20,700/20,600), and a pot-limit maximum that is no whole number of chips rounds up to
-    one (rules.md 5: an overbet exceeds the maximum by more than the smallest chip). A live
+    one (TDA-2024 54: no one can bet part of the smallest chip, so only a bet past the
+    maximum by more than that chip is an overbet). A live
     game line's `chip N` sets it per game."""
     max_rake_share: float = 0.25
     """A rake above this share of the pot is reported as suspicious."""
