@@ -9,8 +9,13 @@ after betting 2 is 18). The pots are the log's payments: one pot with every paym
 the log names no pots, else one per pot it names, with the hand's rake on the main pot. A
 dead blind is a "Post Dead" (its live part, if any, a "Post Extra Blind" just before).
 
+The pot's `amount` is the log's stated total pot when it states one (so a wrong total, AC01,
+reads back wrong), and a seat the log marks sitting out is `is_sitting_out` even when it
+posts or acts.
+
 What OHH cannot state, and so is refused with the reason: more than one board, a fixed-limit
-big bet other than twice the small bet.
+big bet other than twice the small bet, and a hand whose uncalled bet is wrong (AC03: OHH
+writes no uncalled-bet return, the unmatched bet comes back implicitly).
 """
 
 from __future__ import annotations
@@ -64,6 +69,10 @@ def _dump(value: object) -> str:
 
 def write(v: HandView, number: int) -> str:
     hand = v.hand
+    for f in v.audited.findings:
+        if f.rule == "AC03":
+            raise Unexpressible("the log's uncalled bet is wrong (AC03), and OHH writes no uncalled-bet return "
+                                "(the unmatched bet comes back implicitly)")
     if hand.limit is Limit.FIXED_LIMIT and hand.small_bet and hand.big_bet != 2 * hand.small_bet:
         raise Unexpressible(f"fixed limit {v.money(hand.small_bet)}/{v.money(hand.big_bet)}: OHH states the "
                             "small bet (the big blind) and the big bet is twice it")
@@ -76,7 +85,7 @@ def write(v: HandView, number: int) -> str:
     dealt = set(v.dealt)
     players = [{"id": ids[s.seat], "seat": s.seat, "name": s.player, "display": s.player,
                 "starting_stack": m(s.stack), "player_bounty": Decimal(0),
-                "is_sitting_out": s.seat not in dealt} for s in seats]
+                "is_sitting_out": s.sitting_out or s.seat not in dealt} for s in seats]
     rounds: list[dict[str, object]] = []
     actions: list[dict[str, object]] = []
     rounds.append({"id": 0, "street": "Preflop", "cards": [], "actions": actions})
@@ -148,7 +157,9 @@ def write(v: HandView, number: int) -> str:
         wins = [{"player_id": ids[s], "win_amount": m(a)} for s, a in sorted(won.items(), key=lambda kv: ids[kv[0]])
                 if a > 0]
         jackpot = hand.summary.jackpot or 0
-        pots.append({"number": 0, "amount": m(sum(a for a in won.values() if a > 0) + rake + jackpot),
+        paid = sum(a for a in won.values() if a > 0) + rake + jackpot
+        stated = hand.summary.total_pot
+        pots.append({"number": 0, "amount": m(stated if stated is not None else paid),
                      "rake": m(rake), "jackpot": m(hand.summary.jackpot or 0), "player_wins": wins})
     else:
         taken = {s: v.collected.get(s, 0) - won.get(s, 0) for s in v.collected}  # unmatched bet inside
