@@ -17,7 +17,7 @@ import pytest
 from hhaudit.audit import Auditor
 from hhaudit.convert import hand_text
 from hhaudit.convert.view import Unexpressible
-from hhaudit.model import CollectEvent, Hand, Status
+from hhaudit.model import CollectEvent, FeeEvent, Hand, Status
 from hhaudit.parsing import parse
 from hhaudit.pipeline.options import HandAuditor, Options
 
@@ -406,6 +406,19 @@ def test_ohh_writer_refuses_a_wrong_uncalled_bet() -> None:
     assert "AC03" in {f.rule for f in out.findings}
     with pytest.raises(Unexpressible, match=r"uncalled bet is wrong \(AC03\), and OHH writes no uncalled-bet return"):
         hand_text("ohh", hand, out)
+
+
+def test_ohh_reader_cash_out_fee(tmp_path: Path) -> None:
+    one = (ROOT / "sample_histories" / "ohh" / "sample.ohh").read_text().split("\n\n")[0]
+    assert one.count('"win_amount": 1.47}') == 1
+    f = tmp_path / "cashout.ohh"
+    f.write_text(one.replace('"win_amount": 1.47}', '"win_amount": 1.47, "cashout_amount": 1.00, "cashout_fee": 0.05}'))
+    (hand,) = parse(str(f))
+    fees = [(e.kind, e.amount, e.seat, e.player) for e in hand.events if isinstance(e, FeeEvent)]
+    assert fees == [("cash_out_fee", 5, 5, "Cyd")]
+    # the fee is paid outside the pot: 1.54 - 0.07 rake = 1.47 to Cyd, clean as before
+    out = Auditor().audit(hand)
+    assert out.findings == [] and [(p.amount, p.expected_winners, p.ok) for p in out.pots] == [(154, [5], True)]
 
 
 def test_round_trip_ohh_pokerstars_corpus() -> None:

@@ -20,7 +20,10 @@ What the fields mean (the spec's objects):
   Up" and "Player Adjustment" happen outside the pot and are kept out of the events.
 - `pots`: each pot's `amount` (rake included), `rake`, `jackpot` and `player_wins`
   (`win_amount`): the log's payments, each a `CollectEvent` of that pot. The spec writes no
-  uncalled-bet return: the unmatched bet comes back implicitly.
+  uncalled-bet return: the unmatched bet comes back implicitly. A player who cashed out of
+  the hand still has his `win_amount` (the spec's rule), and his `cashout_fee` is a
+  "cash_out_fee" `FeeEvent`, paid outside the pot as the sites' own cash-out fees are;
+  `cashout_amount` (what the room paid him instead) has no place in the model.
 
 Hold'em (`game_type` "Holdem") is audited; other games are read as `unsupported_game`.
 """
@@ -261,6 +264,9 @@ class OhhFormat:
                 seat, name = seat_of[int(w["player_id"])]
                 hand.events.append(CollectEvent(pot_line, seat, name, units(w.get("win_amount"), "win_amount"),
                                                 number if len(obj["pots"]) > 1 else None))
+                fee = units(w.get("cashout_fee"), "cashout_fee")
+                if fee:
+                    hand.events.append(FeeEvent(pot_line, "cash_out_fee", fee, seat, name))
         if obj.get("pots"):
             hand.summary.total_pot = total
             hand.summary.rake = rake
