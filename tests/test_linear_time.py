@@ -43,7 +43,7 @@ GRAMMARS = sorted(p.stem for p in grammar_dir().glob("*.lark"))
 
 NOT_YET_LINEAR: frozenset[str] = frozenset({
     "bovada.MISC", "enet.RESULT", "ongame.TABLE", "pacific.STAKES",
-    "partypoker.CASHOUT", "partypoker.COLLECT", "partypoker.GAMELINE", "pt_everest.HEADER",
+    "partypoker.CASHOUT", "partypoker.COLLECT", "partypoker.GAMELINE",
     "pt_microgaming.GAME", "winamax.HEADER",
     "wpn.RESULT", "wpn2019.HEADER",
 })
