@@ -44,7 +44,7 @@ GRAMMARS = sorted(p.stem for p in grammar_dir().glob("*.lark"))
 NOT_YET_LINEAR: frozenset[str] = frozenset({
     "bovada.MISC", "enet.RESULT", "ongame.TABLE", "pacific.STAKES",
     "partypoker.CASHOUT", "partypoker.COLLECT", "partypoker.GAMELINE",
-    "pt_microgaming.GAME", "winamax.HEADER",
+    "winamax.HEADER",
     "wpn.RESULT", "wpn2019.HEADER",
 })
 """Terminals (grammar.TERMINAL) known to backtrack super-linearly, still to be tightened;
