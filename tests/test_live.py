@@ -526,3 +526,14 @@ def test_evening_session_in_the_short_style_is_clean_and_its_stacks_carry():
     assert findings(text) == []
     off = findings(text.replace("end Alice 154", "end Alice 155"))
     assert [(f.rule, f.expected) for f in off] == [("AC06", "Alice ends with 154")]
+
+
+def test_names_of_several_words_in_quotes():
+    text = (HEAD + 'hand 1\nbutton 1\nseat 1 "Big Al" 1000\nseat 2 Bob 1000\nseat 3 "Mary Lou" 1000\n'
+            '"big al" raise 600\nBob fold\n"Mary Lou" call\nflop 2c 3d 4h\n"Mary Lou" check\n"Big Al" bet 500\n'
+            '"Mary Lou" fold\npay "Big Al" 1300\nend "Big Al" 1700 "Mary Lou" 400\n')
+    h = one(text)
+    assert [s.player for s in h.seats] == ["Big Al", "Bob", "Mary Lou"]
+    # Big Al: 1000 - 600 - 500 + 1300 (600 + 600 + Bob's 100) + 500 back = 1700; Mary Lou 400
+    assert findings(text) == []
+    assert acts(h)[0] == ("Big Al", "raise", None, 600)

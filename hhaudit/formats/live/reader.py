@@ -88,7 +88,7 @@ _OPTION = re.compile(
     re.I,
 )
 _CARD = re.compile(r"\S{2,3}")
-_END_PAIR = re.compile(r"[\s,]*(?P<player>[^\s,]+)\s+(?P<amount>\d{1,3}(?:,\d{3})+(?:\.\d+)?k?|\d+(?:\.\d+)?k?)"
+_END_PAIR = re.compile(r"[\s,]*(?P<player>\"[^\"]+\"|[^\s,]+)\s+(?P<amount>\d{1,3}(?:,\d{3})+(?:\.\d+)?k?|\d+(?:\.\d+)?k?)"
                        r"(?=[\s,]|$)[\s,]*", re.I)
 _ACTS = {
     "fold": "fold", "folds": "fold", "f": "fold",
@@ -441,7 +441,7 @@ class LiveFormat(LineFormat):
     # ------------------------------------------------------------------ helpers
     @staticmethod
     def seat(hand: Hand, player: str | None, line: int) -> tuple[int, str]:
-        name = (player or "").lower()
+        name = _name(player).lower()
         for s in hand.seats:
             if s.player.lower() == name:
                 return s.seat, s.player
@@ -479,7 +479,7 @@ class LiveFormat(LineFormat):
         hand.table_name = (f[0] or "").strip()
 
     def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
-        seat, player, stack, note = int(f[0] or 0), f[1] or "", f[2], f[3]
+        seat, player, stack, note = int(f[0] or 0), _name(f[1]), f[2], f[3]
         if player.lower() in ("empty", "-", "open"):
             return
         if stack is None:
@@ -511,7 +511,7 @@ class LiveFormat(LineFormat):
         if c is None:
             raise ValueError(f"`{what}` changes the table the previous hand left: this hand writes its table in full "
                              "(a `button` line and `seat` lines), so it has nothing to change")
-        name = (player or "").lower()
+        name = _name(player).lower()
         found = next((s for s in hand.seats if s.player.lower() == name), None)
         if found is None:
             names = ", ".join(s.player for s in hand.seats) or "nobody"
@@ -519,7 +519,7 @@ class LiveFormat(LineFormat):
         return found
 
     def on_JOIN(self, hand: Hand, f: Fields, line: int) -> None:
-        seat, player, stack = int(f[0] or 0), f[1] or "", amount(f[2])
+        seat, player, stack = int(f[0] or 0), _name(f[1]), amount(f[2])
         c = self._carried
         if c is None:
             raise ValueError("`join` changes the table the previous hand left: in a hand that writes its table in "
@@ -843,6 +843,12 @@ def _read_hand_rest(hand: Hand, rest: str, session: Session | None) -> None:
         if clock is not None:
             at = at.replace(hour=clock[0], minute=clock[1])
         hand.started_at, hand.tz = at, "local"
+
+
+def _name(player: str | None) -> str:
+    """A player's name as written: one word, or several in double quotes (`"Big Al"`)."""
+    name = (player or "").strip()
+    return name[1:-1].strip() if len(name) > 1 and name[0] == name[-1] == '"' else name
 
 
 def _written_call(item: object) -> int | None:
