@@ -324,6 +324,9 @@ class Seat:
     stack: int
     sitting_out: bool = False
     line: int = 0
+    added: int = 0
+    """Chips the log says were brought to the table since the previous hand (a live
+    `rebuy`, `addon` or `top up` line), already counted in `stack`."""
 
     def __init__(
         self,
@@ -332,12 +335,14 @@ class Seat:
         stack: int,
         sitting_out: bool = False,
         line: int = 0,
+        added: int = 0,
     ) -> None:
         self.seat = seat
         self.player = player
         self.stack = stack
         self.sitting_out = sitting_out
         self.line = line
+        self.added = added
 
 
 @dataclass(slots=True, init=False)

@@ -17,7 +17,7 @@ import pyarrow.parquet as pq
 from .audit import ActionRow, AuditedHand
 from .model import Act, ActionEvent, CollectEvent, Status, Street, StreetEvent
 
-SCHEMA_VERSION: Final = "1.2"
+SCHEMA_VERSION: Final = "1.3"
 """Dataset schema version, `MAJOR` or `MAJOR.MINOR`, stored as `hhaudit.schema_version` in
 every part file's metadata. A new MINOR only adds columns; a new MAJOR changes or removes
 one, and `hhaudit.read` refuses datasets of a newer major version than its own."""
@@ -59,7 +59,7 @@ SCHEMAS: Final[dict[str, pa.Schema]] = {
         ("hand_id", _STR), ("source", _STR), ("seat", _I64), ("player", _STR), ("position", _STR),
         ("stack_start", _I64), ("contributed", _I64), ("collected", _I64), ("net", _I64),
         ("hole_cards", _STR), ("showed", pa.bool_()), ("vpip", pa.bool_()), ("pfr", pa.bool_()),
-        ("cards_from", _STR),
+        ("cards_from", _STR), ("added", _I64),
     ]),
     "actions": pa.schema([
         ("hand_id", _STR), ("source", _STR), ("seq", _I64), ("line", _I64), ("street", _STR),
@@ -241,7 +241,8 @@ class Rows:
         pos = positions([s.seat for s in dealt], state.button, state.sb_seat)
         start = {s.seat: s.stack for s in h.seats}
         (c_hand, c_source, c_seat, c_player, c_position, c_stack, c_contributed, c_collected, c_net,
-         c_hole, c_showed, c_vpip, c_pfr, c_cards_from) = self.columns["seats"]
+         c_hole, c_showed, c_vpip, c_pfr, c_cards_from, c_added) = self.columns["seats"]
+        added = {s.seat: s.added for s in h.seats if s.added}
         unseen = audited.unseen_returns
         for seat in sorted(state.seats):
             s = state.seats[seat]
@@ -266,6 +267,7 @@ class Rows:
             c_showed.append(k is not None and k.tabled and bool(k.cards))
             c_vpip.append(seat in vpip)
             c_pfr.append(seat in pfr)
+            c_added.append(added.get(seat, 0))
 
     def _add_actions(self, actions: list[ActionRow]) -> None:
         (_, _, c_seq, c_line, c_street, c_run, c_seat, c_player, c_action, c_amount, c_to,

@@ -36,7 +36,7 @@ EXPECTED_TYPES = {
               "rake": pa.int64(), "n_findings": pa.int64(), "end_line": pa.int64(), "cap": pa.int64(),
               "session_seq": pa.int64(), "n_session_findings": pa.int64()},
     "seats": {"seat": pa.int64(), "stack_start": pa.int64(), "contributed": pa.int64(),
-              "collected": pa.int64(), "net": pa.int64(), "showed": pa.bool_(), "vpip": pa.bool_(),
+              "collected": pa.int64(), "net": pa.int64(), "added": pa.int64(), "showed": pa.bool_(), "vpip": pa.bool_(),
               "pfr": pa.bool_()},
     "actions": {"seq": pa.int64(), "line": pa.int64(), "run": pa.int64(), "seat": pa.int64(),
                 "amount": pa.int64(), "to_amount": pa.int64(), "all_in": pa.bool_()},

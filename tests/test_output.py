@@ -74,15 +74,16 @@ def test_text_lists_each_finding_then_the_summary(tmp_path: Path, expected: list
     assert found[0]["path"].endswith("session-1.live") and found[-1]["path"].endswith("short-raise-odd-chip.txt")
     # the summary follows the last finding
     last = lines.index(found[-1].group(0))
-    # 5 files found: the live session's expected.tsv beside it is named as skipped by name
-    assert lines[last + 1] == "35 hands read from 4 of 5 files: 35 audited, 0 unsupported game, 0 parse error"
-    assert lines[last + 2] == "files: 4 read, 1 skipped"
+    # 6 files found: the live session's 32 hands, the clean evening's 6, the three PokerStars
+    # samples' 3; session-1's expected.tsv beside them is named as skipped by name
+    assert lines[last + 1] == "41 hands read from 5 of 6 files: 41 audited, 0 unsupported game, 0 parse error"
+    assert lines[last + 2] == "files: 5 read, 1 skipped"
     assert "12 findings:" in lines
 
 
 def test_quiet_prints_the_summary_only_and_qq_nothing(tmp_path: Path) -> None:
     q = _audit(tmp_path, "--quiet")
-    assert "MR01" not in q.stdout and q.stdout.splitlines()[0].startswith("35 hands read")
+    assert "MR01" not in q.stdout and q.stdout.splitlines()[0].startswith("41 hands read")
     qq = _audit(tmp_path, "-qq", "--fail-on", "error")
     assert qq.stdout == "" and qq.stderr == "" and qq.returncode == 1
 
@@ -110,7 +111,7 @@ def test_statistics_counts_per_rule(tmp_path: Path, expected: list[dict[str, obj
 def test_json_jsonl_csv_parse_to_the_findings_table(tmp_path: Path, expected: list[dict[str, object]]) -> None:
     r = _audit(tmp_path, "--output-format", "json")
     assert json.loads(r.stdout) == expected
-    assert "35 hands read" in r.stderr  # the summary beside a machine-readable layout
+    assert "41 hands read" in r.stderr  # the summary beside a machine-readable layout
     r = _audit(tmp_path, "--output-format", "jsonl")
     assert [json.loads(line) for line in r.stdout.splitlines()] == expected
     r = _audit(tmp_path, "--output-format", "csv")

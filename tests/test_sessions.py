@@ -246,6 +246,25 @@ def test_chips_appearing_between_hands(tmp_path: Path) -> None:
     assert res.totals.categories["session"] == 1
 
 
+def test_a_rebuy_line_explains_the_chips_it_brings(tmp_path: Path) -> None:
+    # The session of test_chips_appearing_between_hands, with hand 2 written in the short
+    # style: the table carries (Bob 4900 after hand 1) and `rebuy Bob 500` brings him to
+    # 5400. The rebuy is in seats.added and explains the 500: no SE05. Without the line the
+    # carried stack would be 4900 and nothing would change; written as an explicit 5400 with
+    # no rebuy it is the finding of the test above.
+    h1 = H(1, dict(SIX), 3, blinds(2, 3))
+    p = session(tmp_path, [h1])
+    hand2 = ("hand 2\nbutton 2\nrebuy Bob 500\nCarol sb 100\nDave bb 200\n"
+             "Erin fold\nFrank fold\nAlice fold\nBob fold\nCarol fold\npay Dave 300\n")
+    p.write_text(p.read_text(encoding="utf-8") + "\n" + hand2, encoding="utf-8")
+    res = hhaudit.audit([str(p)])
+    assert list(res.hands["status"]) == ["audited", "audited"]
+    s = res.seats.set_index(["hand_id", "player"])
+    assert int(s.loc[("2", "Bob"), "stack_start"]) == 5400 and int(s.loc[("2", "Bob"), "added"]) == 500
+    assert int(s.loc[("2", "Alice"), "added"]) == 0
+    assert session_findings(p) == []
+
+
 def test_a_table_that_resets_every_stack_is_not_judged(tmp_path: Path) -> None:
     hs = [H(b, dict(SIX), b % 6 + 2, blinds(b % 6 + 1, b % 6 + 2)) for b in (1, 2, 3, 4)]
     assert session_findings(session(tmp_path, hs, carry=False)) == []

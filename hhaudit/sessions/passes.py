@@ -135,7 +135,7 @@ def _read(tmp: Path, parts: list[str]) -> tuple[Any, Any, Any, list[int]]:
         hands.append(h.append_column("h", idx))
         keys = pa.table({"hand_id": h["hand_id"], "source": h["source"], "h": idx})
         s = pq.read_table(tmp / "seats" / name, columns=["hand_id", "source", "seat", "player", "position",
-                                                            "stack_start", "net"])
+                                                            "stack_start", "net", "added"])
         seats.append(s.join(keys, ["hand_id", "source"], join_type="inner", use_threads=False)
                      .drop_columns(["hand_id", "source"]))
         a = pq.read_table(tmp / "actions" / name, columns=["hand_id", "source", "seq", "line", "seat", "action",
@@ -194,9 +194,12 @@ def _views(hands: Any, lo: int, hi: int, seats: Any, seat_at: Any, posts: Any, p
              for (x, hid, site, fmt, src, line, kind, scale, sb, bb, started, table, max_seats, button, status,
                   tid, _game) in zip(*cols)]
     s = seats.slice(seat_at[lo], seat_at[hi] - seat_at[lo])
-    for rk, seat, player, pos, stack, net in zip(*(s[c].to_pylist() for c in ("rank", "seat", "player", "position",
-                                                                              "stack_start", "net"))):
-        views[rk - lo].seats[seat] = SeatView(seat, player or "", stack or 0, net or 0, pos != "out")
+    for rk, seat, player, pos, stack, net, added in zip(*(s[c].to_pylist() for c in (
+            "rank", "seat", "player", "position", "stack_start", "net", "added"))):
+        v = views[rk - lo]
+        v.seats[seat] = SeatView(seat, player or "", stack or 0, net or 0, pos != "out")
+        if added:  # a rebuy or top-up the log wrote on its own line (seats.added)
+            v.added[seat] = v.added.get(seat, 0) + added
     p = posts.slice(post_at[lo], post_at[hi] - post_at[lo])
     for rk, seat, action, amount, to, line in zip(*(p[c].to_pylist() for c in ("rank", "seat", "action", "amount",
                                                                                "to_amount", "line"))):

@@ -539,7 +539,9 @@ class LiveFormat(LineFormat):
     def on_REBUY(self, hand: Hand, f: Fields, line: int) -> None:
         word = re.sub(r"[\s-]+", "", (f[0] or "").lower())
         s = self._carried_seat(hand, f[1], word.rstrip("s"))
-        s.stack += amount(f[2])
+        chips = amount(f[2])
+        s.stack += chips
+        s.added += chips
         s.sitting_out = False  # a player who rebuys is dealt in
 
     def on_COLORUP(self, hand: Hand, f: Fields, line: int) -> None:
