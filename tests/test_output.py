@@ -184,3 +184,18 @@ def test_names_are_text_not_markup_nor_control_sequences(tmp_path: Path) -> None
     assert "\x1b" not in r.stdout and "\x1b" not in r.stderr
     assert "[/bold]\\x1b[2J: raises 150 to 600" in r.stdout   # the log line, escaped, not styled
     assert safe("a\tb\x00\u202e") == "a\\tb\\x00\\u202e"
+
+
+@pytest.mark.parametrize("live_first", [True, False])
+def test_session_findings_are_listed_with_their_file_in_input_order(tmp_path: Path, live_first: bool) -> None:
+    # The evening sample with Bob's rebuy of 59 written as a bare recount of 200: hand 3
+    # starts him with 200 where hand 2 left 141, a session finding (SE05) on the hand's line.
+    text = (REPO / "sample_histories" / "live" / "evening-1.live").read_text(encoding="utf-8")
+    assert "rebuy Bob 59" in text
+    live = tmp_path / "evening.live"
+    live.write_text(re.sub(r"(?m)^rebuy Bob 59.*$", "seat 2 Bob 200", text), encoding="utf-8")
+    stars = str(REPO / "sample_histories" / "pokerstars")
+    paths = (str(live), stars) if live_first else (stars, str(live))
+    r = _audit(tmp_path, paths=paths)
+    codes = [line.split(": ", 1)[1].split()[0] for line in r.stdout.splitlines() if re.match(r"^\S+:\d+: [A-Z]{2}\d\d ", line)]
+    assert codes == (["SE05", "MR01", "OC01"] if live_first else ["MR01", "OC01", "SE05"])

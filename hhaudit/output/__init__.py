@@ -67,16 +67,67 @@ def part_files(out: str | os.PathLike[str], table: str = "findings") -> list[Pat
     return sorted((Path(out) / table).glob("part-*.parquet"))
 
 
-def iter_findings(out: str | os.PathLike[str], batch_size: int = 8192) -> Iterator[Row]:
-    """Every finding of a dataset, in input order, one record batch in memory at a time."""
+def _rows(part: Path, batch_size: int) -> Iterator[Row]:
     import pyarrow.parquet as pq
 
-    for part in part_files(out):
-        with pq.ParquetFile(part) as pf:
-            for batch in pf.iter_batches(batch_size=batch_size, columns=list(COLUMNS)):
-                cols = [batch.column(c).to_pylist() for c in COLUMNS]
-                for values in zip(*cols):
-                    yield Row(*values)
+    with pq.ParquetFile(part) as pf:
+        for batch in pf.iter_batches(batch_size=batch_size, columns=list(COLUMNS)):
+            cols = [batch.column(c).to_pylist() for c in COLUMNS]
+            for values in zip(*cols):
+                yield Row(*values)
+
+
+def _first_source(findings_part: Path) -> str | None:
+    """The source of the hands of a unit's part (its `hands` part of the same name)."""
+    import pyarrow.parquet as pq
+
+    hands = findings_part.parent.parent / "hands" / findings_part.name
+    try:
+        with pq.ParquetFile(hands) as pf:
+            for batch in pf.iter_batches(batch_size=1, columns=["source"]):
+                if batch.num_rows:
+                    return str(batch.column(0)[0].as_py())
+    except OSError:
+        return None
+    return None
+
+
+def iter_findings(out: str | os.PathLike[str], batch_size: int = 8192) -> Iterator[Row]:
+    """Every finding of a dataset, in input order, one record batch in memory at a time.
+
+    The session audit's findings (`part-sessions-*`, written after the units) are merged into
+    their files' findings by line, so each file's findings stay together: only they are held
+    in memory, grouped by source (far fewer than the hands' findings)."""
+    parts = part_files(out)
+    units = [p for p in parts if not p.name.startswith("part-sessions-")]
+    between: dict[str, list[Row]] = {}
+    for part in parts:
+        if part.name.startswith("part-sessions-"):
+            for row in _rows(part, batch_size):
+                between.setdefault(row.source, []).append(row)
+    for rows in between.values():
+        rows.sort(key=lambda r: r.line or 0)
+    current: str | None = None
+    waiting: list[Row] = []
+    for part in units:
+        source = _first_source(part)
+        if source is not None and source != current:  # a file's findings may be only its sessions'
+            yield from reversed(waiting)
+            current = source
+            waiting = between.pop(current, [])
+            waiting.reverse()
+        for row in _rows(part, batch_size):
+            if row.source != current:
+                yield from reversed(waiting)
+                current = row.source
+                waiting = between.pop(current, [])
+                waiting.reverse()  # popped from the end, in line order
+            while waiting and (waiting[-1].line or 0) < (row.line or 0):
+                yield waiting.pop()
+            yield row
+    yield from reversed(waiting)
+    for rows in between.values():  # files whose hands gave no finding of their own
+        yield from rows
 
 
 def write(fmt: str, rows: Iterator[Row], stream: TextIO, *, show_source: bool = False) -> int:
