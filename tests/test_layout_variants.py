@@ -789,3 +789,44 @@ def test_ggpoker_ev_cashout_premium_is_outside_the_pot():
         Seat 2: 0a1b2c3d (small blind) showed [Jd Js] and won ($37.5) with three of a kind, Jacks, Cashout Risk ($6)
         Seat 3: 4e5f6a7b (big blind) showed [Ah Kh] and lost with Ace high
     """)
+
+
+FULL_TILT_MATRIX = """
+    Full Tilt Poker Game #900000001: $26 Super Turbo Matrix (100000001), Match 2 - 15/30 - No Limit Hold'em - 09:20:06 EET - 2012/11/23 [02:20:06 ET - 2012/11/23]
+    Seat 1: Ann (300)
+    Seat 2: Bea (300)
+    Seat 4: Cid (300)
+    Seat 6: Dee (300)
+    Ann posts the small blind of 15
+    Bea posts the big blind of 30
+    The button is in seat #6
+    *** HOLE CARDS ***
+    Cid raises to 300, and is all in
+    Dee folds
+    Ann folds
+    Bea folds
+    Uncalled bet of 270 returned to Cid
+    *** SUMMARY ***
+    Total pot 75 | Rake 0
+    Seat 1: Ann (small blind) folded before the Flop
+    Seat 2: Bea (big blind) folded before the Flop
+    Seat 4: Cid collected (75), mucked
+    Seat 6: Dee (button) didn't bet (folded)
+    """
+
+
+def test_fulltilt_matrix_payment_written_only_in_the_summary():
+    # No "Cid wins the pot (75)" line: the summary's "collected (75)" is the payment.
+    # Cid put in 300, got 270 back and collects 15 + 30 + 30 = 75: net +45, ends on 345.
+    r = one_clean_hand(FULL_TILT_MATRIX)["result"]
+    pot = r.pots.iloc[0]
+    assert list(pot["winners"]) == [4] and list(pot["paid"]) == [75] and bool(pot["ok"])
+    cid = r.seats.set_index("player").loc["Cid"]
+    assert int(cid["collected"]) == 75 and int(cid["net"]) == 45
+
+
+def test_fulltilt_matrix_summary_payment_to_the_wrong_seat_is_found():
+    wrong = FULL_TILT_MATRIX.replace("Seat 4: Cid collected (75), mucked", "Seat 4: Cid didn't bet (folded)") \
+        .replace("Seat 6: Dee (button) didn't bet (folded)", "Seat 6: Dee (button) collected (75)")
+    r = run(wrong)
+    assert "WN01" in set(r.findings["rule"]) or "SP01" in set(r.findings["rule"]), r.findings[["rule", "message"]]

@@ -44,6 +44,8 @@ _TABLE = re.compile(r"Table (?P<name>.+?)(?: \((?P<max>\d+) max\))?(?: \((?P<ext
 _TOURNAMENT = re.compile(r"\((?P<id>\d+)\)")
 _SEAT = re.compile(r"(?P<player>.*?) \((?P<stack>[$€£]?\d[\d,.]*)\)(?P<note>.*)")
 _SIDE = re.compile(r"(Main pot|Side pot(?: \d+)?) (\S+?)\.?(?= |$)")
+_SUMMARY_WON = re.compile(r" (?:collected|won) \(([^)]+)\)")
+"""A summary seat line's payment ("collected (75), mucked", "showed [..] and won (1,234)")."""
 _SHOWED = re.compile(r"(.+?)(?: \((?:button|small blind|big blind)\))* (?:showed|mucked) \[([^\]]*)\]")
 _LIMITS = {"No Limit": Limit.NO_LIMIT, "NL": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "PL": Limit.POT_LIMIT,
            "Limit": Limit.FIXED_LIMIT, "FL": Limit.FIXED_LIMIT}
@@ -83,6 +85,7 @@ class FullTiltFormat(LineFormat):
         rest = f[2] or ""
         self._summary = False
         self._shown: dict[str, tuple[str, ...]] = {}
+        self._summary_wins: list[tuple[int, int, str]] = []
         hand.started_at, hand.tz = to_utc(_swap_date(rest))
         game = _GAME.search(rest)
         if game is None or _OTHER_GAME.search(rest.split(" - ", 1)[-1]):
@@ -136,6 +139,9 @@ class FullTiltFormat(LineFormat):
             if shown:
                 self._shown[shown.group(1)] = cards(shown.group(2))
             summary_cards(hand, seat, rest, line)
+            won = _SUMMARY_WON.search(rest)
+            if won:
+                self._summary_wins.append((line, seat, won.group(1)))
             return
         m = _SEAT.fullmatch(rest)
         if m is None:
@@ -259,6 +265,12 @@ class FullTiltFormat(LineFormat):
         if not hand.seats:
             raise LineError(hand.line, 1, f"Full Tilt Poker Game #{hand.hand_id}",
                             "the hand lists no seats: a fragment of a hand (header and summary only)")
+        if self._summary_wins and not any(isinstance(e, CollectEvent) for e in hand.events):
+            # Some layouts (Matrix tournaments) write no "wins the pot" line: the summary's
+            # seat lines are then the only record of the payments.
+            players = {s.seat: s.player for s in hand.seats}
+            for line, seat, amount in self._summary_wins:
+                hand.events.append(CollectEvent(line, seat, players.get(seat, ""), self.amount(hand, amount)))
         if not any(isinstance(e, ShowEvent) and not e.cards and not e.muck for e in hand.events):
             return
         shown = self._shown
