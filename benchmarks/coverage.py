@@ -15,7 +15,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hhaudit.audit import Auditor
+from hhaudit.auditor import Auditor
 from hhaudit.parsing import parse
 
 REPO = Path(__file__).resolve().parents[1]

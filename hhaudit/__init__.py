@@ -10,8 +10,6 @@ quick answers (`--version`, `rules`, `rule`, `formats`) never import pandas.
 
 from __future__ import annotations
 
-import sys
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from . import _native
@@ -43,17 +41,3 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
-
-
-class _Package(ModuleType):
-    """The package's module type: importing the submodule `hhaudit.audit` must not replace
-    the API's `hhaudit.audit` function (the import system binds a submodule to its name in
-    the package; the submodule stays in `sys.modules`, where the package's code finds it)."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in _LAZY and isinstance(value, ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package

@@ -29,7 +29,7 @@ def _split(values: Sequence[str] | None) -> list[str]:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    from .audit import severity_rank
+    from .auditor import severity_rank
     from .parsing import to_sources
     from .pipeline import Options, run
 

@@ -34,7 +34,7 @@ from .replay import State
 from .rules import RULES, Rule, register
 
 if TYPE_CHECKING:
-    from .audit import AuditedHand, Auditor
+    from .auditor import AuditedHand, Auditor
 
 
 # ============================================================== records

@@ -31,7 +31,7 @@ from .replay import SeatState, State
 from .rules import RULES
 
 if TYPE_CHECKING:
-    from .audit import AuditedHand, Auditor
+    from .auditor import AuditedHand, Auditor
 
 
 @dataclass(slots=True, init=False)

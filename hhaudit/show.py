@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .audit import AuditedHand, Finding
+from .auditor import AuditedHand, Finding
 from .model import (
     Act,
     ActionEvent,

@@ -14,7 +14,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .audit import ActionRow, AuditedHand
+from .auditor import ActionRow, AuditedHand
 from .model import Act, ActionEvent, CollectEvent, Status, Street, StreetEvent
 
 SCHEMA_VERSION: Final = "1.3"

@@ -12,7 +12,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import Any
 
-from hhaudit.audit import Auditor, AuditedHand
+from hhaudit.auditor import Auditor, AuditedHand
 from hhaudit.model import ActionEvent
 from hhaudit.parsing import parse
 from hhaudit.profiles import Profile

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from hhaudit.audit import Auditor
+from hhaudit.auditor import Auditor
 from hhaudit.formats import get as get_format
 from hhaudit.model import (
     Act,

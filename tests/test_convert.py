@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from hhaudit.audit import Auditor
+from hhaudit.auditor import Auditor
 from hhaudit.convert import hand_text
 from hhaudit.convert.view import Unexpressible
 from hhaudit.model import CollectEvent, FeeEvent, Hand, Status

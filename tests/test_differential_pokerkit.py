@@ -58,7 +58,7 @@ from functools import cache
 import pytest
 from conftest_corpus import corpus, hands_tsv
 
-from hhaudit.audit import Auditor
+from hhaudit.auditor import Auditor
 from hhaudit.model import (
     Act,
     ActionEvent,

@@ -46,7 +46,7 @@ from pathlib import Path
 
 import pytest
 
-from hhaudit.audit import Auditor
+from hhaudit.auditor import Auditor
 from hhaudit.formats import FORMATS
 from hhaudit.model import (
     Act,

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from generator import GeneratedHand, generate_hand  # noqa: E402
 
-from hhaudit.audit import Auditor  # noqa: E402
+from hhaudit.auditor import Auditor  # noqa: E402
 from hhaudit.model import (  # noqa: E402
     ActionEvent,
     CollectEvent,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hhaudit.audit import Auditor
+from hhaudit.auditor import Auditor
 from hhaudit.live_rules import LiveAction, OutOfTurn
 from hhaudit.model import (
     Act,

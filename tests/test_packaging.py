@@ -71,9 +71,9 @@ def _run_installed(target: Path, code: str, **extra: str) -> list[str]:
     return [*r.stdout.splitlines(), *r.stderr.splitlines()]
 
 
-_WHICH = ("import sys, hhaudit, hhaudit._native as n, importlib; importlib.import_module('hhaudit.audit'); "
+_WHICH = ("import sys, hhaudit, hhaudit._native as n, importlib; importlib.import_module('hhaudit.auditor'); "
           f"hands = hhaudit.parse({str(REPO / 'sample_histories' / 'pokerstars' / 'clean-cash.txt')!r}); "
-          "print(len(n.COMPILED), n.STALE, sys.modules['hhaudit.audit'].__file__.rsplit('.', 1)[1], "
+          "print(len(n.COMPILED), n.STALE, sys.modules['hhaudit.auditor'].__file__.rsplit('.', 1)[1], "
           "[h.status.value for h in hands])")
 
 

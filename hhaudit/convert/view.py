@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..audit import ActionRow, AuditedHand
+from ..auditor import ActionRow, AuditedHand
 from ..model import (
     CollectEvent,
     DealEvent,

@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..audit import Auditor
+from ..auditor import Auditor
 from ..model import Hand
 from ..parsing import FileReport
 from ..profiles import get_profile

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from _site_corpus import findings, reviewed
-from hhaudit.audit import Auditor
+from hhaudit.auditor import Auditor
 from hhaudit.formats._xml import amount
 from hhaudit.model import (
     Act, ActionEvent, CollectEvent, DealEvent, Limit, Post, PostEvent, ShowEvent, Status, StreetEvent,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from _site_corpus import findings, reviewed
-from hhaudit.audit import Auditor
+from hhaudit.auditor import Auditor
 from hhaudit.model import (
     Act,
     ActionEvent,
