@@ -249,6 +249,16 @@ def tables_without_source(result: hhaudit.AuditResult, source_of: Callable[[str]
         df["hand_id"] = [source_of(h[:len(s)]) + h[len(s):] if h.startswith(s + ":") else h
                          for h, s in zip(df["hand_id"], df["source"])]
         df["source"] = src
+        if "session_id" in df:
+            # a session keyed by its file (hands without a time or a table) has an id made
+            # of the file's name: name each session by its first hand instead, so that the
+            # same hands grouped the same way compare equal
+            first: dict[str, str] = {}
+            for sid, s, h in zip(df["session_id"], df["source"], df["hand_id"]):
+                k = f"{s}\x1f{h}"
+                if sid not in first or k < first[sid]:
+                    first[sid] = k
+            df["session_id"] = [first.get(sid, sid) for sid in df["session_id"]]
         out[name] = sorted(tuple(r) for r in df.astype(str).itertuples(index=False))
     return out
 

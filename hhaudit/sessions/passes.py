@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ..pipeline.dedupe import scope
 from ..pipeline.options import LIVE_FORMATS, Options, Totals
 from ..pipeline.parts import PART, write_atomic
 from ..profiles import Profile, get_profile
@@ -299,7 +300,10 @@ def _split(views: list[HandView]) -> Iterator[list[HandView]]:
 
 
 def _session_id(site: str, key: str, hand_id: str, source: str) -> str:
-    digest = hashlib.sha1(f"{site}\x1f{key}\x1f{hand_id}\x1f{source}".encode()).hexdigest()
+    """A session's id: its site, table and first hand, and the source only where hand ids
+    are the file's own (live logs), so the same hands read from an archive or another path
+    give the same id."""
+    digest = hashlib.sha1(f"{site}\x1f{key}\x1f{hand_id}\x1f{scope(site, source)}".encode()).hexdigest()
     return f"S{digest[:11]}"
 
 
