@@ -43,12 +43,15 @@ def grammar_dir() -> Path:
 
 
 class LineError(Exception):
-    def __init__(self, line: int, column: int, text: str, message: str) -> None:
+    def __init__(self, line: int, column: int, text: str, message: str, finer: int = 0) -> None:
         super().__init__(message)
         self.line = line
         self.column = column
         self.text = text
         self.message = message
+        self.finer = finer
+        """Decimals past the hand's scale of the amount that stopped the line (FinerAmount),
+        carried here rather than read from `__cause__`, which compiled code does not keep."""
 
 
 Fields = tuple[str | None, ...]
@@ -211,7 +214,8 @@ class CompiledGrammar:
                 try:
                     handler(hand, fields, number)
                 except ValueError as exc:
-                    raise LineError(number, 1, line, str(exc)) from exc
+                    finer = exc.decimals - exc.scale if isinstance(exc, FinerAmount) else 0
+                    raise LineError(number, 1, line, str(exc), finer) from exc
             nxt = ctx.next.get(kind)
             ctx = nxt if nxt is not None else self._advance(ctx, kind, number, text)
         if not ctx.end:
@@ -521,7 +525,7 @@ class LineFormat:
             if hand.status is not Status.UNSUPPORTED_GAME:
                 hand.status = Status.PARSE_ERROR
                 cause = err.__cause__
-                finer = cause.decimals - cause.scale if isinstance(cause, FinerAmount) else 0
+                finer = err.finer or (cause.decimals - cause.scale if isinstance(cause, FinerAmount) else 0)
                 hand.problem = ParseProblem(err.line, err.column, err.text.strip(), err.message, finer=finer)
         except UnsupportedGame:
             hand.status = Status.UNSUPPORTED_GAME
