@@ -61,7 +61,8 @@ def test_players_are_keyed_by_site_and_name() -> None:
     # the live session's Alice and PokerStars' Alice are two players
     assert sorted(alice["site"]) == ["PokerStars", "live"]
     assert alice.set_index("site").loc["PokerStars", "hands"] == 1
-    assert alice.set_index("site").loc["live", "hands"] == 32
+    # Alice sits every hand of both live sessions: 32 in session-1.live, 6 in evening-1.live
+    assert alice.set_index("site").loc["live", "hands"] == 32 + 6
 
 
 def test_seat_labels_are_not_players(tmp_path: Path) -> None:
@@ -99,7 +100,8 @@ def test_filters(tmp_path: Path) -> None:
     r = hhaudit.audit([str(SAMPLES / "live"), str(STARS)])
     t = r.tables
     live = filter_tables(t, site=["LIVE"])
-    assert set(live["hands"]["site"]) == {"live"} and len(live["hands"]) == 32 and len(live["findings"]) == 10
+    # session-1.live: 32 hands, its 10 planted mistakes; evening-1.live: 6 clean hands
+    assert set(live["hands"]["site"]) == {"live"} and len(live["hands"]) == 38 and len(live["findings"]) == 10
     mr = filter_tables(t, rule=["MR"])
     assert mr["findings"]["rule"].tolist() == ["MR01"] and mr["hands"]["hand_id"].tolist() == ["100000000002"]
     by_name = filter_tables(t, rule=["odd-chip-wrong-seat"])
@@ -107,14 +109,27 @@ def test_filters(tmp_path: Path) -> None:
     gina = filter_tables(t, player=["Gina"])
     assert gina["hands"]["hand_id"].tolist() == ["100000000002"]
     # clean-cash starts 2026/11/01 20:00 ET = 2026-11-02 01:00 UTC, short-raise 01:05 UTC, the
-    # side-pots hand 2024-03-02 02:00 UTC; live hands have no time (no filter by time keeps them)
+    # side-pots hand 2024-03-02 02:00 UTC; evening-1.live's six hands are dated 2026-11-28
+    # (its room's wall clock); session-1.live has no time (no filter by time keeps its hands)
+    evening = ["1", "2", "3", "4", "5", "6"]
     since = filter_tables(t, since="2026-11-02T01:00")
-    assert sorted(since["hands"]["hand_id"]) == ["100000000001", "100000000002"]
+    assert sorted(since["hands"]["hand_id"]) == sorted(evening + ["100000000001", "100000000002"])
     until = filter_tables(t, until="2026-11-02 01:00")
     assert until["hands"]["hand_id"].tolist() == ["2750000001"]
-    assert filter_tables(t, since="2026-11-02")["hands"]["hand_id"].tolist() == ["100000000001", "100000000002"]
-    with pytest.raises(ValueError, match="no dealer column"):
+    assert sorted(filter_tables(t, since="2026-11-02")["hands"]["hand_id"]) == sorted(evening + ["100000000001", "100000000002"])
+    assert filter_tables(t, since="2026-11-28T19:30")["hands"]["hand_id"].tolist() == ["4", "5", "6"]
+    # evening-1.live names its dealers: Maria deals hands 1-3, Sam hands 4-6
+    maria = filter_tables(t, dealer=["maria"])
+    assert maria["hands"]["hand_id"].tolist() == ["1", "2", "3"] and set(maria["hands"]["source"]) == {
+        str(SAMPLES / "live" / "evening-1.live")}
+    with pytest.raises(ValueError, match="no hand was dealt by that name; the dealers in this dataset: Maria, Sam"):
         filter_tables(t, dealer=["Dan"])
+    stars_only = filter_tables(t, site=["PokerStars"])
+    with pytest.raises(ValueError, match="no hand in this dataset names its dealer"):
+        filter_tables(stars_only, dealer=["Maria"])
+    with pytest.raises(ValueError, match="no hand in this dataset names its dealer"):
+        filter_tables({k: v.drop(columns=["dealer"]) if k == "hands" else v for k, v in stars_only.items()},
+                      dealer=["Maria"])
     with pytest.raises(ValueError, match="not a date"):
         filter_tables(t, since="yesterday-ish")
 
@@ -125,7 +140,9 @@ def test_report_command_filters_and_refuses_a_non_dataset(tmp_path: Path) -> Non
     r = _cli("report", str(out), "--rule", "MR01")
     assert r.returncode == 0 and "raise-below-minimum" in r.stdout and "string-bet" not in r.stdout
     r = _cli("report", str(out), "--dealer", "Dan")
-    assert r.returncode == 2 and "no dealer column" in r.stderr
+    assert r.returncode == 2 and "the dealers in this dataset: Maria, Sam" in r.stderr
+    r = _cli("report", str(out), "--dealer", "SAM")
+    assert r.returncode == 0 and "string-bet" not in r.stdout
     r = _cli("report", str(tmp_path))
     assert r.returncode == 2 and "not a dataset" in r.stderr
 

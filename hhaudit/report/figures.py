@@ -74,8 +74,8 @@ def filter_tables(tables: dict[str, pd.DataFrame], *, site: list[str] | None = N
     """The tables restricted to the hands that match every filter given: a site (its name,
     any case), a player seated in the hand, started at or after `since` / before `until`
     (dates or times, UTC), with a finding of a rule (code, prefix or name; only those findings
-    are kept), or dealt by a dealer (datasets with a `dealer` column). ValueError for a
-    filter the dataset cannot answer."""
+    are kept), or dealt by a dealer (any case). ValueError for a filter the dataset cannot answer
+    (no dealer named anywhere, or none of the dealers given)."""
     t = normalised(tables)
     h, key = t["hands"], ["hand_id", "source"]
     keep = pd.Series(True, index=h.index)
@@ -92,9 +92,16 @@ def filter_tables(tables: dict[str, pd.DataFrame], *, site: list[str] | None = N
             started = h["started_at"]
             keep &= (started >= stamp if name == "since" else started < stamp).fillna(False)
     if dealer:
-        if "dealer" not in h:
-            raise ValueError("--dealer: this dataset has no dealer column (its logs name no dealer)")
-        keep &= h["dealer"].astype("string").isin(dealer).fillna(False)
+        named = h["dealer"].astype("string").fillna("") if "dealer" in h else pd.Series("", index=h.index)
+        known = sorted(set(named) - {""})
+        if not known:
+            raise ValueError("--dealer: no hand in this dataset names its dealer (only live logs "
+                             "with a dealer line do; an older dataset has no dealer column)")
+        wanted = {d.casefold() for d in dealer}
+        if not wanted & {k.casefold() for k in known}:
+            raise ValueError(f"--dealer {', '.join(dealer)}: no hand was dealt by that name; "
+                             f"the dealers in this dataset: {', '.join(known)}")
+        keep &= named.str.casefold().isin(wanted)
     hands = h[keep]
     if player:
         s = t["seats"]
