@@ -429,8 +429,16 @@ class Hand:
     source: str
     line: int
     game: str = "NLHE"
+    """The game's code (`formats.common.game_code`): NLHE, PLHE, FLHE; NLO, PLO, FLO with
+    the hole-card count past four (PLO5, PLO6) and `8` for Hi/Lo eight or better (PLO8,
+    FLO8, PLO5-8)."""
     variant: str = "holdem"
+    """`holdem` or `omaha` for the games audited; the site's own name otherwise."""
     limit: Limit = Limit.NO_LIMIT
+    hole_cards: int = 2
+    """Cards dealt to each player: 2 (Hold'em), 4, 5 or 6 (Omaha)."""
+    hilo: bool = False
+    """Split pots high and low (Omaha Hi/Lo, eight or better)."""
     kind: str = "cash"
     currency: str = ""
     scale: int = 0
@@ -522,6 +530,8 @@ class Hand:
         fine: int = 0,
         dealer: str = "",
         shift: str = "",
+        hole_cards: int = 2,
+        hilo: bool = False,
     ) -> None:
         self.site = site
         self.format = format
@@ -562,6 +572,8 @@ class Hand:
         self.cap = cap
         self.dealer = dealer
         self.shift = shift
+        self.hole_cards = hole_cards
+        self.hilo = hilo
 
     def reveal(self, seat: int, cards: tuple[str, ...], source: str, line: int, *,
                tabled: bool = False, mucked: bool = False) -> None:

@@ -212,5 +212,14 @@ def game_of(text: str) -> tuple[str, Limit | None]:
     return variant, limit
 
 
-def game_code(limit: Limit) -> str:
-    return {Limit.NO_LIMIT: "NLHE", Limit.POT_LIMIT: "PLHE", Limit.FIXED_LIMIT: "FLHE"}[limit]
+_LIMIT_CODE: Final = {Limit.NO_LIMIT: "NL", Limit.POT_LIMIT: "PL", Limit.FIXED_LIMIT: "FL"}
+
+
+def game_code(limit: Limit, variant: str = "holdem", hole_cards: int = 2, hilo: bool = False) -> str:
+    """The `hands.game` code: NLHE, PLHE, FLHE for Hold'em; for Omaha NLO, PLO, FLO, the
+    hole-card count when it is not four (PLO5, PLO6) and `8` for Hi/Lo eight or better
+    (PLO8, FLO8; PLO5-8 where a count is written)."""
+    if variant != "omaha":
+        return _LIMIT_CODE[limit] + "HE"
+    count = "" if hole_cards == 4 else str(hole_cards)
+    return _LIMIT_CODE[limit] + "O" + count + (("-8" if count else "8") if hilo else "")
