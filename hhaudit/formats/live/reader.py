@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import UTC, date, datetime
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import UTC, date, datetime
 from typing import ClassVar
 
+from ...chunks import HandLines
 from ...live_rules import (
     EndStack,
-    final_stacks,
     LiveAction,
     LiveHand,
     Motion,
@@ -32,10 +32,10 @@ from ...live_rules import (
     Ruling,
     Said,
     decide,
+    final_stacks,
     opening_bet,
     required,
 )
-from ...chunks import HandLines
 from ...model import (
     Act,
     ActionEvent,
@@ -61,12 +61,12 @@ from .table import Carried, next_button, written_in_full
 
 _AMOUNT = r"\d[\d,]*(?:\.\d+)?k?"
 _SESSION = re.compile(r"\s*(?i:game|level|blinds)\b")
-_MAGIC = re.compile(r"\s*#\s*hhaudit\s+live\s+log\b", re.I)
+_MAGIC = re.compile(r"\s*#\s*hhaudit\s+live\s+log\b", re.IGNORECASE)
 _GAME = re.compile(r"\s*game\s+(?P<limit>NL|PL|FL|no-?limit|pot-?limit|fixed-?limit|limit)"
                    r"(?:\s+(?:hold'?em|nlhe|plhe|flhe|holdem))?\s+(?P<sb>" + _AMOUNT + r")\s*/\s*(?P<bb>"
-                   + _AMOUNT + r")(?P<rest>(?:\s.*)?)", re.I)
+                   + _AMOUNT + r")(?P<rest>(?:\s.*)?)", re.IGNORECASE)
 _LEVEL = re.compile(r"\s*(?:level|blinds)\s+(?P<sb>" + _AMOUNT + r")\s*/\s*(?P<bb>" + _AMOUNT + r")(?P<rest>(?:\s.*)?)",
-                    re.I)
+                    re.IGNORECASE)
 _OPTION = re.compile(
     r"\s*(?:(?P<ante>ante)\s+(?P<ante_v>" + _AMOUNT + r")"
     r"|(?P<bba>bb\s*ante|bbante)\s+(?P<bba_v>" + _AMOUNT + r")"
@@ -85,11 +85,11 @@ _OPTION = re.compile(
     r"|(?P<date>date)\s+(?P<date_v>\d{4}-\d{2}-\d{2})\b"
     r"|(?P<seats>max|seats)\s+(?P<seats_v>\d+)"
     r"|(?P<kind>tournament|tourney|mtt|sng|cash)\b)",
-    re.I,
+    re.IGNORECASE,
 )
 _CARD = re.compile(r"\S{2,3}")
 _END_PAIR = re.compile(r"[\s,]*(?P<player>\"[^\"]+\"|[^\s,]+)\s+(?P<amount>\d{1,3}(?:,\d{3})+(?:\.\d+)?k?|\d+(?:\.\d+)?k?)"
-                       r"(?=[\s,]|$)[\s,]*", re.I)
+                       r"(?=[\s,]|$)[\s,]*", re.IGNORECASE)
 _ACTS = {
     "fold": "fold", "folds": "fold", "f": "fold",
     "check": "check", "checks": "check", "x": "check",
@@ -279,7 +279,7 @@ def _untag(line: str) -> tuple[Session | None, tuple[int, int, str, str] | None,
     return session, error, Carried.from_json(carried) if carried else None
 
 
-_HAND_HASH = re.compile(r"\s*hand\s+#(?=[^\s#])", re.I)
+_HAND_HASH = re.compile(r"\s*hand\s+#(?=[^\s#])", re.IGNORECASE)
 """`hand #A-204`: the `#` of a hand number is part of the line, not a comment."""
 
 
@@ -318,7 +318,7 @@ class LiveFormat(LineFormat):
     grammar = "live"
     description = "live-game logs written by a dealer or floor person (docs/live-format.md)"
     priority = 1
-    start: ClassVar[re.Pattern[str]] = re.compile(r"\s*hand\s+#?\S+", re.I)
+    start: ClassVar[re.Pattern[str]] = re.compile(r"\s*hand\s+#?\S+", re.IGNORECASE)
 
     def __init__(self) -> None:
         super().__init__()
@@ -480,6 +480,7 @@ class LiveFormat(LineFormat):
 
     def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
         seat, player, stack, note = int(f[0] or 0), _name(f[1]), f[2], f[3]
+        added = amount(f[4]) if len(f) > 4 and f[4] else 0
         if player.lower() in ("empty", "-", "open"):
             return
         if stack is None:
@@ -492,12 +493,13 @@ class LiveFormat(LineFormat):
                 raise ValueError(f"seat {seat} is {taken.player}'s (from {c.source}): write `leave {taken.player}` "
                                  f"before seating {player}")
             taken.stack, taken.sitting_out, taken.line = amount(stack), bool(note), line
+            taken.added += added
             return
         if taken is not None:
             raise ValueError(f"seat {seat} listed twice")
         if c is not None:
             self._check_not_seated(hand, player, c)
-        hand.seats.append(Seat(seat, player, amount(stack), bool(note), line))
+        hand.seats.append(Seat(seat, player, amount(stack), bool(note), line, added=added))
         hand.seats.sort(key=lambda s: s.seat)
 
     def _check_not_seated(self, hand: Hand, player: str, c: Carried) -> None:
@@ -617,7 +619,7 @@ class LiveFormat(LineFormat):
         self._b.raw.append(OutOfTurn(line, seat, name, act, to))
 
     def on_RULING(self, hand: Hand, f: Fields, line: int) -> None:
-        seat, name = self.seat(hand, f[0], line)
+        seat, _ = self.seat(hand, f[0], line)
         act = act_of(f[1])
         to = amount(f[2]) if f[2] else None
         back = f[3] or f[4]
