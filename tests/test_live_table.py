@@ -9,6 +9,7 @@ from pathlib import Path
 
 import hhaudit
 from hhaudit.auditor import Auditor
+from hhaudit.model import Status
 from hhaudit.parsing import parse
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -71,3 +72,52 @@ def test_a_seat_line_may_say_the_rebuy_its_stack_holds() -> None:
     (h,) = [x for x in hands(EVENING_FULL.read_text(encoding="utf-8")) if x.hand_id == "3"]
     bob = next(s for s in h.seats if s.player == "Bob")
     assert (bob.stack, bob.added) == (200, 59)
+
+
+# ------------------------------------------------------------------ the writer's mistakes
+
+TABLE = "game NL 1/2\nhand 1\nbutton 1\nseat 1 Alice 100\nseat 2 Bob 100\nseat 3 Carol 100\n"
+
+
+def _problem(body: str):
+    hs = hands(TABLE + body + "\nhand 2\nbutton 2\nseat 1 Alice 100\nseat 2 Bob 100\nAlice fold\n")
+    assert len(hs) == 2 and hs[1].status is Status.AUDITED  # the rest of the file is read
+    assert hs[0].status is Status.PARSE_ERROR
+    p = hs[0].problem
+    return p.line, p.column, p.message
+
+
+def test_a_misspelt_verb_points_at_it_with_the_nearest_verb() -> None:
+    assert _problem("Alice raiz 8") == (7, 7, "`raiz` is not an action or a line of a player (did you mean `raise`?)")
+    assert _problem("Alice calll")[2].endswith("(did you mean `call`?)")
+    line, col, msg = _problem("Alice foo 3")
+    assert (line, col) == (7, 7) and "fold, check, call" in msg
+
+
+def test_an_unknown_name_points_at_it_with_the_nearest_seated_names() -> None:
+    assert _problem("Alcie fold") == (7, 1, "'Alcie' is not seated in this hand (did you mean `Alice`?)")
+    assert _problem("Alice fold\nBob fold\npay Carl 3") == (
+        9, 5, "'Carl' is not seated in this hand (did you mean `Carol`?)")
+    assert _problem("Zed fold")[2] == "'Zed' is not seated in this hand (seated: Alice, Bob, Carol)"
+
+
+def test_a_misspelt_keyword_and_a_keyword_line_written_wrong() -> None:
+    assert _problem("flpo Kh 7d 2c") == (7, 1, "`flpo` starts no line (did you mean `flop`?)")
+    assert _problem("Alice fold\nBob fold\npya Carol 3")[1:] == (1, "`pya` starts no line (did you mean `pay`?)")
+    assert _problem("Alice fold\nBob fold\npay Carol") == (9, 1, "a `pay` line reads `pay [main|side1] Alice 120`")
+
+
+def test_a_street_out_of_order_points_at_the_street() -> None:
+    line, col, msg = _problem("turn 5s")
+    assert (line, col) == (7, 1) and msg.startswith("turn dealt before the flop (the streets come flop, turn, river")
+    line, col, msg = _problem("Alice fold\nflop Kh 7d 2c\nflop 2c 3c 4c")
+    assert (line, col) == (9, 1) and msg.startswith("the flop was already dealt (Kh 7d 2c)")
+
+
+def test_a_short_style_stack_that_does_not_carry_is_a_session_finding() -> None:
+    # hand 1: Bob (sb 1) folds, Carol wins 3: Alice 100, Bob 99, Carol 101; hand 2 recounts
+    # Bob at 120 with no rebuy line: SE05 at the seat line, expected the carried 99
+    text = (TABLE + "Alice fold\nBob fold\npay Carol 3\nhand 2\nseat 2 Bob 120\nBob fold\nCarol fold\npay Alice 3\n")
+    r = hhaudit.audit([text])
+    got = [(f.rule, f.hand_id, f.expected, f.actual) for f in r.findings.itertuples()]
+    assert got == [("SE05", "2", "Bob starts with 99 (the last hand's end stack)", "starts with 120")]

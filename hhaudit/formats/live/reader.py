@@ -14,6 +14,7 @@ ruling, or with no ruling what the rules make of the words and chips.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -409,8 +410,7 @@ class LiveFormat(LineFormat):
         if hand.problem is not None:
             p = hand.problem
             original = lines[p.line - first_line] if 0 <= p.line - first_line < len(lines) else p.text
-            if p.column == 1:
-                p.column = _guess_column(original)
+            p.column, p.message = _hint(original, p.column, p.message, [s.player for s in hand.seats])
             p.text = original.strip()
         return hand
 
@@ -914,6 +914,66 @@ def _cards(text: str | None, n: int) -> tuple[str, ...]:
     if len(got) != n:
         raise ValueError(f"{n} card{'s' if n > 1 else ''} expected, got {len(got)}")
     return got
+
+
+_KEYWORDS = ("hand", "button", "seat", "table", "join", "leave", "rebuy", "addon", "top up", "color up", "flop", "turn",
+             "river", "pay", "rake", "drop", "pot", "jackpot", "promo", "end", "oot", "ruling", "chop", "misdeal",
+             "bomb", "game", "level")
+"""The words a line may start with (the keyword lines of `grammars/live.lark`)."""
+_VERBS = ("fold", "check", "call", "bet", "raise", "allin", "shove", "says", "chips", "chip", "shows", "mucks",
+          "cards", "sb", "bb", "ante", "bbante", "straddle", "post", "dead")
+"""The words after a player's name (the player lines of `grammars/live.lark`)."""
+_FORMS = {"hand": "hand 12 [21:05] [dealer NAME]", "button": "button 4", "seat": "seat 3 Alice 500",
+          "join": "join seat 5 Erin 300", "leave": "leave Bob", "rebuy": "rebuy Carol 200",
+          "addon": "addon Dave 100", "flop": "flop Kh 7d 2c", "turn": "turn 9s", "river": "river 2d",
+          "pay": "pay [main|side1] Alice 120", "rake": "rake 5", "pot": "pot 125", "jackpot": "jackpot 1",
+          "end": "end Alice 154 Bob 413", "oot": "oot Carol call", "ruling": "ruling Bob call [800] [returned 200]",
+          "bomb": "bomb 20 [double]", "chop": "chop", "misdeal": "misdeal"}
+"""How each keyword line is written, for a keyword line that could not be read."""
+_NOT_SEATED = re.compile(r"'(?P<name>[^']+)' is not (?:seated in this hand|at the table)")
+
+
+def _close(word: str, choices: Sequence[str], n: int = 1) -> str:
+    """`did you mean ...?` for the `n` words of `choices` nearest `word` (difflib's ratio,
+    0.6 and up), or ""."""
+    by_lower = {c.lower(): c for c in choices}
+    got = difflib.get_close_matches(word.lower(), list(by_lower), n=n, cutoff=0.6)
+    if not got:
+        return ""
+    names = " or ".join(f"`{by_lower[g]}`" for g in got)
+    return f" (did you mean {names}?)"
+
+
+def _hint(line: str, column: int, message: str, names: Sequence[str]) -> tuple[int, str]:
+    """The column and message of a line that could not be read, with a hint where the
+    writer's word is near a known one: `bob raiz 800` points at `raiz` (did you mean
+    `raise`?), `alcie fold` at `alcie` (did you mean `Alice`?), `flpo Kh 7d 2c` at `flpo`."""
+    words = [(m.start() + 1, m.group(0).strip('"')) for m in re.finditer(r'"[^"]+"|\S+', line)]
+    m = _NOT_SEATED.search(message)
+    if m is not None:
+        name = m.group("name")
+        at = next((c for c, w in words if w.lower() == name.lower()), column)
+        seated = ", ".join(names) or "nobody"
+        hint = _close(name, names, 2)
+        return at, message + (hint or f" (seated: {seated})")
+    if words and (" dealt before the " in message or " was already dealt" in message):
+        return words[0][0], message + " (the streets come flop, turn, river; a board run again starts once the river is out)"
+    if message != "no line of this format reads like this" or not words:
+        return (_guess_column(line) if column == 1 else column), message
+    first = words[0][1]
+    seated = {n.lower() for n in names}
+    form = _FORMS.get(first.lower())
+    if form is not None and first.lower() not in seated:
+        return words[0][0], f"a `{first.lower()}` line reads `{form}`"
+    if first.lower() not in seated:
+        hint = _close(first, list(_KEYWORDS) + list(names))
+        if hint:
+            return words[0][0], f"`{first}` starts no line{hint}"
+    if len(words) > 1 and first.lower() in seated:
+        col, verb = words[1]
+        hint = _close(verb, _VERBS)
+        return col, f"`{verb}` is not an action or a line of a player{hint or ' (fold, check, call, bet, raise, allin, says, chips, shows, mucks, a post)'}"
+    return (_guess_column(line) if column == 1 else column), message
 
 
 def _guess_column(line: str) -> int:
