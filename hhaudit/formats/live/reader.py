@@ -953,9 +953,8 @@ def _hint(line: str, column: int, message: str, names: Sequence[str]) -> tuple[i
     if m is not None:
         name = m.group("name")
         at = next((c for c, w in words if w.lower() == name.lower()), column)
-        seated = ", ".join(names) or "nobody"
         hint = _close(name, names, 2)
-        return at, message + (hint or f" (seated: {seated})")
+        return at, message + (hint or f" (seated: {', '.join(names) or 'nobody'})")
     if words and (" dealt before the " in message or " was already dealt" in message):
         return words[0][0], message + " (the streets come flop, turn, river; a board run again starts once the river is out)"
     if message != "no line of this format reads like this" or not words:
