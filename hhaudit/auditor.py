@@ -27,6 +27,7 @@ from .model import (
     StreetEvent,
     UncalledEvent,
 )
+from .games import is_audited
 from .money import to_text
 from .pots import PotEvents, audit_pots
 from .profiles import Profile, get_profile
@@ -185,6 +186,11 @@ class Auditor:
                                      f"column {p.column}: {p.text}", p.message)
                     else:
                         self.finding(out, RULES[rule], p.line, -1, p.expected, p.text, p.message)
+            return out
+        if not is_audited(hand.variant, hand.hole_cards, hand.hilo):
+            # a game no rule here judges (a format that left it `audited`): never judged as
+            # another game (`games`)
+            hand.status = Status.UNSUPPORTED_GAME
             return out
         state = State.start(hand, self.profile)
         out.state = state

@@ -1,4 +1,4 @@
-"""Texas Hold'em showdown evaluator used by the pot auditor.
+"""Showdown evaluator used by the pot auditor: Texas Hold'em and Omaha.
 
 This module is the only place in :mod:`hhaudit` that talks to the ``eval7``
 library (a fast Cython hand evaluator).  Everything else works with plain
@@ -20,8 +20,16 @@ Public API
 ``describe(cards)``
     The category plus the five cards that make the hand, e.g.
     ``"two pair (Kc Kd Qh Qs 5c)"``.
-``best_hands(hands, board)``
+``best_hands(hands, board, variant="holdem")``
     The seats (ascending) that win or tie at showdown.
+``omaha_value(hole, board)``
+    Omaha's high hand: the best of every two hole cards with every three board
+    cards (4, 5 or 6 hole cards), as a :func:`hand_value`.
+
+Omaha's hands are eval7's values of the 5-card hands the rule allows (at most
+15 x 10 = 150 of them for six hole cards), so the two games share one exact
+ranking; ``tests/test_evaluator_omaha.py`` checks it against pokerkit's and
+phevaluator's own Omaha evaluators.
 
 Notes on eval7 (why the wrapper validates everything itself): ``eval7``
 silently accepts duplicate cards and card counts outside 5..7, its card parser
@@ -49,6 +57,7 @@ __all__ = [
     "hand_category",
     "describe",
     "best_hands",
+    "omaha_value",
 ]
 
 RANKS: Final = "23456789TJQKA"
@@ -165,17 +174,23 @@ def describe(cards: Sequence[str]) -> str:
     return f"{hand_category(value)} ({' '.join(_best_five(normalized, value))})"
 
 
-def best_hands(hands: Mapping[int, Sequence[str]], board: Sequence[str]) -> list[int]:
+def best_hands(hands: Mapping[int, Sequence[str]], board: Sequence[str], variant: str = "holdem") -> list[int]:
     """Seats holding the best hand (all tied seats), in ascending seat order.
 
-    ``hands`` maps seat number to exactly two hole cards; ``board`` has exactly
-    five cards.  No card may appear twice across hands and board.
+    ``hands`` maps seat number to its hole cards: exactly two in Hold'em, four to six in
+    Omaha (``variant="omaha"``); ``board`` has exactly five cards.  No card may appear
+    twice across hands and board.  Any other variant raises ``ValueError``: a game is
+    never judged by another game's hands.
     """
     if not hands:
         raise ValueError("no hands to compare")
     board_cards = _normalize_all(board, "board")
     if len(board_cards) != 5:
         raise ValueError(f"the board needs 5 cards, got {len(board_cards)}")
+    if variant == "omaha":
+        return _best(_omaha_values(hands, board_cards))
+    if variant != "holdem":
+        raise ValueError(f"no showdown evaluator for {variant!r}")
     used = set(board_cards)
     board_evals = [_CARDS[c] for c in board_cards]
     values: dict[int, int] = {}
@@ -198,5 +213,50 @@ def best_hands(hands: Mapping[int, Sequence[str]], board: Sequence[str]) -> list
                 raise ValueError(f"duplicate card {card} (seat {seat})")
             used.add(card)
         values[seat] = _value(hole_cards + board_cards)
+    return _best(values)
+
+
+def _best(values: dict[int, int]) -> list[int]:
     top = max(values.values())
     return sorted(seat for seat, v in values.items() if v == top)
+
+
+def _hole_checked(hands: Mapping[int, Sequence[str]], used: set[str], low: int, high: int) -> dict[int, list[str]]:
+    """Each seat's hole cards, normalized, with `low` to `high` cards, none seen before."""
+    out: dict[int, list[str]] = {}
+    for seat, hole in hands.items():
+        hole_cards = _normalize_all(hole, f"seat {seat}")
+        if not low <= len(hole_cards) <= high:
+            raise ValueError(f"seat {seat} needs {low} to {high} hole cards, got {len(hole_cards)}")
+        for card in hole_cards:
+            if card in used:
+                raise ValueError(f"duplicate card {card} (seat {seat})")
+            used.add(card)
+        out[seat] = hole_cards
+    return out
+
+
+def _omaha_values(hands: Mapping[int, Sequence[str]], board_cards: list[str]) -> dict[int, int]:
+    holes = _hole_checked(hands, set(board_cards), 4, 6)
+    threes = [[_CARDS[c] for c in three] for three in combinations(board_cards, 3)]
+    return {seat: _omaha_best(hole, threes) for seat, hole in holes.items()}
+
+
+def _omaha_best(hole: list[str], threes: list[list[Any]]) -> int:
+    """The best value of two of `hole` with one of the board's three-card sets."""
+    best = -1
+    for a, b in combinations(hole, 2):
+        pair = [_CARDS[a], _CARDS[b]]
+        for three in threes:
+            best = max(best, int(eval7.evaluate(pair + three)))
+    return best
+
+
+def omaha_value(hole: Sequence[str], board: Sequence[str]) -> int:
+    """Omaha's high hand: the best :func:`hand_value` of exactly two of the 4-6 hole cards
+    with exactly three of the board's 3-5 cards."""
+    board_cards = _normalize_all(board, "board")
+    if not 3 <= len(board_cards) <= 5:
+        raise ValueError(f"the board needs 3 to 5 cards, got {len(board_cards)}")
+    hole_cards = _hole_checked({0: hole}, set(board_cards), 4, 6)[0]
+    return _omaha_best(hole_cards, [[_CARDS[c] for c in t] for t in combinations(board_cards, 3)])

@@ -460,6 +460,7 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
     # The rake (and any drop or fee) comes out of each pot first; what is left is split,
     # per run, among the pot's winners in whole chips, the odd chips by TDA-2024 20.
     chip = hand.chip or auditor.profile.chip * 10**hand.fine
+    hole = hand.hole_cards  # a hand shown with another count is not judged (the auditor's games)
     cuts = rake_shares([p.amount for p in pots], deductions, auditor.profile.rake_from)
     gross: dict[int, int] = defaultdict(int)  # each seat's share of the pots before the rake
     expected: dict[int, int] = defaultdict(int)  # and what it should be paid
@@ -481,12 +482,13 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
                 winners = []
             else:
                 board = boards.get(run, ())
-                if len(board) != 5 or any(seat not in shown or len(shown[seat]) != 2 for seat in contenders):
+                if len(board) != 5 or any(seat not in shown or len(shown[seat]) != hole for seat in contenders):
                     winners = []
                     judged = False
                 else:
                     try:
-                        winners = evaluator.best_hands({seat: shown[seat] for seat in contenders}, board)
+                        winners = evaluator.best_hands({seat: shown[seat] for seat in contenders}, board,
+                                                       hand.variant)
                     except ValueError:
                         winners = []
                         judged = False
@@ -619,14 +621,15 @@ def _mucked_winner(auditor: Auditor, out: AuditedHand, pot: Pot, winners: list[i
     floor may want to know."""
     if len(board) != 5 or any(w not in shown for w in winners):
         return
+    hand = out.hand
     for seat in pot.eligible:
         k = out.cards.get(seat)
-        if k is None or not k.mucked or len(k.cards) != 2 or seat in winners:
+        if k is None or not k.mucked or len(k.cards) != hand.hole_cards or seat in winners:
             continue
         hands = {w: shown[w] for w in winners}
         hands[seat] = k.cards
         try:
-            best = evaluator.best_hands(hands, board)
+            best = evaluator.best_hands(hands, board, hand.variant)
         except ValueError:
             continue
         if seat not in best:

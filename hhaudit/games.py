@@ -1,0 +1,54 @@
+"""The games hhaudit audits, and the one check every format makes before it audits a hand.
+
+A format reads the game from the hand's header and sets `Hand.variant`, `Hand.hole_cards`
+and `Hand.hilo`; before it returns the hand as `audited` it asks :func:`is_audited` (or
+:func:`unaudited_reason` for the text of the `UnsupportedGame` it raises otherwise):
+
+    from ..games import unaudited_reason
+    why = unaudited_reason(hand.variant, hand.hole_cards, hand.hilo)
+    if why:
+        raise UnsupportedGame(why)
+
+The auditor makes the same check again (`Auditor.audit`): a hand a format left `audited`
+whose game is not in `AUDITED` becomes `unsupported_game` there, so no hand of another game
+is ever judged with a Hold'em evaluator.
+
+Audited:
+
+- Texas Hold'em (`holdem`), two hole cards, high only: NLHE, PLHE, FLHE.
+- Omaha (`omaha`) with 4, 5 or 6 hole cards, high only (NLO, PLO, FLO, PLO5, PLO6): the
+  best hand uses exactly two hole cards and exactly three board cards (`evaluator`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["AUDITED", "HOLDEM", "OMAHA", "is_audited", "unaudited_reason"]
+
+HOLDEM: Final = "holdem"
+OMAHA: Final = "omaha"
+
+#: (variant, hole cards, hi/lo) of every game the auditor judges.
+AUDITED: Final[frozenset[tuple[str, int, bool]]] = frozenset(
+    {(HOLDEM, 2, False)}
+    | {(OMAHA, n, False) for n in (4, 5, 6)}
+)
+
+
+def is_audited(variant: str, hole_cards: int, hilo: bool) -> bool:
+    """Whether hands of this game are audited (showdowns, pots, splits judged)."""
+    return (variant, hole_cards, hilo) in AUDITED
+
+
+def unaudited_reason(variant: str, hole_cards: int, hilo: bool) -> str:
+    """Why hands of this game are not audited, in a few words ("" when they are)."""
+    if is_audited(variant, hole_cards, hilo):
+        return ""
+    if variant == HOLDEM and hole_cards != 2:
+        return f"Hold'em with {hole_cards} hole cards"
+    if variant == HOLDEM and hilo:
+        return "Hold'em Hi/Lo"
+    if variant == OMAHA:
+        return f"Omaha{' Hi/Lo' if hilo else ''} with {hole_cards} hole cards"
+    return variant or "an unnamed game"
