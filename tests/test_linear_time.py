@@ -41,9 +41,7 @@ C = 2
 
 GRAMMARS = sorted(p.stem for p in grammar_dir().glob("*.lark"))
 
-NOT_YET_LINEAR: frozenset[str] = frozenset({
-    "partypoker.GAMELINE", "wpn2019.HEADER",
-})
+NOT_YET_LINEAR: frozenset[str] = frozenset()
 """Terminals (grammar.TERMINAL) known to backtrack super-linearly, still to be tightened;
 the test fails when one of them becomes linear, so that the list only shrinks."""
 
