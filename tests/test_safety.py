@@ -416,9 +416,35 @@ def test_a_read_only_disk_is_status_3(tmp_path: Path, small_disk: Path | None, h
                    "read-only file system", str(small_disk))
 
 
-def test_an_unwritable_parent_is_status_3(tmp_path: Path, histories: Path) -> None:
+def _nobody_can_run_hhaudit() -> bool:
+    """Whether uid 65534 reaches this interpreter and the package (a checkout or virtual
+    environment inside a private folder, as `mktemp -d` makes, it does not)."""
+    probe = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-c", "import hhaudit"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run(probe, check=False, capture_output=True, cwd="/", env=env).returncode == 0
+
+
+def test_an_unwritable_parent_is_status_3(tmp_path: Path, histories: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import tempfile
 
+    if os.geteuid() == 0 and not _nobody_can_run_hhaudit():
+        # root writes anywhere and nobody cannot reach the package: the kernel's refusal
+        # is simulated where the dataset's folder is made (what chmod 555 does for a user)
+        parent = tmp_path / "locked"
+        parent.mkdir()
+        real_mkdir = os.mkdir
+
+        def refuse(path: str | os.PathLike[str], *args: object, **kwargs: object) -> None:
+            if Path(path).parent == parent or Path(path) == parent / "out":
+                raise PermissionError(13, "Permission denied", str(path))
+            real_mkdir(path, *args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(os, "mkdir", refuse)
+        r = hh("audit", str(histories), "-o", str(parent / "out"), "--quiet")
+        monkeypatch.undo()
+        one_line_error(r, 3, "permission denied", str(parent))
+        assert list(parent.iterdir()) == []
+        return
     if os.geteuid() != 0:
         parent = tmp_path / "locked"
         parent.mkdir()
