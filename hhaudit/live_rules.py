@@ -130,11 +130,32 @@ class RakeRule:
         return min(raw, self.cap) if self.cap is not None else raw
 
 
+@dataclass(frozen=True, slots=True)
+class DropRule:
+    """A fixed drop the house takes from the pot besides the rake (`jackpot 1 at 20` on
+    the game line: 1 from every pot of 20 or more; `promo 2 at 40` for a promotion): `amount`
+    from a pot of at least `min_pot`, none when the hand ends before the flop unless
+    `preflop` ("no flop, no drop", as for the rake). The pot is counted like the rake's: every
+    chip in the middle but the bet nobody called, before the rake or any drop comes out."""
+
+    kind: str
+    """`jackpot` or `promotion`: the `FeeEvent.kind` of the hand's `jackpot` or `promo` lines."""
+    amount: int
+    min_pot: int = 0
+    preflop: bool = False
+
+    def due(self, pot: int, saw_flop: bool) -> int:
+        if not saw_flop and not self.preflop or pot < self.min_pot:
+            return 0
+        return min(self.amount, pot)
+
+
 @dataclass(slots=True)
 class LiveHand:
     """Per-hand live settings that are not part of the shared model."""
 
     rake: RakeRule | None = None
+    drops: tuple[DropRule, ...] = ()
 
 
 # ============================================================== what the rules require
@@ -413,6 +434,20 @@ class RakeNotHouseRule(Rule):
 # ============================================================== the auditor's hook
 
 
+@register
+class DropNotHouseRule(Rule):
+    """A jackpot or promotion drop differs from the game line's rule.
+
+    Bad: "jackpot 1 at 20", a pot of 45 after the flop, no jackpot taken (or 2 taken).
+    Good: jackpot 1. A pot of 19, or a hand over before the flop: no drop.
+    """
+
+    code = "SB08"
+    name = "drop-not-house-rule"
+    category = Category.ACCOUNTING
+    citation = "house jackpot or promotion rule in the log's game line"
+
+
 def walk(hand: Hand, profile: Profile, state: State | None = None) -> Iterator[tuple[int, object, State]]:
     """Apply `hand.events` to a fresh state, yielding (seq, event, state) *before* each
     betting action is applied (after it for every other event)."""
@@ -534,11 +569,23 @@ def _uncalled(final: State) -> tuple[int | None, int]:
 
 def _judge_rake(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) -> None:
     extra = next((r for r in hand.live if isinstance(r, LiveHand)), None)
-    if extra is None or extra.rake is None or hand.summary.rake is None:
+    if extra is None:
         return
     top, excess = _uncalled(final)
     pot = final.pot - excess
     saw_flop = any(isinstance(e, StreetEvent) and e.street is Street.FLOP for e in hand.events)
+    for drop in extra.drops:
+        # every hand under a drop rule is judged: no `jackpot` line is a drop of 0
+        taken = sum(e.amount for e in hand.events if isinstance(e, FeeEvent) and e.kind == drop.kind)
+        want = drop.due(pot, saw_flop)
+        if taken != want:
+            line = next((e.line for e in hand.events if isinstance(e, FeeEvent) and e.kind == drop.kind),
+                        hand.summary.line or hand.end_line)
+            auditor.finding(out, RULES["SB08"], line, -1, f"{drop.kind} {want} (pot {pot})", f"{drop.kind} {taken}",
+                            f"the {drop.kind} drop taken does not follow the game's rule ({drop.kind} {drop.amount}"
+                            + (f" at {drop.min_pot}" if drop.min_pot else "") + ")")
+    if extra.rake is None or hand.summary.rake is None:
+        return
     due = extra.rake.due(pot, saw_flop)
     if due != hand.summary.rake:
         auditor.finding(out, RULES["SB07"], hand.summary.line or hand.end_line, -1, f"rake {due} (pot {pot})",

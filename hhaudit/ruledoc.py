@@ -129,6 +129,10 @@ OTHER: dict[str, str] = {
     "house rake rule in the log's game line": "A live log states its house's rake rule in its "
                                               "game line (a share of the pot with a cap); the "
                                               "rake the dealer took must follow it.",
+    "house jackpot or promotion rule in the log's game line": "A live log states the house's jackpot or "
+                                                              "promotion drop in its game line (so many "
+                                                              "chips from every pot of at least so much); "
+                                                              "the drop the dealer took must follow it.",
     "PokerStars Betting Structures: CAP games": "Capped games: a player's bets in one hand stop at "
                                                 "the table's cap; a player who has put in the cap "
                                                 "is all-in for the betting and keeps the rest of "

@@ -121,3 +121,52 @@ def test_a_short_style_stack_that_does_not_carry_is_a_session_finding() -> None:
     r = hhaudit.audit([text])
     got = [(f.rule, f.hand_id, f.expected, f.actual) for f in r.findings.itertuples()]
     assert got == [("SE05", "2", "Bob starts with 99 (the last hand's end stack)", "starts with 120")]
+
+
+# ------------------------------------------------------------------ jackpot and promotion drops
+
+DROP_HAND = """game NL 1/2 rake 10% max 5 jackpot 1 at 20 promo 1 at 40
+hand 1
+button 1
+seat 1 A 200
+seat 2 B 200
+seat 3 C 200
+A raise 15
+B fold
+C call
+flop Kh 7d 2c
+C check
+A check
+turn 2s
+C check
+A check
+river 3d
+C check
+A check
+A shows As Ad
+C mucks
+"""
+
+
+def _drops(tail: str):
+    return [(f.rule, f.line, f.expected, f.actual) for f in findings(DROP_HAND + tail)]
+
+
+def test_a_jackpot_drop_is_checked_like_the_rake() -> None:
+    # pot 15 + 15 + B's 1 = 31 after the flop: rake 10% = 3 (under the cap of 5); the
+    # jackpot 1 is due (31 >= 20), the promotion is not (31 < 40); 31 - 3 - 1 = 27 to A
+    assert _drops("pay A 27\nrake 3\njackpot 1\n") == []
+    assert _drops("pay A 28\nrake 3\n") == [("SB08", 22, "jackpot 1 (pot 31)", "jackpot 0")]  # at the rake line
+    assert _drops("pay A 26\nrake 3\njackpot 2\n") == [("SB08", 23, "jackpot 1 (pot 31)", "jackpot 2")]
+    assert _drops("pay A 26\nrake 3\njackpot 1\npromo 1\n") == [("SB08", 24, "promotion 0 (pot 31)", "promotion 1")]
+
+
+def test_no_flop_no_drop_and_small_pots() -> None:
+    # everyone folds to A's raise: the hand ends before the flop, no jackpot is due. A's
+    # 15 is called by nobody: 13 come back, the pot is B's 1 + C's 2 + A's 2 = 5
+    pre = "game NL 1/2 jackpot 1 at 20\nhand 1\nbutton 1\nseat 1 A 200\nseat 2 B 200\nseat 3 C 200\n" \
+          "A raise 15\nB fold\nC fold\npay A 5\n"
+    assert findings(pre) == []
+    assert [(f.rule, f.expected) for f in findings(pre.replace("pay A 5", "pay A 4\njackpot 1"))] == [
+        ("SB08", "jackpot 0 (pot 5)")]
+    assert findings(pre.replace("jackpot 1 at 20", "jackpot 1 at 2 preflop").replace("pay A 5", "pay A 4\njackpot 1")) == []

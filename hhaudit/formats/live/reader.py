@@ -24,6 +24,7 @@ from typing import ClassVar
 
 from ...chunks import HandLines
 from ...live_rules import (
+    DropRule,
     EndStack,
     LiveAction,
     LiveHand,
@@ -77,6 +78,8 @@ _OPTION = re.compile(
     r"|(?P<rake>rake)\s+(?:(?P<rake_none>none|no)|(?P<rake_pct>\d+(?:\.\d+)?)\s*%(?:\s+(?:max|cap)\s+(?P<rake_cap>"
     + _AMOUNT + r"))?(?:\s+(?:round|unit)\s+(?P<rake_unit>" + _AMOUNT + r"))?"
     r"(?:\s+(?:from|over)\s+(?P<rake_from>" + _AMOUNT + r"))?(?P<rake_pre>\s+preflop)?)"
+    r"|(?P<drop>jackpot|jp|bbj|promo|promotion)\s+(?:(?P<drop_none>none|no)|(?P<drop_v>" + _AMOUNT + r")"
+    r"(?:\s+(?:from|at|over)\s+(?P<drop_from>" + _AMOUNT + r"))?(?P<drop_pre>\s+preflop)?)"
     r"|(?P<odd>odd\s*-?\s*chip)\s+(?P<odd_v>button|left-of-button)"
     r"|(?P<chip>(?:smallest\s+)?chip)\s+(?P<chip_v>" + _AMOUNT + r")"
     r"|(?P<profile>profile)\s+(?P<profile_v>[\w-]+)"
@@ -156,6 +159,8 @@ class Session:
     bb_ante: int = 0
     straddle: int = 0
     rake: RakeRule | None = None
+    drops: tuple[DropRule, ...] = ()
+    """`jackpot 1 at 20`, `promo 1 at 40`: the house's drops besides the rake."""
     odd_chip: str = "button"
     chip: int = 0
     """`chip 25`: the smallest chip in play (odd chips are split in it, TDA-2024 20)."""
@@ -204,7 +209,7 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
         o = _OPTION.match(rest, pos)
         if o is None or o.end() == pos:
             col = base + pos + (len(rest[pos:]) - len(rest[pos:].lstrip())) + 1
-            raise LineError(line, col, text, "unknown game option (ante, bbante, straddle, blinds, rake, "
+            raise LineError(line, col, text, "unknown game option (ante, bbante, straddle, blinds, rake, jackpot, promo, "
                             "oddchip, chip, profile, currency, table, dealer, shift, date, seats, tournament)")
         g = o.groupdict()
         if g["ante"]:
@@ -226,6 +231,12 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
                                              amount(g["rake_unit"]) if g["rake_unit"] else 1,
                                              bool(g["rake_pre"]),
                                              amount(g["rake_from"]) if g["rake_from"] else 0))
+        elif g["drop"]:
+            key = "promotion" if g["drop"].lower().startswith("promo") else "jackpot"
+            rule = None if g["drop_none"] else DropRule(key, amount(g["drop_v"]),
+                                                         amount(g["drop_from"]) if g["drop_from"] else 0,
+                                                         bool(g["drop_pre"]))
+            s = replace(s, drops=tuple(d for d in s.drops if d.kind != key) + ((rule,) if rule else ()))
         elif g["odd"]:
             s = replace(s, odd_chip="button")
         elif g["chip"]:
@@ -435,7 +446,7 @@ class LiveFormat(LineFormat):
             hand.started_at = datetime.fromisoformat(s.date).replace(tzinfo=UTC)
             hand.tz = "local"
         hand.implicit_uncalled = True
-        hand.live.append(LiveHand(s.rake))
+        hand.live.append(LiveHand(s.rake, s.drops))
         return hand
 
     # ------------------------------------------------------------------ helpers
@@ -688,7 +699,8 @@ class LiveFormat(LineFormat):
 
     def on_JACKPOT(self, hand: Hand, f: Fields, line: int) -> None:
         self._close()
-        self._b.raw.append(FeeEvent(line, "jackpot", amount(f[0])))
+        kind = "promotion" if (f[0] or "").lower().startswith("promo") else "jackpot"
+        self._b.raw.append(FeeEvent(line, kind, amount(f[1])))
 
     def on_END(self, hand: Hand, f: Fields, line: int) -> None:
         self._close()
