@@ -170,3 +170,63 @@ def test_no_flop_no_drop_and_small_pots() -> None:
     assert [(f.rule, f.expected) for f in findings(pre.replace("pay A 5", "pay A 4\njackpot 1"))] == [
         ("SB08", "jackpot 0 (pot 5)")]
     assert findings(pre.replace("jackpot 1 at 20", "jackpot 1 at 2 preflop").replace("pay A 5", "pay A 4\njackpot 1")) == []
+
+
+# ------------------------------------------------------------------ posts, straddles, the button
+
+SIX = ("game NL 1/2\nhand 1\nbutton 1\nseat 1 A 200\nseat 2 B 200\nseat 3 C 200\nseat 4 D 200\nseat 5 E 200\n"
+       "seat 6 F 200\nB sb 1\nC bb 2\n")
+
+
+def _order(text: str):
+    return [(f.rule, f.line, f.expected) for f in findings(text)]
+
+
+def test_mississippi_straddle_left_of_the_straddler_acts_first() -> None:
+    # rules.md 9b, Lee Jones's first variant: the player left of the straddler acts first
+    # and the straddler last. F (seat 6) straddles 4: A (the button, seat 1) opens, then
+    # B, C, D, E; F last. All fold: F's 4 is called to 2 by C, 2 come back; pot 1 + 2 + 2 = 5
+    assert _order(SIX + "F straddle 4\nA fold\nB fold\nC fold\nD fold\nE fold\npay F 5\n") == []
+    # the dealer let D (left of the big blind) act first
+    assert _order(SIX + "F straddle 4\nD fold\nE fold\nA fold\nB fold\nC fold\npay F 5\n")[0] == (
+        "AO01", 13, "A (seat 1) to act")
+
+
+def test_button_straddle_the_small_blind_acts_first_and_the_button_last() -> None:
+    assert _order(SIX + "A straddle 4\nB fold\nC fold\nD fold\nE fold\nF fold\npay A 5\n") == []
+    assert _order(SIX + "A straddle 4\nD fold\nE fold\nF fold\nB fold\nC fold\npay A 5\n")[0] == (
+        "AO01", 13, "B (seat 2) to act")
+
+
+def test_re_straddles_each_set_the_bring_in() -> None:
+    # D straddles 4, E re-straddles 8: F (left of the last straddle) acts first, and a raise
+    # must go to at least 16 (the straddle is the new bring-in, Robert's NL; rules.md 9b:
+    # "1/2 with a 4 straddle: call 4 or raise to >= 8"). Pot after F's 16 stands alone:
+    # 1 + 2 + 4 + 8 + 8 (F's other 8 come back) = 23
+    ok = SIX + "D straddle 4\nE straddle 8\nF raise 16\nA fold\nB fold\nC fold\nD fold\nE fold\npay F 23\n"
+    assert _order(ok) == []
+    assert _order(ok.replace("F raise 16", "F raise 12")) == [  # 12 - 8 = 4 back: still 23
+        ("MR01", 14, "minimum raise is to 16")]
+    assert _order(ok.replace("F raise 16\nA fold", "A fold\nF raise 16"))[0] == ("AO01", 14, "F (seat 6) to act")
+
+
+def test_dead_button_the_small_blind_not_posted() -> None:
+    # rules.md 1c (pkcore's reading): seats 1 and 2 gone, the button on empty seat 1, the
+    # small blind (seat 2) is dead, C posts the big blind 200 only and D acts first; the
+    # pre-flop pot is 200, not 300
+    text = ("game NL 100/200\nhand 1\nbutton 1\nseat 3 C 5000\nseat 4 D 5000\nseat 5 E 5000\nseat 6 F 5000\n"
+            "C bb 200\nD fold\nE fold\nF fold\npay C 200\n")
+    (h,) = hands(text)
+    assert h.button_seat == 1 and findings(text) == []
+    assert _order(text.replace("D fold\nE fold", "E fold\nD fold"))[0] == ("AO01", 9, "D (seat 4) to act")
+
+
+def test_a_returning_player_posts_live_and_dead_out_of_position() -> None:
+    # rules.md 9c: 2/5, a returning player posts 5 live + 2 dead; in an unraised pot he owes
+    # nothing more and may check. Everyone in for 5: 4 x 5 + 2 dead = 22 to A
+    text = ("game NL 2/5\nhand 1\nbutton 1\nseat 1 A 500\nseat 2 B 500\nseat 3 C 500\nseat 4 D 500\nB sb 2\nC bb 5\n"
+            "D post 5 dead 2\nD check\nA call 5\nB call\nC check\nflop 2c 3d 4h\nB check\nC check\nD check\nA check\n"
+            "turn 5s\nB check\nC check\nD check\nA check\nriver 9h\nB check\nC check\nD check\nA check\n"
+            "A shows Ah Ad\nB mucks\nC mucks\nD mucks\npay A 22\n")
+    assert findings(text) == []
+    assert [f.rule for f in findings(text.replace("pay A 22", "pay A 20"))] == ["AC02"]  # the dead 2 are in the pot
