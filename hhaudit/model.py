@@ -250,7 +250,9 @@ class ShowEvent:
 @dataclass(slots=True, init=False)
 class CollectEvent:
     """The log pays a player. `pot` is 0 for the main pot, k for side pot k, None if the
-    log does not say which pot; `run` is the board for run-it-twice (0 = single board)."""
+    log does not say which pot; `run` is the board for run-it-twice (0 = single board);
+    `half` is "high" or "low" where a Hi/Lo log says which half it pays ("wins the low
+    pot", "Lo:"), None where it does not say (or the game does not split)."""
 
     line: int
     seat: int
@@ -258,6 +260,7 @@ class CollectEvent:
     amount: int
     pot: int | None = None
     run: int = 0
+    half: str | None = None
 
     def __init__(
         self,
@@ -267,6 +270,7 @@ class CollectEvent:
         amount: int,
         pot: int | None = None,
         run: int = 0,
+        half: str | None = None,
     ) -> None:
         self.line = line
         self.seat = seat
@@ -274,6 +278,7 @@ class CollectEvent:
         self.amount = amount
         self.pot = pot
         self.run = run
+        self.half = half
 
 
 @dataclass(slots=True, init=False)

@@ -14,6 +14,7 @@ from .archives import entries
 from .chunks import HandLines
 from .formats import Format
 from .formats.base import fallback_id
+from .formats.common import AUDITED_VARIANTS, settle_omaha
 from .limits import MAX_HAND_CHARS, MAX_HAND_LINES, out_of_bounds
 from .model import Hand, ParseProblem, Status
 from .money import reading_finer
@@ -138,8 +139,11 @@ def read_hand(fmt: Format, lines: list[str], first: int, source: str) -> Hand:
         hand = fmt.parse_hand(lines, first, source)
         if hand.problem is not None and 0 < hand.problem.finer <= MAX_FINER:
             hand = _read_finer(fmt, lines, first, source, hand)
+        settle_omaha(hand)
     except Exception as exc:  # noqa: BLE001  # the barrier: one hand's bug never stops the file
         return faulted(_blank_hand(fmt, source, first, lines), exc, "reading")
+    if hand.status is Status.AUDITED and hand.variant not in AUDITED_VARIANTS:
+        hand.status = Status.UNSUPPORTED_GAME  # read whole and named, not judged
     if hand.status is not Status.PARSE_ERROR:
         bad = out_of_bounds(hand)
         if bad is not None:

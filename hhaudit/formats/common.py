@@ -8,7 +8,7 @@ from functools import cache, lru_cache
 from typing import Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from ..model import Act, Hand, Limit, Street
+from ..model import Act, DealEvent, Hand, Limit, ShowEvent, Street
 
 ACT_VERBS: Final = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
 """Action verbs as most sites print them."""
@@ -96,18 +96,27 @@ _BRACKETS: Final = re.compile(r"\[([^\]]*)\]")
 _SUMMARY_CARDS: Final = re.compile(r"\b(showed|mucked|shows|mucks)(?: hand)?:? \[([^\]]*)\]", re.IGNORECASE)
 
 
+def is_hole_count(hand: Hand, count: int) -> bool:
+    """Whether `count` cards can be a seat's hole cards: as many as the game deals, or four to
+    six in an Omaha hand whose count is not stated yet (`hole_cards` 0)."""
+    if hand.hole_cards:
+        return count == hand.hole_cards
+    return 4 <= count <= 6
+
+
 def summary_cards(hand: Hand, seat: int, text: str, line: int) -> None:
     """Record the hole cards a summary line reveals ("Seat 2: Bob showed [Qh Jh] and lost",
     "Seat 4: Carol (big blind) mucked [Ah Kd]"): shown cards are tabled, mucked ones are
-    not. Only two cards are hole cards (some sites write the best five there); anything else
-    is left alone."""
+    not. Only as many cards as the game deals are hole cards (some sites write the best five
+    there; an Omaha hand whose count is not stated yet takes four to six); anything else is
+    left alone."""
     if "[" not in text:
         return
     m = _SUMMARY_CARDS.search(text)
     if m is None:
         return
     got = cards(m.group(2))
-    if len(got) != 2:
+    if not is_hole_count(hand, len(got)):
         return
     verb = m.group(1).lower()
     tabled = verb.startswith("show")
@@ -186,15 +195,16 @@ def _hour_in_utc(zone_name: str, year: str, month: str, day: str, hour: str) -> 
 
 
 _GAME: Final = re.compile(
-    r"(?i)(?P<game>6\+ Hold'em|Hold'em|Holdem|Omaha Hi/Lo|Omaha|Razz|7 Card Stud Hi/Lo|7 Card Stud|"
-    r"5 Card Draw|Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball|Badugi|Courchevel|5 Card Omaha)"
+    r"(?i)(?P<game>6\+ Hold'em|Hold'em|Holdem|(?:[456] Card )?Omaha(?: Hi/Lo)?|Razz|7 Card Stud Hi/Lo|"
+    r"7 Card Stud|5 Card Draw|Triple Draw 2-7 Lowball|Single Draw 2-7 Lowball|Badugi|Courchevel(?: Hi/Lo)?)"
     r"\s+(?P<limit>Pot Limit Pre-Flop, No Limit Post-Flop|No Limit|Pot Limit|Fixed Limit|Limit)"
 )
 
 
 def game_of(text: str) -> tuple[str, Limit | None]:
     """(variant, limit) from a header fragment such as "Hold'em No Limit"; the variant is
-    "holdem" for Texas Hold'em and the lower-case name otherwise."""
+    "holdem" for Texas Hold'em and the lower-case name otherwise ("5 card omaha hi/lo": read
+    it with `omaha_of`)."""
     m = _GAME.search(text)
     if m is None:
         return "", None
@@ -210,6 +220,59 @@ def game_of(text: str) -> tuple[str, Limit | None]:
     else:
         limit = Limit.FIXED_LIMIT
     return variant, limit
+
+
+_OMAHA: Final = re.compile(
+    r"(?ix)^(?:(?P<count>[456])\W*+(?:card|cards|c)?\W*+)?"
+    r"(?:pot\W*+limit\W*+|no\W*+limit\W*+|fixed\W*+limit\W*+|limit\W*+|pl\W*+|nl\W*+|fl\W*+)?"
+    r"(?:(?P<count2>[456])\W*+(?:card|cards|c)\W*+)?"
+    r"omaha(?P<count3>[456])?(?:\W*+high)?(?:\W*+hi)?"
+    r"(?P<hilo>\W*+(?:hi\W*+lo|h\W*+l|hi\W*+low|hilow|hilo|high\W*+low|hi\W*+lo\W*+8|8|lo|low|eight\W*+or\W*+better))?"
+    r"(?:\W*+(?P<count4>[456])\W*+(?:card|cards|c))?"
+    r"(?:\W*+(?:8|eight)(?:\W*+or\W*+better)?)?(?:\W*+(?:reshuffle|pot\W*+limit|no\W*+limit|fixed\W*+limit|limit))*\W*+$"
+)
+"""A game's name, as the sites write Omaha ("Omaha", "5 Card Omaha Hi/Lo", "Omaha5", "Omaha
+H/L", "omaha_hi_lo", "Pot Limit Omaha 5 Card", "Omaha HiLow", "5Card Omaha Reshuffle"); the
+whole name must be read, so Courchevel or "Omaha Hi/Lo Stud" are not Omaha."""
+
+
+def omaha_of(name: str) -> tuple[int, bool] | None:
+    """(hole cards, Hi/Lo) of a game's name if it is Omaha, else None. The count is 0 when the
+    name does not say it (four, unless the cards dealt say otherwise: `settle_omaha`)."""
+    m = _OMAHA.match(name.strip().replace("_", " "))
+    if m is None:
+        return None
+    count = m.group("count") or m.group("count2") or m.group("count3") or m.group("count4")
+    return (int(count) if count else 0), m.group("hilo") is not None
+
+
+def set_omaha(hand: Hand, hole_cards: int, hilo: bool) -> None:
+    """Mark `hand` as Omaha with `hole_cards` (0: not stated) and its Hi/Lo split."""
+    hand.variant = "omaha"
+    hand.hole_cards = hole_cards
+    hand.hilo = hilo
+
+
+def hole_cards_seen(hand: Hand) -> int:
+    """The most hole cards any seat is dealt or shows in the log (0 when none is seen)."""
+    seen = max((len(e.cards) for e in hand.events if isinstance(e, (DealEvent, ShowEvent))), default=0)
+    return max(seen, max((len(k.cards) for k in hand.revealed.values()), default=0))
+
+
+def settle_omaha(hand: Hand) -> None:
+    """After an Omaha hand is read: its hole-card count where the header did not state it
+    (the cards the log deals or shows, four when it shows none) and its game code."""
+    if hand.variant != "omaha":
+        return
+    if not hand.hole_cards:
+        seen = hole_cards_seen(hand)
+        hand.hole_cards = seen if 4 <= seen <= 6 else 4
+    hand.game = game_code(hand.limit, "omaha", hand.hole_cards, hand.hilo)
+
+
+AUDITED_VARIANTS: Final = frozenset({"holdem"})
+"""The variants the auditor judges; a hand read as any other is `unsupported_game` (read whole,
+its game named, not judged)."""
 
 
 _LIMIT_CODE: Final = {Limit.NO_LIMIT: "NL", Limit.POT_LIMIT: "PL", Limit.FIXED_LIMIT: "FL"}

@@ -38,6 +38,7 @@ from .common import (
     cards,
     game_code,
     game_of,
+    omaha_of,
     summary_cards,
     to_utc,
 )
@@ -91,8 +92,10 @@ class _HeaderFacts:
     small_bet: int = 0
     big_bet: int = 0
     cap: int = 0
+    hole_cards: int = 2
+    hilo: bool = False
     problem: str = ""
-    """"unsupported" (not Hold'em), "stakes" (none found) or "" (readable)."""
+    """"unsupported" (neither Hold'em nor Omaha), "stakes" (none found) or "" (readable)."""
 
 
 @lru_cache(maxsize=1024)
@@ -109,20 +112,25 @@ def _header_facts(room: str, rest: str) -> _HeaderFacts:
     if kind == "cash" and stakes is not None:
         cur = stakes.group("cur") or currency_of(stakes.group(0))
     scale = 2 if kind == "cash" and cur else 0
+    omaha = omaha_of(variant) if variant != "holdem" else None
+    if omaha is not None:
+        variant = "omaha"
     head = (site, variant or "unknown", kind, t.group("id") if t else "", cur, scale)
-    if variant != "holdem" or limit is None:
+    if variant not in ("holdem", "omaha") or limit is None:
         return _HeaderFacts(*head, problem="unsupported")
+    count, hilo = omaha if omaha is not None else (2, False)
     if stakes is None and t is not None:
         stakes = _LEVEL_STAKES.search(rest)
     if stakes is None:
-        return _HeaderFacts(*head, limit=limit, problem="stakes")
+        return _HeaderFacts(*head, limit=limit, hole_cards=count, hilo=hilo, problem="stakes")
     low = parse_amount(stakes.group("sb"), scale)
     high = parse_amount(stakes.group("bb"), scale)
     if limit is Limit.FIXED_LIMIT:
-        return _HeaderFacts(*head, limit=limit, sb=low // 2, bb=low, small_bet=low, big_bet=high)
+        return _HeaderFacts(*head, limit=limit, sb=low // 2, bb=low, small_bet=low, big_bet=high,
+                            hole_cards=count, hilo=hilo)
     capped = _CAP.search(rest)
     cap = parse_amount(capped.group("cap"), scale) if capped else 0
-    return _HeaderFacts(*head, limit=limit, sb=low, bb=high, cap=cap)
+    return _HeaderFacts(*head, limit=limit, sb=low, bb=high, cap=cap, hole_cards=count, hilo=hilo)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -184,7 +192,8 @@ class PokerStarsFormat(LineFormat):
             raise UnsupportedGame(rest)
         assert facts.limit is not None
         hand.limit = facts.limit
-        hand.game = game_code(facts.limit)
+        hand.hole_cards, hand.hilo = facts.hole_cards, facts.hilo
+        hand.game = game_code(facts.limit, facts.variant, facts.hole_cards, facts.hilo)
         if facts.problem == "stakes":
             raise LineError(line, 1, rest, "no stakes in the hand's first line")
         hand.sb, hand.bb, hand.small_bet, hand.big_bet = facts.sb, facts.bb, facts.small_bet, facts.big_bet
@@ -317,12 +326,19 @@ class PokerStarsFormat(LineFormat):
         s.line = line
         s.total_pot = self.amount(hand, total)
         s.rake = self.amount(hand, rake)
+        splash = 0
         for m in _SIDE_POT.finditer(pots):
             value = self.amount(hand, m.group(3))
             if m.group(1) == "Main pot":
                 s.main_pot = value
             elif m.group(1).startswith("Side pot"):
                 s.side_pots.append(value)
+            else:
+                splash = value
+        if splash and s.main_pot is not None:
+            # Run It Once lists its splash ("STP") beside the main pot it goes to: "Main pot
+            # 119.52 | Side pot 21.82 | STP 5.00", and the main pot's winner is paid 124.52
+            s.main_pot += splash
         jackpot = _JACKPOT.search(extra) if extra else None
         if jackpot:
             s.jackpot = self.amount(hand, jackpot.group(1))

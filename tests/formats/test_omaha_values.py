@@ -1,0 +1,58 @@
+"""Omaha as each site writes it: the values read from one real hand per site, checked by
+hand against the file (the arithmetic is in the comments)."""
+
+from __future__ import annotations
+
+from conftest_corpus import corpus, find_hand
+
+from hhaudit.model import CollectEvent, DealEvent, Hand, Limit, ShowEvent, Status
+
+FLOP = "ChazDazzle/fpdb-chaz/pyfpdb/regression-test-files/cash/{}/Flop/{}"
+TOUR = "ChazDazzle/fpdb-chaz/pyfpdb/regression-test-files/tour/{}/Flop/{}"
+
+
+def _hand(path: str, hand_id: str) -> Hand:
+    hand = find_hand(corpus() / path, hand_id)
+    assert hand.status is not Status.PARSE_ERROR, hand.problem
+    return hand
+
+
+def _dealt(hand: Hand) -> dict[str, tuple[str, ...]]:
+    return {e.player: e.cards for e in hand.events if isinstance(e, DealEvent)}
+
+
+def _shown(hand: Hand) -> dict[str, tuple[str, ...]]:
+    return {e.player: e.cards for e in hand.events if isinstance(e, ShowEvent) and e.cards}
+
+
+def _paid(hand: Hand) -> list[tuple[str, int, int | None, str | None]]:
+    return [(e.player, e.amount, e.pot, e.half) for e in hand.events if isinstance(e, CollectEvent)]
+
+
+def test_pokerstars_hi_lo_quartered() -> None:
+    h = _hand(TOUR.format("Stars", "PLO8-9max-USD-STT-5.00-200505.hero.quartered.txt"), "1676150046")
+    assert (h.variant, h.game, h.limit, h.hole_cards, h.hilo) == ("omaha", "PLO8", Limit.POT_LIMIT, 4, True)
+    assert (h.kind, h.tournament_id, h.sb, h.bb) == ("tournament", "7817460", 25, 50)
+    assert _dealt(h) == {"Hero": ("6h", "3h", "2h", "4s")}
+    assert _shown(h)["Player5"] == ("2d", "9h", "3s", "4d")
+    # side pot 86: the high half 43 to Hero (a 3-7 straight over Player5's wheel), the low
+    # half 43 quartered 22 + 21; main pot 4765: high 2383 (the odd chip) to Player2's aces
+    # full, low 2382 split 1191 + 1191. The log does not say which half a line pays.
+    assert _paid(h) == [
+        ("Hero", 43, 1, None), ("Player5", 22, 1, None), ("Hero", 21, 1, None),
+        ("Player2", 2383, 0, None), ("Player5", 1191, 0, None), ("Hero", 1191, 0, None),
+    ]
+    assert (h.summary.total_pot, h.summary.main_pot, h.summary.side_pots) == (4851, 4765, [86])
+    assert 43 + 22 + 21 == 86 and 2383 + 1191 + 1191 == 4765
+
+
+def test_pokerstars_six_card_and_five_card_counts() -> None:
+    six = _hand(FLOP.format("Stars", "6-Card-PLO-6max-USD-0.25-0.50-202004.txt"), "211860382557")
+    assert (six.game, six.hole_cards, six.sb, six.bb, six.scale) == ("PLO6", 6, 25, 50, 2)
+    assert _dealt(six) == {"Hero": ("3s", "7s", "6d", "Qd", "Jc", "2d")}
+    # PokerMaster's header says only "Omaha Pot Limit ($15/$30 USD)": the five cards dealt
+    # ("Dealt to pp1844675 [9c Qc 9h Jc Qs]") make it five-card Omaha
+    five = _hand(FLOP.format("Stars", "5-Card-PLO-6max-USD-15-30-201905.PokerMaster.txt"), "1905261509100000")
+    assert (five.game, five.hole_cards, five.sb, five.bb) == ("PLO5", 5, 1500, 3000)
+    assert _dealt(five) == {"pp1844675": ("9c", "Qc", "9h", "Jc", "Qs")}
+
