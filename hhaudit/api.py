@@ -259,13 +259,15 @@ def audit(
 ) -> AuditResult:
     """Audit hand histories (paths, folders, globs, open files or text) in memory.
 
-    Profile options (`fl_cap=4`, ...) are keyword arguments. A setting hhaudit does not
+    Profile options (`fl_cap=4`, ...) are keyword arguments; `profile` is a built-in
+    profile or a house-rules file (`profile="house.toml"`), whose options the keyword
+    arguments override. A setting hhaudit does not
     know (a rule, an option or its value, a profile, a format) raises ConfigError at once;
     `jobs > 1` works in scripts without a `__main__` guard and in notebooks."""
     from .config import check_run
 
     select, ignore = tuple(select), tuple(ignore)
-    options = check_run(profile, options, select, ignore, format)
+    profile, options = check_run(profile, options, select, ignore, format)
     opts = Options(profile, tuple(sorted(options.items())), select, ignore, format)
     skipped: list[FileReport] = []
     sources = list(to_sources(inputs, skipped))

@@ -163,6 +163,10 @@ class Auditor:
                           for limit in Limit}
         """The enabled rules per betting structure and action (only those that can find
         something there)."""
+        from .house_rules import is_on
+
+        self._house = is_on(self.profile)
+        """A house rule of `house_rules` is set: judge it after the pots."""
 
     def finding(self, out: AuditedHand, rule: type[Rule], line: int, seq: int, expected: str,
                 actual: str, message: str = "", seat: int | None = None,
@@ -196,6 +200,10 @@ class Auditor:
         out.state = state
         log = self._replay(hand, state, out)
         audit_pots(self, hand, state, out, log)
+        if self._house:
+            from .house_rules import check_house
+
+            check_house(self, hand, state, out)
         if hand.live:
             from .live_rules import check_live
 

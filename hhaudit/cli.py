@@ -34,9 +34,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
     from .pipeline import Options, run
 
     cfg = config.load(Path.cwd())
-    profile = config.check_profile(args.profile) if args.profile else cfg.profile
-    overrides = dict(cfg.options)
-    overrides.update(dict(config.parse_option(o) for o in args.option or ()))
+    resolved = _resolve(args, cfg)
+    profile, overrides = resolved.profile, resolved.options
     select = _split(args.select)
     ignore = _split(args.ignore)
     config.check_rules(select, "--select")
@@ -184,15 +183,49 @@ def _print_findings(args: argparse.Namespace) -> None:
     sys.stdout.flush()
 
 
+def _resolve(args: argparse.Namespace, cfg: config.Config | None = None) -> config.Resolved:
+    """The profile and options of `--profile`/`--rules`, `--option` and `[tool.hhaudit]`."""
+    if args.profile and args.rules:
+        raise UsageError(f"--profile {safe(args.profile)} and --rules {safe(args.rules)}: give one (a house-rules "
+                         "file names its base profile)")
+    return config.resolve(cfg or config.load(Path.cwd()), args.rules or args.profile, args.option or ())
+
+
 def cmd_rules(args: argparse.Namespace) -> int:
     from .ruledoc import load_all_rules
     from .rules import RULES
 
     load_all_rules()
+    if args.profile or args.rules or args.option:
+        _print_profile(_resolve(args))
     rows = [[r.code, r.name, r.category.value, r.severity.value, r.summary(), r.citation]
             for r in (RULES[code] for code in sorted(RULES))]
     sys.stdout.write(columns(["code", "name", "category", "severity", "description", "citation"], rows))
     return 0
+
+
+def _print_profile(resolved: config.Resolved) -> None:
+    """The profile `hhaudit rules --profile X` resolves to: its base, then every option with
+    its value and where the value came from."""
+    house = resolved.house
+    if house is not None:
+        print(f"profile {safe(house.name)} ({safe(house.where)}), base {house.base}")
+        if house.description:
+            print(safe(house.description))
+    else:
+        base = resolved.profile or "online for site histories, tda-2024 for live logs"
+        print(f"profile {base}")
+    rows = [[name, _value(value), safe(where)] for name, value, where in config.origins(resolved)]
+    sys.stdout.write(columns(["option", "value", "from"], rows))
+    print()
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return ", ".join(value) if value else "(none)"
+    return str(value)
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
@@ -313,6 +346,14 @@ def cmd_convert(args: argparse.Namespace) -> int:
     return 2 if not rep.written and not rep.skipped else 0
 
 
+def _profile_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--profile", metavar="NAME|FILE",
+                   help=f"rulebook profile: {', '.join(sorted(PROFILES))}, a house profile of [tool.hhaudit.profiles] "
+                        "or a house-rules file (default: online; tda-2024 for live logs)")
+    p.add_argument("--rules", metavar="FILE", help="a house-rules file: a base profile and the house's options")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="override a profile option")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="hhaudit", description="Audit Texas Hold'em hand histories against the rules.")
     p.add_argument("--version", action="version", version=f"hhaudit {__version__}")
@@ -321,8 +362,7 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("paths", nargs="+", help="files, folders, globs, or - for stdin")
     a.add_argument("-o", "--output", default="hhaudit-out", help="dataset folder (default hhaudit-out)")
     a.add_argument("--format", default="auto", help="input format (default: detect)")
-    a.add_argument("--profile", choices=sorted(PROFILES), help="rulebook profile (default: online; tda-2024 for live logs)")
-    a.add_argument("--option", action="append", metavar="NAME=VALUE", help="override a profile option")
+    _profile_arguments(a)
     a.add_argument("--select", action="append", help="only these rules (codes, prefixes, names, categories)")
     a.add_argument("--ignore", action="append", help="skip these rules")
     a.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores)")
@@ -358,7 +398,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--hand", required=True, help="hand id (as the report and the findings print it)")
     s.add_argument("--profile", choices=sorted(PROFILES))
     s.set_defaults(func=cmd_show)
-    sub.add_parser("rules", help="list every rule").set_defaults(func=cmd_rules)
+    ru = sub.add_parser("rules", help="list every rule; with --profile, the profile's options and where each "
+                        "value comes from")
+    _profile_arguments(ru)
+    ru.set_defaults(func=cmd_rules)
     ru = sub.add_parser("rule", help="one rule's full documentation: examples, options, rulebook text")
     ru.add_argument("code", help="rule code (MR01) or name (raise-below-minimum)")
     ru.set_defaults(func=cmd_rule)

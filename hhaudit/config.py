@@ -11,7 +11,19 @@ profile = "tda-2024"
 select = ["MR", "RO", "side_pot"]      # codes, code prefixes, names or categories
 ignore = ["AC05"]
 options = { fl_cap = 4, odd_chip = "button" }
+
+[tool.hhaudit.profiles.dragon]      # a house profile, chosen with `--profile dragon`
+base = "tda-2024"
+nl_raise_cap = 4
+odd_chip = "high_suit"
 ```
+
+A house-rules file (`--rules house.toml`, or `--profile house.toml`) holds the same keys as
+a `[tool.hhaudit.profiles.NAME]` table: `base` (the built-in profile it starts from),
+optionally `name` and `description`, and profile options. `resolve` puts the layers
+together, lowest first: the built-in defaults, the base profile, `[tool.hhaudit].options`,
+the house profile, `--option`; and remembers where each value came from (`hhaudit rules
+--profile house.toml` prints it).
 """
 
 from __future__ import annotations
@@ -27,8 +39,11 @@ from typing import Any
 from .errors import UsageError
 from .profiles import PROFILES, OptionError, check_option, option_names
 
-KEYS = ("profile", "select", "ignore", "options")
+KEYS = ("profile", "rules", "select", "ignore", "options", "profiles")
 """The keys of `[tool.hhaudit]`."""
+
+HOUSE_KEYS = ("base", "name", "description")
+"""The keys of a house profile besides its options."""
 
 
 class ConfigError(UsageError):
@@ -44,6 +59,37 @@ class Config:
     select: list[str] = field(default_factory=list)
     ignore: list[str] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
+    option_lines: dict[str, str] = field(default_factory=dict)
+    """Where each of `options` is set (`pyproject.toml:12`)."""
+    profiles: dict[str, House] = field(default_factory=dict)
+    """`[tool.hhaudit.profiles.NAME]`: the house profiles chosen by name."""
+    rules: str | None = None
+    """`rules = "house.toml"`: a house-rules file (relative to the pyproject.toml)."""
+
+
+@dataclass(slots=True)
+class House:
+    """A house profile: a base profile and the options the house sets, each with the place
+    (`house.toml:7`) it is set at."""
+
+    name: str
+    base: str
+    where: str
+    """The file (and line) the profile is written at."""
+    options: dict[str, Any] = field(default_factory=dict)
+    lines: dict[str, str] = field(default_factory=dict)
+    description: str = ""
+
+
+@dataclass(slots=True)
+class Resolved:
+    """The profile a run audits with: the base profile's name (None: each hand's default,
+    `online` or `tda-2024`), the options over it, and where each option's value came from."""
+
+    profile: str | None
+    options: dict[str, Any] = field(default_factory=dict)
+    origins: dict[str, str] = field(default_factory=dict)
+    house: House | None = None
 
 
 def suggest(word: str, known: Iterable[str]) -> str:
@@ -72,23 +118,21 @@ def _line_of(text: str, key: str, table: str = "tool.hhaudit") -> int:
             continue
         if current == table and re.match(rf'^\s*["\']?{re.escape(key)}["\']?\s*=', line):
             return n
-        if current == table.rsplit(".", 1)[0] and re.match(
+        if table and current == table.rsplit(".", 1)[0] and re.match(
                 rf'^\s*{re.escape(table.rsplit(".", 1)[1])}\s*=.*\b{re.escape(key)}\s*=', line):
             return n
     return 0
 
 
-def load(start: Path) -> Config:
-    """`[tool.hhaudit]` of the nearest pyproject.toml at or above `start`, checked."""
-    path = find_pyproject(start)
-    if path is None:
-        return Config()
+def _read_toml(path: Path) -> tuple[str, dict[str, Any]]:
+    """A TOML file's text and data; ConfigError naming the file (and line) if it cannot be
+    read or is not TOML."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot be read ({exc})") from exc
     try:
-        data = tomllib.loads(text)
+        return text, tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
@@ -100,6 +144,26 @@ def load(start: Path) -> Config:
             where = str(path)
         reason = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", msg)
         raise ConfigError(f"{where}: not valid TOML: {reason}") from None
+
+
+def _header_line(text: str, table: str) -> int:
+    """The line (1-based) of the header `[table]`, or of the parent table's line that sets
+    it inline (`dragon = { base = ... }`); 0 if not found."""
+    header = re.compile(r"^\s*\[\s*([^\]]+?)\s*\]")
+    for n, line in enumerate(text.splitlines(), 1):
+        m = header.match(line)
+        if m and m.group(1).replace('"', "").replace(" ", "") == table:
+            return n
+    parent, _, key = table.rpartition(".")
+    return _line_of(text, key, parent) if parent else 0
+
+
+def load(start: Path) -> Config:
+    """`[tool.hhaudit]` of the nearest pyproject.toml at or above `start`, checked."""
+    path = find_pyproject(start)
+    if path is None:
+        return Config()
+    text, data = _read_toml(path)
     section = data.get("tool", {}).get("hhaudit") if isinstance(data.get("tool"), dict) else None
     if section is None:
         return Config(path)
@@ -120,7 +184,21 @@ def load(start: Path) -> Config:
         if name == "profile":
             if not isinstance(value, str):
                 raise ConfigError(f"{at(key)}: profile is a text, one of {', '.join(PROFILES)}")
-            cfg.profile = check_profile(value, at(key))
+            cfg.profile = value
+        elif name == "rules":
+            if not isinstance(value, str):
+                raise ConfigError(f"{at(key)}: rules is the path of a house-rules file (rules = \"house.toml\")")
+            cfg.rules = str(path.parent / value)
+        elif name == "profiles":
+            if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
+                raise ConfigError(f"{at(key)}: profiles holds one table per house profile "
+                                  f"([tool.hhaudit.profiles.NAME] with base = \"tda-2024\" and options)")
+            for pname, table in value.items():
+                if pname in PROFILES:
+                    raise ConfigError(f"{at(pname, 'tool.hhaudit.profiles')}: {pname!r} is a built-in profile: "
+                                      "give the house profile a name of its own and `base = "
+                                      f"\"{pname}\"`")
+                cfg.profiles[pname] = _house(table, text, path, f"tool.hhaudit.profiles.{pname}", pname)
         elif name in ("select", "ignore"):
             items = [value] if isinstance(value, str) else value
             if not isinstance(items, list) or not all(isinstance(x, str) for x in items):
@@ -132,9 +210,107 @@ def load(start: Path) -> Config:
                 raise ConfigError(f"{at(key)}: options is a table of profile options "
                                   f"(options = {{ fl_cap = 4 }})")
             for opt, v in value.items():
-                cfg.options[opt.replace("-", "_")] = _option(opt.replace("-", "_"), v,
-                                                             at(opt, "tool.hhaudit.options"))
+                where = at(opt, "tool.hhaudit.options")
+                cfg.options[opt.replace("-", "_")] = _option(opt.replace("-", "_"), v, where)
+                cfg.option_lines[opt.replace("-", "_")] = where
+    if cfg.profile is not None and cfg.profile not in cfg.profiles and not _is_file_name(cfg.profile):
+        check_profile(cfg.profile, at("profile"), cfg.profiles)
     return cfg
+
+
+def _is_file_name(name: str) -> bool:
+    return name.endswith(".toml") or "/" in name or "\\" in name
+
+
+def _house(table: dict[str, Any], text: str, path: Path, where: str, name: str) -> House:
+    """A house profile's table (a house-rules file's top level: `where` ""), checked."""
+    def at(key: str) -> str:
+        n = _line_of(text, key, where)
+        return f"{path}:{n}" if n else str(path)
+
+    n = _header_line(text, where) if where else 0
+    header = f"{path}:{n}" if n else str(path)
+    known = [*HOUSE_KEYS, *option_names()]
+    house = House(name, "", header)
+    for key, value in table.items():
+        opt = key.replace("-", "_")
+        if opt == "base":
+            if not isinstance(value, str):
+                raise ConfigError(f"{at(key)}: base is the name of a built-in profile ({', '.join(PROFILES)})")
+            house.base = check_profile(value, f"{at(key)}: base")
+        elif opt in ("name", "description"):
+            if not isinstance(value, str):
+                raise ConfigError(f"{at(key)}: {opt} is a text")
+            if opt == "name":
+                house.name = value
+            else:
+                house.description = value
+        elif opt in option_names():
+            house.options[opt] = _option(opt, value, at(key))
+            house.lines[opt] = at(key)
+        else:
+            raise ConfigError(f"{at(key)}: unknown key {key!r} in {'[' + where + ']' if where else 'the house rules'}"
+                              f"{suggest(opt, known)} (keys: base, name, description, and the profile options: "
+                              f"{', '.join(option_names())})")
+    if not house.base:
+        raise ConfigError(f"{header}: no base profile: write the profile these rules start from "
+                          f"(base = \"tda-2024\"; built-in profiles: {', '.join(PROFILES)})")
+    return house
+
+
+def read_house(path: Path) -> House:
+    """A house-rules file (`--rules house.toml`): a base profile and options, checked."""
+    if not path.is_file():
+        raise ConfigError(f"{path}: no such house-rules file" if not path.exists()
+                          else f"{path}: not a file (a house-rules file is a TOML file)")
+    text, data = _read_toml(path)
+    return _house(data, text, path, "", path.stem)
+
+
+def resolve(cfg: Config, profile: str | None = None, options: Sequence[str] = ()) -> Resolved:
+    """The profile and options a run audits with, from `[tool.hhaudit]` (`cfg`), the
+    `--profile` given (a built-in profile, a house profile of `cfg`, or a house-rules
+    file) and the `--option NAME=VALUE`s, each option with where its value came from."""
+    name = profile if profile is not None else cfg.profile
+    house: House | None = None
+    if name is None and cfg.rules:
+        house = read_house(Path(cfg.rules))
+    elif name is not None and name in cfg.profiles:
+        house = cfg.profiles[name]
+    elif name is not None and name not in PROFILES and (_is_file_name(name) or Path(name).is_file()):
+        house = read_house(Path(name))
+    elif name is not None:
+        check_profile(name, "--profile" if profile is not None else str(cfg.path), cfg.profiles)
+    out = Resolved(house.base if house is not None else name, house=house)
+    for opt, value in cfg.options.items():
+        out.options[opt] = value
+        out.origins[opt] = cfg.option_lines.get(opt, str(cfg.path))
+    if house is not None:
+        out.options.update(house.options)
+        out.origins.update(house.lines)
+    for text in options:
+        opt, value = parse_option(text)
+        out.options[opt] = value
+        out.origins[opt] = f"--option {text}"
+    return out
+
+
+def origins(resolved: Resolved) -> list[tuple[str, Any, str]]:
+    """Every option of the resolved profile: (name, value, where it came from: "built-in",
+    "base profile NAME", or the file and line / flag that set it)."""
+    from .profiles import Profile, get_profile
+
+    base = get_profile(resolved.profile) if resolved.profile is not None else None
+    default = Profile("built-in")
+    rows: list[tuple[str, Any, str]] = []
+    for opt in option_names():
+        if opt in resolved.options:
+            rows.append((opt, resolved.options[opt], resolved.origins.get(opt, "")))
+        elif base is not None and getattr(base, opt) != getattr(default, opt):
+            rows.append((opt, getattr(base, opt), f"base profile {base.name}"))
+        else:
+            rows.append((opt, getattr(base or default, opt), "built-in"))
+    return rows
 
 
 def _option(name: str, value: Any, where: str) -> Any:
@@ -156,10 +332,13 @@ def parse_option(text: str) -> tuple[str, Any]:
     return key, _option(key, value, f"--option {text}")
 
 
-def check_profile(name: str, where: str = "--profile") -> str:
+def check_profile(name: str, where: str = "--profile", house: Iterable[str] = ()) -> str:
+    """A built-in profile's name; ConfigError with the close matches (among the house
+    profiles of `[tool.hhaudit.profiles]` too) if it is none."""
     if name not in PROFILES:
-        raise ConfigError(f"{where}: unknown profile {name!r}{suggest(name, PROFILES)} "
-                          f"(profiles: {', '.join(PROFILES)})")
+        known = [*PROFILES, *house]
+        raise ConfigError(f"{where}: unknown profile {name!r}{suggest(name, known)} "
+                          f"(profiles: {', '.join(known)}; or a house-rules file: --rules house.toml)")
     return name
 
 
@@ -199,11 +378,15 @@ def check_format(name: str) -> str:
 
 
 def check_run(profile: str | None, options: dict[str, Any], select: Sequence[str], ignore: Sequence[str],
-              format: str) -> dict[str, Any]:
-    """The API's settings checked as the command line's are; the options converted."""
+              format: str) -> tuple[str | None, dict[str, Any]]:
+    """The API's settings checked as the command line's are: the base profile's name (a
+    house profile, `profile="house.toml"`, gives its base) and the options converted, the
+    house's under the ones given."""
+    house: dict[str, Any] = {}
     if profile is not None:
-        check_profile(profile, "profile")
+        resolved = resolve(Config(), profile)
+        profile, house = resolved.profile, resolved.options
     check_rules(select, "select")
     check_rules(ignore, "ignore")
     check_format(format)
-    return {k: _option(k, v, k) for k, v in options.items()}
+    return profile, {**house, **{k: _option(k, v, k) for k, v in options.items()}}

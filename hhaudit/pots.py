@@ -454,6 +454,7 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
         elif len(k.cards) >= 2:
             shown[seat] = k.cards
     boards = _boards(hand, log.streets)
+    ring = odd_chip_order(auditor.profile.odd_chip, state, ring, shown)
     runs = sorted(boards) if boards else [0]
     if len(runs) > 1 and 0 in runs:
         runs.remove(0)
@@ -612,6 +613,33 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
                     f"log paid {act_txt}", message)
     for row in pot_rows:
         row.ok = False
+
+
+_RANKS: Final = "23456789TJQKA"
+_SUITS: Final = "cdhs"
+"""Suits from the lowest: spades > hearts > diamonds > clubs (Robert's Ties)."""
+
+
+def odd_chip_order(rule: str, state: State, ring: list[int], shown: dict[int, tuple[str, ...]]) -> list[int]:
+    """The seats in the order the odd chips of a split go to them, one each (`odd_chip`):
+    "button", clockwise from the first seat left of the button (TDA-2024 20-A); "big_blind",
+    from the big blind on, clockwise; "high_suit", by each hand's highest hole card, rank
+    then suit (spades, hearts, diamonds, clubs: TDA-2024 20-B's high card by suit), then
+    clockwise from the button where the cards do not tell them apart (no cards shown, or
+    the same card: never, in one deck)."""
+    if rule == "big_blind" and state.bb_seat is not None:
+        bb = state.bb_seat
+        return [bb, *(s for s in state.next_after(bb) if s != bb)]
+    if rule == "high_suit":
+        def high(seat: int) -> int:
+            best = -1
+            for card in shown.get(seat, ()):
+                r, u = _RANKS.find(card[:1].upper()), _SUITS.find(card[1:2].lower())
+                if r >= 0 and u >= 0:
+                    best = max(best, 4 * r + u)
+            return -best
+        return sorted(ring, key=high)
+    return ring
 
 
 def _mucked_winner(auditor: Auditor, out: AuditedHand, pot: Pot, winners: list[int],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import math
 from dataclasses import dataclass, fields, replace
 from typing import Any
@@ -25,8 +26,13 @@ class Profile:
     fl_reopen_half_bet: bool = True
     """Fixed limit: an all-in of at least half a bet reopens the betting (TDA 47-B)."""
     odd_chip: str = "button"
-    """Who gets odd chips of a split pot: "button" = first tied seat left of the button
-    (TDA 20-A, Robert's Ties)."""
+    """Who gets odd chips of a split pot, one each: "button" = the first tied seats left
+    of the button (TDA-2024 20-A, Robert's Ties, WSOP-LA 152); "big_blind" = the first tied
+    seats from the big blind on, clockwise (a house rule: the big blind first when it is
+    tied); "high_suit" = the tied hands in the order of their highest hole card, by rank
+    then by suit, spades > hearts > diamonds > clubs (TDA-2024 20-B's high card by suit,
+    Robert's Ties: suits rank spades, hearts, diamonds, clubs), then by seat left of the
+    button where that does not tell them apart."""
     run_odd_chip: str = "first_run"
     """Run it twice: the odd chip of a pot split between runs goes to the first run."""
     rake_from: str = "main"
@@ -64,6 +70,32 @@ class Profile:
     Robert's Button & Blind 3-5), only by waiting ("wait"), or only by posting ("post")."""
     session_gap: int = 30
     """Minutes without a hand at a table that end its session (a new sitting)."""
+    nl_raise_cap: int = 0
+    """No-limit and pot-limit: the most bets a betting round may hold, counting the opening
+    bet (before the flop the big blind) and each full raise; 0 = no cap (TDA-2024 48: no cap
+    in no-limit or pot-limit). A house rule: 4 is "bet, raise, re-raise, cap" (before the
+    flop the big blind, the open raise, the 3-bet and the 4-bet); a raise past it, all-in
+    or not, is IA04. A straddle is the bring-in, not a raise (Robert's NL); a short all-in
+    that does not reopen the betting does not count (TDA-2024 47-A)."""
+    showdown_order: bool = False
+    """Check the order of the show lines at a showdown nobody is all-in in: the last
+    aggressor of the final betting round shows first, otherwise the first seat still in
+    left of the button (TDA-2024 17-A, Robert's Showdown 7); a hand shown out of that order
+    is AO07 (info). Off by default: online logs write the show lines in their software's
+    order."""
+    allin_tabled: bool = False
+    """Once a player is all-in and the betting is over, every hand still in is tabled face
+    up and none may be mucked (TDA-2024 16, tournaments); a hand mucked or never shown is
+    AO08. Off by default: cash games (WSOP-LA, Robert's) let players decline to show."""
+    straddles: tuple[str, ...] = ("utg", "button", "mississippi", "re-straddle")
+    """The straddles the house allows: "utg" (the seat after the big blind), "button",
+    "mississippi" (any other seat), "re-straddle" (a straddle on top of a straddle: rooms
+    limit how many). A straddle of a kind not listed is IA05; [] allows none."""
+    max_rebuy: int = 0
+    """The most chips one rebuy, addon or top-up may add, in the hand's units (a live log's
+    `rebuy Carol 200`); 0 = no limit (Robert's Table Stakes: chips are added between hands,
+    the house sets the buy-in). More is SE08. (How many rebuys a player may make in a
+    session is not judged yet.)"""
 
 
 PROFILES: dict[str, Profile] = {
@@ -84,10 +116,11 @@ PROFILES: dict[str, Profile] = {
 
 
 CHOICES: dict[str, tuple[str, ...]] = {
-    "odd_chip": ("button",),
+    "odd_chip": ("button", "big_blind", "high_suit"),
     "run_odd_chip": ("first_run",),
     "rake_from": ("main", "proportional"),
     "oot_binding": ("tda", "roberts"),
+    "straddles": ("utg", "button", "mississippi", "re-straddle"),
 }
 """The values a text option may take."""
 
@@ -96,6 +129,8 @@ BOUNDS: dict[str, tuple[float, float | None]] = {
     "pl_round_up": (0, None),
     "chip": (1, None),
     "max_rake_share": (0.0, 1.0),
+    "nl_raise_cap": (0, None),
+    "max_rebuy": (0, None),
 }
 """Smallest and largest value of a number option (None: no largest)."""
 
@@ -119,6 +154,8 @@ def check_option(name: str, value: Any) -> Any:
     if kind is None:
         raise OptionError(f"unknown profile option {name!r}; options: {', '.join(option_names())}")
     text = value.strip() if isinstance(value, str) else None
+    if kind.startswith("tuple"):
+        return _check_list(name, value)
     if kind == "bool":
         if isinstance(value, bool):
             return value
@@ -145,8 +182,28 @@ def check_option(name: str, value: Any) -> Any:
     choices = CHOICES.get(name)
     if not isinstance(value, str) or (choices is not None and text not in choices):
         allowed = f"one of: {', '.join(choices)}" if choices else "a text"
-        raise OptionError(f"{name} must be {allowed} (got {value!r})")
+        close = difflib.get_close_matches(str(value), choices or (), n=1, cutoff=0.6)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise OptionError(f"{name} must be {allowed} (got {value!r}){hint}")
     return text
+
+
+def _check_list(name: str, value: Any) -> tuple[str, ...]:
+    """A list option: a list of texts, or one text of them separated by commas
+    (`--option straddles=utg,button`); "" or "none" is the empty list."""
+    choices = CHOICES.get(name, ())
+    if isinstance(value, str):
+        text = value.strip()
+        items = [] if text.lower() in ("", "none") else [x.strip() for x in text.split(",")]
+    elif isinstance(value, (list, tuple)) and all(isinstance(x, str) for x in value):
+        items = [x.strip() for x in value]
+    else:
+        raise OptionError(f"{name} must be a list of: {', '.join(choices)} (got {value!r})")
+    items = [x.lower() for x in items]
+    for x in items:
+        if choices and x not in choices:
+            raise OptionError(f"{name} must be a list of: {', '.join(choices)} (got {x!r})")
+    return tuple(dict.fromkeys(items))
 
 
 def get_profile(name: str, **overrides: Any) -> Profile:

@@ -163,7 +163,8 @@ class State:
     fl_level: int = 0
     """Fixed limit: the bet level the next raise is counted from."""
     raises: int = 0
-    """Fixed limit: bets and full raises made this street (the cap counts them)."""
+    """Bets and full raises made this street, before the flop the big blind counted as the
+    bet (fixed limit's cap counts them, and a house's no-limit cap, `nl_raise_cap`)."""
     heads_up_at_start: bool = False
     heads_up_uncapped: bool = False
     """Fixed limit: the pot became heads-up this street before the raising was capped
@@ -519,7 +520,7 @@ class State:
             self.current_bet = self.hand.bb
         if self.hand.limit is _FIXED_LIMIT:
             self.fl_level = max(self.fl_level, self.current_bet)
-            self.raises = 1 if self.current_bet else 0
+        self.raises = 1 if self.current_bet else 0
         self.heads_up_at_start = self.heads_up_uncapped = self._n_live == 2
 
     def resolve_action(self, ev: ActionEvent) -> ActionResult:
@@ -576,6 +577,7 @@ class State:
                         self.fl_level = s.street_bet
                         self.raises += 1
                 elif increment >= self.last_full or self.current_bet == 0:
+                    self.raises += 1
                     self.last_full = max(increment, self.last_full if self.current_bet else 0)
                     if self.current_bet == 0:
                         # An opening bet is a full bet of at least the minimum bet: a short

@@ -22,8 +22,13 @@ PASSAGES: dict[tuple[str, str], str] = {
                         "dealer cannot kill a properly tabled hand that obviously wins.",
     ("TDA-2024", "15"): "Uncalled bets: the part of a bet or raise nobody called goes back to "
                         "its owner and is not part of the pot (15-B).",
-    ("TDA-2024", "16"): "An all-in player takes no further part in the betting; pots are "
-                        "awarded side pots first (Addendum 16).",
+    ("TDA-2024", "16"): "An all-in player takes no further part in the betting; once a player "
+                        "is all-in and every other player's betting is complete, all hands "
+                        "still in are tabled face up and none may be mucked; pots are awarded "
+                        "side pots first (Addendum 16).",
+    ("TDA-2024", "17"): "Order of showing when nobody is all-in: the last aggressor of the "
+                        "final betting round tables first; if that round had no bet, the "
+                        "first seat still in left of the button (17-A).",
     ("TDA-2024", "20"): "Odd chips: break the odd chips down to the smallest denomination in "
                         "play; in board games, with two or more tied hands, the odd chip goes "
                         "to the first tied seat left of the button (20-A).",
@@ -83,6 +88,11 @@ PASSAGES: dict[tuple[str, str], str] = {
     ("Robert's", "Ties"): "Tied hands split the pot; the odd chip goes to the first tied hand "
                           "clockwise from the button; no player gets more than one odd chip.",
     ("Robert's", "Showdown"): "Cards speak: the best hand shown at the showdown wins the pot.",
+    ("Robert's", "Showdown 7"): "The last player to bet or raise on the final round shows first; "
+                                "with no bet, the first player left of the button; players in a "
+                                "side pot show before a player all-in for the main pot only.",
+    ("Robert's", "NL (straddle)"): "A straddle sets a new minimum bring-in and is not treated as a "
+                                   "raise; which straddles a room allows is its own rule.",
     ("TDA-2024", "table stakes"): "Table stakes: a player bets only the chips in play in front "
                                   "of them; a player whose chips run out is all-in.",
     ("Robert's", ""): "A check or call out of turn may not then become a bet or raise (cash).",
@@ -149,7 +159,15 @@ OTHER: dict[str, str] = {
                                                 "tampered log, or two hands given one number.",
     "888poker CAP tables": "888poker's CAP tables work the same way: nobody puts more than the "
                            "cap into one hand.",
-    "hand record integrity": "A log's hands come in order: live hand numbers one by one, times "
+    "house rule (nl_raise_cap)": "A room's own rule, not a rulebook's: some clubs cap no-limit "
+                                 "betting at a number of bets a round (bet, raise, re-raise, cap: "
+                                 "four); past it players may only call or fold.",
+    "house rule (straddles)": "A room's own rule: which straddles it allows (under the gun, the "
+                              "button, any seat, straddles on straddles); rulebooks leave it to "
+                              "the house.",
+    "house rule (max_rebuy)": "A room's own rule: how many chips a player may add between hands "
+                              "in one rebuy, add-on or top-up.",
+        "hand record integrity": "A log's hands come in order: live hand numbers one by one, times "
                              "that do not go back, a site's hand ids that grow with the time.",
 }
 """What citations outside the rulebooks mean."""
@@ -157,7 +175,8 @@ OTHER: dict[str, str] = {
 OPTIONS: dict[str, tuple[str, ...]] = {
     "AO01": ("infer_sitting_out",), "AO06": ("infer_sitting_out",),
     "RO01": ("fl_reopen_half_bet",), "PL01": ("pl_round_up",),
-    "FL02": ("fl_cap", "fl_heads_up_uncapped", "fl_tournament_cap_heads_up"),
+    "FL02": ("fl_cap", "fl_heads_up_uncapped", "fl_tournament_cap_heads_up"), "IA04": ("nl_raise_cap",),
+    "AO07": ("showdown_order",), "AO08": ("allin_tabled",), "IA05": ("straddles",), "SE08": ("max_rebuy",),
     "OC01": ("odd_chip", "run_odd_chip", "chip"), "AC04": ("rake_from",), "AC05": ("max_rake_share",),
     "SB01": ("string_bet_multi_trip_after_raise",), "SB06": ("oot_binding",),
     "SE01": ("button_rule", "session_gap"), "SE02": ("missed_blinds", "session_gap"),
@@ -169,7 +188,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
 
 def load_all_rules() -> None:
     """Register every rule (betting, pot, live and session rules) without importing any format."""
-    from . import live_rules, rules  # noqa: F401
+    from . import house_rules, live_rules, rules  # noqa: F401
     from .sessions import rules as session_rules  # noqa: F401
 
 

@@ -301,6 +301,37 @@ class RaiseWhenCapped(Rule):
         return None
 
 
+@register
+class RaisePastHouseCap(Rule):
+    """A no-limit or pot-limit raise past the house's cap on bets a round (`nl_raise_cap`).
+
+    A house rule (TDA-2024 48 caps no-limit nowhere): with `nl_raise_cap = 4`, a round holds
+    the bet (before the flop the big blind), a raise, a re-raise and the cap; after it the
+    players may only call or fold, all-in or not. A straddle is the bring-in, not a raise;
+    a short all-in that does not reopen the betting does not count.
+
+    Bad: 1/2, cap 4: raise to 6, re-raise to 18, raise to 54 (the cap), then raise to 150.
+    Good: after the raise to 54, call 54 or fold.
+    """
+
+    code = "IA04"
+    name = "raise-past-house-cap"
+    category = Category.ILLEGAL_ACTION
+    citation = "house rule (nl_raise_cap); TDA-2024 48"
+    acts = (Act.RAISE, Act.BET)
+    limits = (Limit.NO_LIMIT, Limit.POT_LIMIT)
+
+    @staticmethod
+    def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
+        cap = state.profile.nl_raise_cap
+        if cap and state.raises >= cap and res.to > state.current_bet:
+            return Violation(f"call {amt(state, state.call_amount(ev.seat))} or fold (the house caps a round "
+                             f"at {cap} bets: capped at {amt(state, state.current_bet)})",
+                             f"raised to {amt(state, res.to)}" + (" all-in" if res.all_in else ""),
+                             f"raise past the house's cap of {cap} bets a round")
+        return None
+
+
 # ============================================================== sizes
 @register
 class CallWrongAmount(Rule):

@@ -55,6 +55,7 @@ from ...model import (
     Street,
     StreetEvent,
 )
+from ...house_rules import Rebuy
 from ...profiles import PROFILES, get_profile
 from ...replay import State
 from ..base import Fields, LineError, LineFormat, fallback_id
@@ -556,6 +557,7 @@ class LiveFormat(LineFormat):
         s.stack += chips
         s.added += chips
         s.sitting_out = False  # a player who rebuys is dealt in
+        hand.live.append(Rebuy(line, s.seat, s.player, chips, word.rstrip("s")))  # the house's rebuy limits
 
     def on_COLORUP(self, hand: Hand, f: Fields, line: int) -> None:
         """Chips changed for larger ones of the same value: no stack changes."""
