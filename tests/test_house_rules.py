@@ -490,3 +490,16 @@ def test_a_rebuy_past_the_house_limit() -> None:
     out = auditor.audit(hands[1])
     assert (out.findings[0].expected, out.findings[0].actual) == ("at most 400 in one addon", "addon of 500 by Bob")
     assert [codes(Auditor("tda-2024").audit(h)) for h in hands] == [[], []]
+
+
+def test_the_documented_house_rules_file_reads_as_written(tmp_path: Path) -> None:
+    doc = (ROOT / "docs" / "live-format.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## House rules"):]
+    block = section[section.index("```toml\n") + 8:]
+    path = tmp_path / "house.toml"
+    path.write_text(block[:block.index("```")])
+    house = read_house(path)
+    assert house.base == "tda-2024" and house.options["nl_raise_cap"] == 4
+    assert house.lines["odd_chip"] == f"{path}:15" and house.lines["chip"] == f"{path}:16"
+    assert house.lines["nl_raise_cap"] == f"{path}:7"
+    assert house.options["straddles"] == ("utg", "button")
