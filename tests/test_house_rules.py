@@ -503,3 +503,29 @@ def test_the_documented_house_rules_file_reads_as_written(tmp_path: Path) -> Non
     assert house.lines["odd_chip"] == f"{path}:15" and house.lines["chip"] == f"{path}:16"
     assert house.lines["nl_raise_cap"] == f"{path}:7"
     assert house.options["straddles"] == ("utg", "button")
+
+
+@pytest.mark.parametrize(("straddler", "kind"), [("A", "button"), ("F", "mississippi"), ("D", "utg")])
+def test_button_and_mississippi_straddles_as_live_logs_write_them(straddler: str, kind: str) -> None:
+    # 1/2, button seat 1 (A), B sb 1, C bb 2, a straddle of 4 from the button (A), seat 6 (F)
+    # or the seat after the big blind (D); everyone else folds: the straddler's 2 over the
+    # big blind come back, pot 1 + 2 + 2 = 5
+    seats = "\n".join(f"    seat {n} {name} 500" for n, name in enumerate("ABCDEF", 1))
+    folds = "\n".join(f"    {n} fold" for n in "BCDEF" if n != straddler) if straddler == "A" else \
+        "\n".join(f"    {n} fold" for n in ("EFAB" if straddler == "D" else "ABCDE") if n != straddler)
+    text = live(f"""
+    hand 1
+    button 1
+{seats}
+    B sb 1
+    C bb 2
+    {straddler} straddle 4
+{folds}
+    pay {straddler} 5
+    """)
+    if straddler == "D":
+        text = text.replace("    pay D 5", "    C fold\n    pay D 5")
+    assert codes(audit_live(text)) == []
+    out = audit_live(text, straddles=[k for k in ("utg", "button", "mississippi") if k != kind])
+    assert codes(out) == [("IA05", 13)], out.findings
+    assert out.findings[0].actual == f"{kind} straddle of 4 by {straddler}"
