@@ -562,7 +562,9 @@ def _judge_oot(auditor: Auditor, out: AuditedHand, st: State, seq: int, ev: Acti
 
 def _uncalled(final: State) -> tuple[int | None, int]:
     """(seat, amount) of the bet nobody matched, counted as `pots.audit_pots` counts it."""
-    from .pots import unmatched_bet  # here: the rule registry loads without the evaluator (`hhaudit rules`)
+    from .pots import (
+        unmatched_bet,  # here: the rule registry loads without the evaluator (`hhaudit rules`)
+    )
 
     return unmatched_bet({k: s.total for k, s in final.seats.items() if s.total > 0}, final.seats)
 
@@ -571,7 +573,7 @@ def _judge_rake(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) ->
     extra = next((r for r in hand.live if isinstance(r, LiveHand)), None)
     if extra is None:
         return
-    top, excess = _uncalled(final)
+    _, excess = _uncalled(final)
     pot = final.pot - excess
     saw_flop = any(isinstance(e, StreetEvent) and e.street is Street.FLOP for e in hand.events)
     for drop in extra.drops:

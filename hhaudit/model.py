@@ -483,6 +483,9 @@ class Hand:
     live: list[object] = field(default_factory=list)
     """Live logs: what was said, each chip motion, rulings and out-of-turn actions
     (`hhaudit.live_rules` records), judged by `live_rules.check_live`."""
+    bomb_pot: int = 0
+    """A bomb pot (rules.md 9e): the ante every player put in, no blinds and no pre-flop
+    betting, the flop dealt at once (live logs: `bomb 20`); 0: not a bomb pot."""
     chip: int = 0
     """The smallest chip in play, in the hand's units, when the log says it (a live game
     line's `chip 25`); 0: the profile's `chip` (TDA-2024 20 splits odd chips in it)."""
@@ -537,6 +540,7 @@ class Hand:
         shift: str = "",
         hole_cards: int = 2,
         hilo: bool = False,
+        bomb_pot: int = 0,
     ) -> None:
         self.site = site
         self.format = format
@@ -578,6 +582,7 @@ class Hand:
         self.dealer = dealer
         self.shift = shift
         self.hole_cards = hole_cards
+        self.bomb_pot = bomb_pot
         self.hilo = hilo
 
     def reveal(self, seat: int, cards: tuple[str, ...], source: str, line: int, *,

@@ -515,6 +515,11 @@ class State:
     def begin_betting(self) -> None:
         """Called once the posts are done (first action or first street)."""
         self._after_valid = False
+        if self.hand.bomb_pot and self.street is _PREFLOP:
+            # A bomb pot (rules.md 9e): everyone antes, there is no pre-flop betting.
+            self.round_closed = True
+            self.heads_up_at_start = self.heads_up_uncapped = self._n_live == 2
+            return
         if self.bb_seat is None and self.current_bet < self.hand.bb:
             # A dead or missing big blind does not lower the stakes (Robert's blinds 1).
             self.current_bet = self.hand.bb

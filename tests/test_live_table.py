@@ -230,3 +230,51 @@ def test_a_returning_player_posts_live_and_dead_out_of_position() -> None:
             "A shows Ah Ad\nB mucks\nC mucks\nD mucks\npay A 22\n")
     assert findings(text) == []
     assert [f.rule for f in findings(text.replace("pay A 22", "pay A 20"))] == ["AC02"]  # the dead 2 are in the pot
+
+
+# ------------------------------------------------------------------ bomb pots, double boards
+
+FOUR = "game NL 1/2\nhand 1\nbutton 1\nseat 1 A 200\nseat 2 B 200\nseat 3 C 200\nseat 4 D 200\n"
+CHECKED = ("B check\nC check\nD check\nA check\n")
+TWO_BOARDS = ("flop Kh 7d 2c\nflop2 9s 8s 3h\n" + CHECKED + "turn 5d\nturn2 2d\n" + CHECKED + "river 4c\nriver2 Jc\n"
+              + CHECKED + "A shows Kd Ks\nB shows Ts 7h\nC mucks\nD mucks\n")
+
+
+def test_bomb_pot_everyone_antes_and_the_flop_is_bet_from_left_of_the_button() -> None:
+    # rules.md 9e: 4 players ante 10 = 40, no pre-flop betting, flop action from B (left
+    # of the button); C's 20 is called by nobody and comes back: C is paid the 40
+    text = FOUR + "bomb 10\nflop Kh 7d 2c\nB check\nC bet 20\nD fold\nA fold\nB fold\npay C 40\n"
+    (h,) = hands(text)
+    assert h.bomb_pot == 10 and findings(text) == []
+    assert [(e.player, e.kind.value, e.amount) for e in h.events if hasattr(e, "kind") and e.kind.value == "post_ante"] \
+        == [("A", "post_ante", 10), ("B", "post_ante", 10), ("C", "post_ante", 10), ("D", "post_ante", 10)]
+    assert [(f.rule, f.line, f.expected) for f in findings(text.replace("B check\nC bet", "C bet"))] == [
+        ("AO01", 10, "B (seat 2) to act")]
+
+
+def test_double_board_bomb_pot_each_board_wins_half() -> None:
+    # 40 in antes; board 1 (Kh 7d 2c 5d 4c): A's kings make a set; board 2 (9s 8s 3h 2d
+    # Jc): B's T 7 makes the jack-high straight. Each board is half: A 20, B 20
+    text = FOUR + "bomb 10 double\n" + TWO_BOARDS
+    assert findings(text + "pay A 20\npay B 20\n") == []
+    # the whole pot pushed to board 1's winner: a mis-split (WN01), each board's half named
+    (f,) = findings(text + "pay A 40\n")
+    assert (f.rule, f.expected, f.actual) == ("WN01", "expected A 20; B 20", "log paid A 40")
+
+
+def test_double_board_odd_chip_to_the_first_board() -> None:
+    # three players ante 5 = 15: halves 8 and 7, the odd chip to the first board (as for a
+    # board run twice: rules.md 9f leaves it open; hhaudit gives it to the first run)
+    three = "game NL 1/2\nhand 1\nbutton 1\nseat 1 A 100\nseat 2 B 100\nseat 3 C 100\nbomb 5 double\n"
+    chk = "B check\nC check\nA check\n"
+    body = ("flop Kh 7d 2c\nflop2 9s 8s 3h\n" + chk + "turn 5d\nturn2 2d\n" + chk + "river 4c\nriver2 Jc\n" + chk
+            + "A shows Kd Ks\nB shows Ts 7h\nC mucks\n")
+    assert findings(three + body + "pay A 8\npay B 7\n") == []
+    assert [f.rule for f in findings(three + body + "pay A 7\npay B 8\n")] == ["OC01"]  # the odd chip misplaced
+
+
+def test_a_double_board_hand_writes_its_second_board() -> None:
+    (h,) = hands(FOUR + "bomb 10 double\nflop Kh 7d 2c\n" + CHECKED + "pay A 40\n")
+    assert h.status is Status.PARSE_ERROR and "flop2" in h.problem.message
+    (h,) = hands(FOUR + "bomb 10 double\nflop Kh 7d 2c\nturn2 5d\n")
+    assert h.status is Status.PARSE_ERROR and h.problem.message.startswith("turn of the second board dealt before")

@@ -323,6 +323,10 @@ class _Builder:
     run: int = 0
     """0 while there is one board; 1, 2, ... once the board is run again (run it twice)."""
     posts: int = 0
+    board2: tuple[str, ...] = ()
+    """A double-board hand's second board (`flop2`, `turn2`, `river2`), run 2."""
+    double: bool = False
+    """`bomb 20 double`: the hand is dealt two boards."""
 
 
 class LiveFormat(LineFormat):
@@ -643,11 +647,50 @@ class LiveFormat(LineFormat):
         g.ruling = Ruling(line, act, to, amount(back) if back else None)
         self._close()
 
+    def on_BOMB(self, hand: Hand, f: Fields, line: int) -> None:
+        """`bomb 20 [double]`: every player antes 20, no pre-flop betting (rules.md 9e)."""
+        self._close()
+        if self._b.raw:
+            raise ValueError("a `bomb` line comes before the posts and the actions: it is the hand's ante")
+        hand.bomb_pot = amount(f[0])
+        self._b.double = bool(f[1])
+
+    def _second_board(self, street: Street, new: tuple[str, ...], line: int) -> None:
+        """`flop2 9s 8s 3h`: the second board of a double-board hand, run 2 (the first board
+        is run 1); each board pays half of every pot, like a board run twice."""
+        b = self._b
+        if b.run == 0:
+            if b.board2 == () and len(b.board) < 3:
+                raise ValueError("the second board's flop comes after the first board's")
+            for ev in b.raw:
+                if isinstance(ev, StreetEvent):
+                    ev.run = 1
+            b.run = 1
+        start = _STREET_START[street]
+        if len(b.board2) != start:
+            which = f"{street.value} of the second board"
+            raise ValueError(f"{which} dealt before its {_BEFORE[street]}" if len(b.board2) < start
+                             else f"the {which} was already dealt ({' '.join(b.board2)})")
+        b.board2 = b.board2 + new
+        b.raw.append(StreetEvent(line, street, new, b.board2, 2))
+
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
         self._close()
         street, n = _STREETS[(f[0] or "").lower()]
-        new = _cards(f[1], n)
+        new = _cards(f[2], n)
         b = self._b
+        if f[1]:
+            self._second_board(street, new, line)
+            return
+        if b.board2 or (b.run == 1 and b.double):
+            # the first board of a double-board hand goes on as run 1
+            start = _STREET_START[street]
+            if len(b.board) != start:
+                raise ValueError(f"{street.value} dealt before the {_BEFORE[street]}" if len(b.board) < start
+                                 else f"the {street.value} was already dealt ({' '.join(b.board)})")
+            b.board = b.board + new
+            b.raw.append(StreetEvent(line, street, new, b.board, 1))
+            return
         start = _STREET_START[street]
         if len(b.board) != start:
             if len(b.board) < start:
@@ -731,7 +774,10 @@ class LiveFormat(LineFormat):
         if hand.button_seat is None:
             raise LineError(hand.line, 1, "", "no `button N` line in this hand")
         if b.posts == 0:
-            b.raw[0:0] = self._auto_posts(hand)
+            b.raw[0:0] = self._bomb_antes(hand) if hand.bomb_pot else self._auto_posts(hand)
+        if b.double and not b.board2:
+            raise LineError(hand.line, 1, "", "a double-board bomb pot writes its second board: `flop2 9s 8s 3h`, "
+                            "`turn2 ...`, `river2 ...`")
         profile = get_profile(hand.profile or "tda-2024")
         state = State.start(hand, profile)
         events: list[object] = []
@@ -798,6 +844,16 @@ class LiveFormat(LineFormat):
         if dec.act.value == "call":
             return ActionEvent(line, seat, name, dec.act, dec.chips, None, dec.all_in)
         return ActionEvent(line, seat, name, dec.act, None, dec.to, dec.all_in)
+
+    def _bomb_antes(self, hand: Hand) -> list[PostEvent]:
+        """A bomb pot with no post lines: every player dealt in antes the bomb's amount (a
+        stack too short antes what it has, all-in)."""
+        out: list[PostEvent] = []
+        for s in sorted((s for s in hand.seats if not s.sitting_out), key=lambda s: s.seat):
+            paid = min(hand.bomb_pot, s.stack)
+            if paid > 0:
+                out.append(PostEvent(hand.line, s.seat, s.player, Post.ANTE, paid, 0, paid == s.stack))
+        return out
 
     def _auto_posts(self, hand: Hand) -> list[PostEvent]:
         """No post lines: blinds (and antes, straddle) from the button and the game line."""
