@@ -25,6 +25,14 @@ Public API
 ``omaha_value(hole, board)``
     Omaha's high hand: the best of every two hole cards with every three board
     cards (4, 5 or 6 hole cards), as a :func:`hand_value`.
+``low_value(hole, board)``
+    Omaha Hi/Lo's low, eight or better: the best A-5 low of two hole cards and
+    three board cards, five different ranks eight or lower (aces low, straights
+    and flushes ignored); LOWER is better, ``NO_LOW`` (-1) when none qualifies.
+``best_lows(hands, board)``
+    The seats (ascending) holding the best qualifying low; empty when none does.
+``describe_low(value)``
+    A low in dealer words, e.g. ``"8-6-4-3-A low"``; ``"wheel (5-4-3-2-A)"``.
 
 Omaha's hands are eval7's values of the 5-card hands the rule allows (at most
 15 x 10 = 150 of them for six hole cards), so the two games share one exact
@@ -49,14 +57,18 @@ from typing import Any, Final
 import eval7  # type: ignore[import-untyped, unused-ignore]
 
 __all__ = [
+    "CATEGORIES",
+    "NO_LOW",
     "RANKS",
     "SUITS",
-    "CATEGORIES",
-    "normalize_card",
-    "hand_value",
-    "hand_category",
-    "describe",
     "best_hands",
+    "best_lows",
+    "describe",
+    "describe_low",
+    "hand_category",
+    "hand_value",
+    "low_value",
+    "normalize_card",
     "omaha_value",
 ]
 
@@ -260,3 +272,76 @@ def omaha_value(hole: Sequence[str], board: Sequence[str]) -> int:
         raise ValueError(f"the board needs 3 to 5 cards, got {len(board_cards)}")
     hole_cards = _hole_checked({0: hole}, set(board_cards), 4, 6)[0]
     return _omaha_best(hole_cards, [[_CARDS[c] for c in t] for t in combinations(board_cards, 3)])
+
+
+#: `low_value` of a hand with no qualifying low.
+NO_LOW: Final = -1
+
+# A-5 lowball ranks of the cards that can make an eight-or-better low: ace 1, two 2 ... 8.
+_LOW_RANK: Final[dict[str, int]] = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8}
+
+
+def _low_of(ranks: list[int]) -> int:
+    """Five different low ranks as one number, LOWER better: the ranks from the highest
+    down, four bits each (8-7-6-5-4 is 0x87654, the wheel 5-4-3-2-A 0x54321)."""
+    ranks.sort(reverse=True)
+    return (ranks[0] << 16) | (ranks[1] << 12) | (ranks[2] << 8) | (ranks[3] << 4) | ranks[4]
+
+
+def _best_low(hole: list[str], board: list[str]) -> int:
+    """The best low of exactly two hole cards with exactly three board cards (cards already
+    checked): only cards eight or lower can play, of five different ranks."""
+    hole_ranks = sorted({_LOW_RANK[c[0]] for c in hole if c[0] in _LOW_RANK})
+    board_ranks = sorted({_LOW_RANK[c[0]] for c in board if c[0] in _LOW_RANK})
+    if len(hole_ranks) < 2 or len(board_ranks) < 3:
+        return NO_LOW
+    best = NO_LOW
+    for a, b in combinations(hole_ranks, 2):
+        for x, y, z in combinations(board_ranks, 3):
+            if x in (a, b) or y in (a, b) or z in (a, b):
+                continue  # a pair is no low
+            v = _low_of([a, b, x, y, z])
+            if best == NO_LOW or v < best:
+                best = v
+    return best
+
+
+def low_value(hole: Sequence[str], board: Sequence[str]) -> int:
+    """Omaha Hi/Lo's eight-or-better low of 4-6 hole cards on a 3-5 card board: exactly
+    two hole cards and exactly three board cards, five different ranks eight or lower, aces
+    low, straights and flushes ignored (A-5 lowball). LOWER is better; equal values tie;
+    ``NO_LOW`` when no low qualifies."""
+    board_cards = _normalize_all(board, "board")
+    if not 3 <= len(board_cards) <= 5:
+        raise ValueError(f"the board needs 3 to 5 cards, got {len(board_cards)}")
+    hole_cards = _hole_checked({0: hole}, set(board_cards), 4, 6)[0]
+    return _best_low(hole_cards, board_cards)
+
+
+def best_lows(hands: Mapping[int, Sequence[str]], board: Sequence[str]) -> list[int]:
+    """Seats holding the best qualifying eight-or-better low (all tied seats), ascending;
+    empty when no hand makes a low. ``hands`` maps seats to 4-6 hole cards, ``board`` has
+    five cards, no card twice."""
+    if not hands:
+        raise ValueError("no hands to compare")
+    board_cards = _normalize_all(board, "board")
+    if len(board_cards) != 5:
+        raise ValueError(f"the board needs 5 cards, got {len(board_cards)}")
+    holes = _hole_checked(hands, set(board_cards), 4, 6)
+    lows = {seat: _best_low(hole, board_cards) for seat, hole in holes.items()}
+    made = [v for v in lows.values() if v != NO_LOW]
+    if not made:
+        return []
+    top = min(made)
+    return sorted(seat for seat, v in lows.items() if v == top)
+
+
+def describe_low(value: int) -> str:
+    """A `low_value` in dealer words: ``"8-6-4-3-A low"``, ``"wheel (5-4-3-2-A)"``,
+    ``"no low"``."""
+    if value == NO_LOW:
+        return "no low"
+    names = "A2345678"
+    ranks = [names[((value >> shift) & 0xF) - 1] for shift in (16, 12, 8, 4, 0)]
+    text = "-".join(ranks)
+    return f"wheel ({text})" if text == "5-4-3-2-A" else f"{text} low"

@@ -16,8 +16,10 @@ is ever judged with a Hold'em evaluator.
 Audited:
 
 - Texas Hold'em (`holdem`), two hole cards, high only: NLHE, PLHE, FLHE.
-- Omaha (`omaha`) with 4, 5 or 6 hole cards, high only (NLO, PLO, FLO, PLO5, PLO6): the
-  best hand uses exactly two hole cards and exactly three board cards (`evaluator`).
+- Omaha (`omaha`) with 4, 5 or 6 hole cards, high only (NLO, PLO, FLO, PLO5, PLO6) and
+  Hi/Lo eight or better (PLO8, FLO8, PLO5-8, PLO6-8): the best high hand, and the best low,
+  use exactly two hole cards and exactly three board cards (`evaluator`); Hi/Lo pots are
+  split high and low, each pot on its own (`pots.split_run`).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ OMAHA: Final = "omaha"
 #: (variant, hole cards, hi/lo) of every game the auditor judges.
 AUDITED: Final[frozenset[tuple[str, int, bool]]] = frozenset(
     {(HOLDEM, 2, False)}
-    | {(OMAHA, n, False) for n in (4, 5, 6)}
+    | {(OMAHA, n, hilo) for n in (4, 5, 6) for hilo in (False, True)}
 )
 
 

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
@@ -48,6 +49,9 @@ class Pot:
     expected: list[int] = field(default_factory=list)
     ok: bool | None = None
     """True/False when judged; None when the log's cards do not allow a judgement."""
+    half: str | None = None
+    """Hi/Lo games: the half of the pot (and run) this row is, "high" or "low"; a pot no low
+    qualifies for (or one seat wins uncontested) is one "high" row. None in high-only games."""
 
     def __init__(
         self,
@@ -61,6 +65,7 @@ class Pot:
         expected_winners: list[int] | None = None,
         expected: list[int] | None = None,
         ok: bool | None = None,
+        half: str | None = None,
     ) -> None:
         self.index = index
         self.amount = amount
@@ -72,6 +77,7 @@ class Pot:
         self.expected_winners = [] if expected_winners is None else expected_winners
         self.expected = [] if expected is None else expected
         self.ok = ok
+        self.half = half
 
 
 def build_pots(contrib: dict[int, int], live: set[int], all_in: set[int]) -> list[Pot]:
@@ -129,6 +135,40 @@ def split_amount(amount: int, winners: list[int], order: list[int], chip: int = 
     out = {s: (share + (1 if i < odd else 0)) * chip for i, s in enumerate(ranked)}
     out[ranked[0]] += rest
     return out
+
+
+def hilo_halves(amount: int, chip: int = 1) -> tuple[int, int]:
+    """(high, low) halves of a Hi/Lo pot in whole chips of `chip` units: the odd chip of
+    the pot to the high half (TDA-2024 20-C; Robert's Rules, Ties), and less than a chip
+    left over with the high half too."""
+    chip = max(chip, 1)
+    low = (amount // chip // 2) * chip
+    return amount - low, low
+
+
+def split_run(amount: int, high: list[int], low: list[int] | None, ring: list[int],
+              chip: int = 1) -> list[tuple[str | None, int, dict[int, int]]]:
+    """How one pot (or one run of it) is paid: (half, the half's amount, each winner's
+    share) per half. `low` is None in a high-only game: one row of half None. In Hi/Lo, no
+    qualifying low (`low` empty) means the high hand scoops: one "high" row; otherwise the
+    high half (with the odd chip, `hilo_halves`) is split among `high` and the low half
+    among `low`, each by TDA-2024 20 (odd chips from the first tied seat left of the
+    button). When the same seats tie for both halves (two identical wheels), the pot is
+    split among them as one, as evenly as possible: 66 chips go 33/33, not 34/32 (no
+    player receives more than one odd chip, Robert's Rules, Ties; the TDA's 2017 addendum
+    proposal)."""
+    if low is None:
+        return [(None, amount, split_amount(amount, high, ring, chip))]
+    if not low:
+        return [("high", amount, split_amount(amount, high, ring, chip))]
+    hi_amount, lo_amount = hilo_halves(amount, chip)
+    hi = split_amount(hi_amount, high, ring, chip)
+    if len(high) > 1 and sorted(high) == sorted(low):
+        whole = split_amount(amount, high, ring, chip)
+        lo = {s: whole[s] - hi[s] for s in whole}
+    else:
+        lo = split_amount(lo_amount, low, ring, chip)
+    return [("high", hi_amount, hi), ("low", lo_amount, lo)]
 
 
 def rake_shares(amounts: list[int], deductions: int, rule: str) -> list[int]:
@@ -476,7 +516,7 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
         net_run = split_amount(pot.amount - cut, order, order, chip)
         for ri, run in enumerate(runs):
             part = per_run[ri]
-            row = Pot(pot.index, part, pot.level, pot.eligible, run)
+            lows: list[int] | None = [] if hand.hilo else None
             if len(contenders) == 1:
                 winners = contenders
             elif not contenders:
@@ -488,21 +528,26 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
                     judged = False
                 else:
                     try:
-                        winners = evaluator.best_hands({seat: shown[seat] for seat in contenders}, board,
-                                                       hand.variant)
+                        hands = {seat: shown[seat] for seat in contenders}
+                        winners = evaluator.best_hands(hands, board, hand.variant)
+                        if hand.hilo:
+                            lows = evaluator.best_lows(hands, board)
                     except ValueError:
                         winners = []
                         judged = False
-            row.expected_winners = winners
             if winners and mucked:
                 _mucked_winner(auditor, out, pot, winners, shown, boards.get(run, ()), state)
-            for w, a in split_amount(part, winners, ring, chip).items():
-                gross[w] += a
-            shares = split_amount(net_run[ri], winners, ring, chip)
-            row.expected = [shares[w] for w in row.expected_winners]
-            for w, a in shares.items():
-                expected[w] += a
-            pot_rows.append(row)
+            for _, _, shares in split_run(part, winners, lows, ring, chip):
+                for w, a in shares.items():
+                    gross[w] += a
+            net_halves = split_run(net_run[ri], winners, lows, ring, chip)
+            for (half, amount, _), (_, _, shares) in zip(split_run(part, winners, lows, ring, chip), net_halves):
+                row = Pot(pot.index, amount, pot.level, pot.eligible, run, half=half)
+                row.expected_winners = winners if half != "low" or lows is None else lows
+                row.expected = [shares[w] for w in row.expected_winners]
+                for w, a in shares.items():
+                    expected[w] += a
+                pot_rows.append(row)
     # what the log paid, per seat
     paid: dict[int, int] = defaultdict(int)
     for c in collects:
@@ -526,7 +571,7 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
         seat = over[0] if over else misplaced[0].seat
         mine = [c for c in collects if c.seat == seat]
         where = next((c for c in misplaced if c.seat == seat), mine[-1])
-        exp_txt = "; ".join(f"{names.get(s, s)} {fmt(expected[s])}" for s in sorted(exp_seats, key=ring.index if all(x in ring for x in exp_seats) else int))
+        exp_txt = _by_half(pot_rows, fmt, names) or "; ".join(f"{names.get(s, s)} {fmt(expected[s])}" for s in sorted(exp_seats, key=ring.index if all(x in ring for x in exp_seats) else int))
         act_txt = "; ".join(f"{names.get(s, s)} {fmt(paid[s])}" for s in sorted(paid_seats))
         auditor.finding(out, RULES["SP01"], where.line, -1,
                         f"expected {exp_txt}" if judged else f"at most {fmt(cap[seat])} to {names.get(seat, seat)}",
@@ -547,11 +592,12 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
         # eligible seats paid (or left out) against the cards: the wrong hand won
         rule = RULES["SP01"] if ineligible else RULES["WN01"]
         where = next((c for c in collects if c.seat in wrong), collects[-1])
-        exp_txt = "; ".join(f"{names.get(s, s)} {fmt(expected[s])}" for s in sorted(exp_seats, key=ring.index if all(x in ring for x in exp_seats) else int))
+        exp_txt = _by_half(pot_rows, fmt, names) or "; ".join(f"{names.get(s, s)} {fmt(expected[s])}" for s in sorted(exp_seats, key=ring.index if all(x in ring for x in exp_seats) else int))
         act_txt = "; ".join(f"{names.get(s, s)} {fmt(paid[s])}" for s in sorted(paid_seats))
         auditor.finding(out, rule, where.line, -1, f"expected {exp_txt}", f"log paid {act_txt}",
                         f"pot paid to {', '.join(str(names.get(w, w)) for w in wrong) or 'the wrong seats'}"
-                        + (f"; {', '.join(str(names.get(s, s)) for s in missing)} should be paid" if missing else ""),
+                        + (f"; {', '.join(str(names.get(s, s)) for s in missing)} should be paid" if missing else "")
+                        + _halves_wrong(pot_rows),
                         seat=wrong[0] if wrong else None, player=names.get(wrong[0]) if wrong else None)
         for row in pot_rows:
             row.ok = sorted(row.winners) == sorted(row.expected_winners) if row.winners else None
@@ -598,7 +644,7 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
     odd = all(abs(d) <= chip for d in diff.values())
     fraction = any(v % chip for v in paid.values()) and not any(v % chip for v in expected.values())
     rule = RULES["OC01"] if odd else RULES["SP01"]
-    exp_txt = "; ".join(f"{names.get(s, s)} {fmt(expected[s])}" for s in sorted(exp_seats))
+    exp_txt = _by_half(pot_rows, fmt, names) or "; ".join(f"{names.get(s, s)} {fmt(expected[s])}" for s in sorted(exp_seats))
     act_txt = "; ".join(f"{names.get(s, s)} {fmt(paid[s])}" for s in sorted(paid_seats))
     if not odd:
         message = "split does not follow the pots"
@@ -610,7 +656,7 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
         message = "odd chip to the wrong seat"
     auditor.finding(out, rule, last_line, -1,
                     f"expected {exp_txt}" + (f" (after {fmt(deductions)} rake)" if deductions else ""),
-                    f"log paid {act_txt}", message)
+                    f"log paid {act_txt}", message + _halves_wrong(pot_rows))
     for row in pot_rows:
         row.ok = False
 
@@ -640,6 +686,39 @@ def odd_chip_order(rule: str, state: State, ring: list[int], shown: dict[int, tu
             return -best
         return sorted(ring, key=high)
     return ring
+
+def _by_half(rows: list[Pot], fmt: Callable[[int], str], names: dict[int, str]) -> str:
+    """What the rules pay in a Hi/Lo hand, half by half over every pot and run ("high Bob
+    150; low Carol 75, Dave 75"); "" in a high-only game."""
+    if not any(row.half for row in rows):
+        return ""
+    parts = []
+    for half in ("high", "low"):
+        got: dict[int, int] = {}
+        for row in rows:
+            if row.half == half:
+                for s, a in zip(row.expected_winners, row.expected):
+                    got[s] = got.get(s, 0) + a
+        if got:
+            parts.append(f"{half} " + ", ".join(f"{names.get(s, s)} {fmt(a)}" for s, a in sorted(got.items())))
+        elif half == "low":
+            parts.append("no low qualifies (the high hand scoops)")
+    return "; ".join(parts)
+
+
+def _halves_wrong(rows: list[Pot]) -> str:
+    """Which half of a Hi/Lo hand's pots the log paid wrong, as the end of a message
+    (" (the low half)"); "" in a high-only game or when the halves cannot be told apart."""
+    wrong = []
+    for row in rows:
+        if row.half and row.half not in wrong and {s: a for s, a in zip(row.winners, row.paid) if a} != {
+                s: a for s, a in zip(row.expected_winners, row.expected) if a}:
+            wrong.append(row.half)
+    if not wrong:
+        return ""
+    if len(wrong) == 2:
+        return " (the high and the low half)"
+    return f" (the {wrong[0]} half)"
 
 
 def _mucked_winner(auditor: Auditor, out: AuditedHand, pot: Pot, winners: list[int],
@@ -697,7 +776,7 @@ def _paid_as_won(hand: Hand, pots: list[Pot], collects: list[CollectEvent], dedu
         paid += c.amount
     if paid <= 0 or paid != pot.amount - deductions:
         return False
-    row = Pot(pot.index, pot.amount, pot.level, pot.eligible, 0)
+    row = Pot(pot.index, pot.amount, pot.level, pot.eligible, 0, half="high" if hand.hilo else None)
     row.expected_winners = pot.eligible
     row.expected = [paid]
     _attach_paid([row], collects)
@@ -774,13 +853,17 @@ def _split_after(cuts: list[int], pots: list[Pot], runs: list[int], chip: int, r
         net_run = split_amount(pot.amount - cut, order, order, chip)
         for ri in range(len(runs)):
             row = rows[k]
-            k += 1
-            shares = split_amount(net_run[ri], row.expected_winners, ring, chip)
-            if named and {w: a for w, a in shares.items() if a} != dict(zip(row.winners, row.paid)):
-                return False
-            per_row.append([shares[w] for w in row.expected_winners])
-            for w, a in shares.items():
-                want[w] += a
+            low_row = rows[k + 1] if k + 1 < len(rows) and rows[k + 1].half == "low" else None
+            lows = None if row.half is None else low_row.expected_winners if low_row is not None else []
+            for (_, _, shares), half_row in zip(split_run(net_run[ri], row.expected_winners, lows, ring, chip),
+                                                 (row, low_row)):
+                assert half_row is not None
+                k += 1
+                if named and {w: a for w, a in shares.items() if a} != dict(zip(half_row.winners, half_row.paid)):
+                    return False
+                per_row.append([shares[w] for w in half_row.expected_winners])
+                for w, a in shares.items():
+                    want[w] += a
     if not _paid_exactly(want, paid):
         return False
     for row, amounts in zip(rows, per_row):
@@ -789,17 +872,46 @@ def _split_after(cuts: list[int], pots: list[Pot], runs: list[int], chip: int, r
 
 
 def _attach_paid(rows: list[Pot], collects: list[CollectEvent]) -> None:
-    """Fill each pot row's `winners`/`paid` from collections naming that pot (and run)."""
+    """Fill each pot row's `winners`/`paid` from collections naming that pot (and run).
+
+    A Hi/Lo pot's two rows share the log's collections from it (no log says which half a
+    collection pays): each row first takes, of what each seat collected, up to that seat's
+    share of its half, and what is left over goes to the half that is short of its
+    expected total (the high half when neither is), so the row that was paid wrong is the
+    one that shows it."""
     by_pot: dict[tuple[int | None, int], dict[int, int]] = {}
     for c in collects:
         seat_paid = by_pot.setdefault((c.pot, c.run), {})
         seat_paid[c.seat] = seat_paid.get(c.seat, 0) + c.amount
+    groups: dict[tuple[int, int], list[Pot]] = {}
     for row in rows:
-        got = by_pot.get((row.index, row.run))
-        if got is None and len(rows) == 1:
-            got = by_pot.get((None, row.run)) or by_pot.get((None, 0))
-        if got is None and row.index == 0:
-            got = by_pot.get((None, row.run))
-        if got:
-            row.winners = sorted(got)
-            row.paid = [got[s] for s in row.winners]
+        groups.setdefault((row.index, row.run), []).append(row)
+    for (index, run), group in groups.items():
+        got = by_pot.get((index, run))
+        if got is None and len(groups) == 1:
+            got = by_pot.get((None, run)) or by_pot.get((None, 0))
+        if got is None and index == 0:
+            got = by_pot.get((None, run))
+        if not got:
+            continue
+        if len(group) == 1:
+            group[0].winners = sorted(got)
+            group[0].paid = [got[s] for s in group[0].winners]
+            continue
+        parts: list[dict[int, int]] = []
+        left = dict(got)
+        for row in group:
+            want = dict(zip(row.expected_winners, row.expected))
+            part = {s: min(left[s], want[s]) for s in want if left.get(s, 0) > 0 and want[s] > 0}
+            for s, a in part.items():
+                left[s] -= a
+            parts.append(part)
+        for s, a in left.items():
+            if a <= 0:
+                continue
+            short = [sum(r.expected) - sum(p.values()) for r, p in zip(group, parts)]
+            k = max(range(len(group)), key=lambda i: (short[i], -i))
+            parts[k][s] = parts[k].get(s, 0) + a
+        for row, part in zip(group, parts):
+            row.winners = sorted(part)
+            row.paid = [part[s] for s in row.winners]

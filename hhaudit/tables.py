@@ -17,7 +17,7 @@ import pyarrow.parquet as pq
 from .auditor import ActionRow, AuditedHand
 from .model import Act, ActionEvent, CollectEvent, Status, Street, StreetEvent
 
-SCHEMA_VERSION: Final = "1.3"
+SCHEMA_VERSION: Final = "1.4"
 """Dataset schema version, `MAJOR` or `MAJOR.MINOR`, stored as `hhaudit.schema_version` in
 every part file's metadata. A new MINOR only adds columns; a new MAJOR changes or removes
 one, and `hhaudit.read` refuses datasets of a newer major version than its own."""
@@ -34,7 +34,7 @@ CONTRACT_COLUMNS: Final[dict[str, tuple[str, ...]]] = {
     "actions": ("hand_id", "source", "seq", "line", "street", "run", "seat", "player", "action",
                 "amount", "to_amount", "all_in"),
     "pots": ("hand_id", "source", "pot", "run", "amount", "eligible", "winners",
-             "expected_winners", "paid", "expected", "ok"),
+             "expected_winners", "paid", "expected", "ok", "half"),
     "findings": ("hand_id", "source", "line", "seq", "rule", "name", "category", "severity",
                  "seat", "player", "expected", "actual", "message", "citation"),
     "sessions": ("session_id", "site", "table_name", "first_hand_id", "last_hand_id", "started_at",
@@ -70,7 +70,7 @@ SCHEMAS: Final[dict[str, pa.Schema]] = {
         ("hand_id", _STR), ("source", _STR), ("pot", _I64), ("run", _I64), ("amount", _I64),
         ("eligible", pa.list_(_I64)), ("winners", pa.list_(_I64)),
         ("expected_winners", pa.list_(_I64)), ("paid", pa.list_(_I64)),
-        ("expected", pa.list_(_I64)), ("ok", pa.bool_()),
+        ("expected", pa.list_(_I64)), ("ok", pa.bool_()), ("half", _STR),
     ]),
     "findings": pa.schema([
         ("hand_id", _STR), ("source", _STR), ("line", _I64), ("seq", _I64), ("rule", _STR),
@@ -207,7 +207,7 @@ class Rows:
             self.action_hands.append((hid, src, len(audited.actions)))
         if audited.pots:
             (c_hand, c_source, c_pot, c_run, c_amount, c_eligible, c_winners, c_expected_winners, c_paid,
-             c_expected, c_ok) = self.columns["pots"]
+             c_expected, c_ok, c_half) = self.columns["pots"]
             for p in audited.pots:
                 c_hand.append(hid)
                 c_source.append(src)
@@ -220,6 +220,7 @@ class Rows:
                 c_paid.append(p.paid)
                 c_expected.append(p.expected)
                 c_ok.append(p.ok)
+                c_half.append(p.half)
         # seats
         collected: dict[int, int] = {}
         known = audited.cards

@@ -219,3 +219,99 @@ def test_brute_force_reference_on_small_boards() -> None:
         ref = min(int(evaluate_cards(*two, *three)) for two in combinations(hole, 2)
                   for three in combinations(board, 3))
         assert hand_category(omaha_value(hole, board)) == ph_category(ref)
+
+
+# ---- the low: eight or better, A-5, two hole cards and three board cards
+
+
+def test_low_by_hand() -> None:
+    from hhaudit.evaluator import NO_LOW, describe_low, low_value
+
+    # the wheel, straights and flushes ignored: As 2s with 3s 4s 5s is still 5-4-3-2-A
+    assert describe_low(low_value(h("As 2s Kc Kd"), h("3s 4s 5s Qh Jd"))) == "wheel (5-4-3-2-A)"
+    # an eight low
+    assert describe_low(low_value(h("8c 6d Kc Kd"), h("As 3s 4h Qh Jd"))) == "8-6-4-3-A low"
+    # a nine is no low
+    assert low_value(h("9c 6d Kc Kd"), h("As 3s 4h Qh Jd")) == NO_LOW
+    # three low cards in the hand do not help: two play. A 2 3 in the hand, board 4 K Q J T:
+    # one low board card, no low
+    assert low_value(h("Ac 2d 3h Kd"), h("4s Ks Qh Jh Td")) == NO_LOW
+    # the counterfeited ace: A 2 in the hand, A 3 4 on the board: A-2 with A-3-4 pairs,
+    # no low; another hand's 2 6 makes 6-4-3-2-A
+    assert low_value(h("As 2h Tc Td"), h("Ad 3c 4d Kd Qs")) == NO_LOW
+    assert describe_low(low_value(h("2s 6s Jh Jc"), h("Ad 3c 4d Kd Qs"))) == "6-4-3-2-A low"
+    # lower is better, compared from the highest card down: 7-5-4-2-A loses to 7-4-3-2-A
+    assert low_value(h("As 3s Jh Jc"), h("2c 4d 7h Ks Qd")) < low_value(h("Ah 5h Tc Td"), h("2c 4d 7h Ks Qd"))
+    # a pair in the hand does not block the low of its other cards: A A 2 3 on 4 5 8 K Q
+    # plays A-2 (8-5-4-2-A), better than A-3 (8-5-4-3-A) and 2-3 (8-5-4-3-2)
+    assert describe_low(low_value(h("Ac Ad 2h 3h"), h("4s 5s 8d Kh Qs"))) == "8-5-4-2-A low"
+    # two low board cards are no low, whatever the hand
+    assert low_value(h("Ac Ad 2h 3h"), h("4s 6s 9d Kh Qs")) == NO_LOW
+
+
+def test_best_lows() -> None:
+    from hhaudit.evaluator import best_lows
+
+    board = h("2c 4d 7h Ks Qd")
+    assert best_lows({2: h("As 3s Jh Jc"), 5: h("Kc Kh 9s 9d"), 8: h("Ah 3h Tc Td")}, board) == [2, 8]
+    assert best_lows({5: h("Kc Kh 9s 9d"), 8: h("Jh Jc Tc Td")}, board) == []
+
+
+def _pokerkit_low(hole: list[str], board: list[str]) -> object | None:
+    from pokerkit import OmahaEightOrBetterLowHand
+
+    try:
+        return OmahaEightOrBetterLowHand.from_game("".join(hole), "".join(board))
+    except ValueError:
+        return None
+
+
+@pytest.mark.parametrize("holes", [4, 5, 6])
+def test_low_against_pokerkit(holes: int) -> None:
+    # pokerkit's OmahaEightOrBetterLowHand (stronger compares greater; ValueError when no
+    # low qualifies): whether a low qualifies, and the order of two hands on one board.
+    # Boards drawn from the low cards half the time, so most deals make lows.
+    from hhaudit.evaluator import NO_LOW, low_value
+
+    rng = random.Random(100 + holes)
+    lows = [c for c in DECK if c[0] in "A2345678"]
+    made = 0
+    for i in range(300):
+        board = rng.sample(lows, 5) if i % 2 else rng.sample(DECK, 5)
+        rest = [c for c in DECK if c not in board]
+        cards = rng.sample(rest, 2 * holes)
+        a, b = cards[:holes], cards[holes:]
+        va, vb = low_value(a, board), low_value(b, board)
+        ka, kb = _pokerkit_low(a, board), _pokerkit_low(b, board)
+        assert (va == NO_LOW) == (ka is None), (a, board)
+        assert (vb == NO_LOW) == (kb is None), (b, board)
+        if ka is not None and kb is not None:
+            made += 1
+            assert sign(vb - va) == sign((ka > kb) - (ka < kb)), (a, b, board)  # type: ignore[operator]
+    assert made > 50
+
+
+def test_low_brute_force_reference() -> None:
+    # the definition written out, independent of the code: every two hole cards with every
+    # three board cards; five different ranks, all eight or lower (ace one); the lowest by
+    # the ranks from the highest down
+    from hhaudit.evaluator import NO_LOW, low_value
+
+    value = {"A": 1, **{str(n): n for n in range(2, 9)}}
+    rng = random.Random(11)
+    for _ in range(3000):
+        cards = rng.sample(DECK, 10)
+        hole, board = cards[:5], cards[5:]
+        best = None
+        for two in combinations(hole, 2):
+            for three in combinations(board, 3):
+                ranks = [value.get(c[0], 99) for c in (*two, *three)]
+                if max(ranks) <= 8 and len(set(ranks)) == 5:
+                    key = sorted(ranks, reverse=True)
+                    best = key if best is None or key < best else best
+        v = low_value(hole, board)
+        if best is None:
+            assert v == NO_LOW
+        else:
+            assert v != NO_LOW
+            assert [(v >> s) & 0xF for s in (16, 12, 8, 4, 0)] == best

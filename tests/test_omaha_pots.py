@@ -80,3 +80,210 @@ def test_a_game_not_audited_is_unsupported_not_judged() -> None:
         out = audit(hand)
         assert hand.status is Status.UNSUPPORTED_GAME
         assert out.findings == [] and out.pots == []
+
+
+# ---- Omaha Hi/Lo eight or better: the rulebook's numbers (rules.md 7a, TDA-2024 20-C,
+# Robert's Rules "Ties"). Four seats, button on seat 8: left of the button are seats 2
+# (Dave, small blind 1), 3 (Alice, big blind 2), 5 (Bob), 8 (Carol). Bob raises to 33,
+# Carol and Dave call, Alice folds her blind: 3 x 33 + 2 = 101 chips, the rulebook's pot.
+# The board 2c 4d 7h Ks Qd has three low cards (2, 4, 7): a low needs two more different
+# ranks eight or lower from the hand.
+
+HILO = """\
+Dave: posts small blind 1
+Alice: posts big blind 2
+*** HOLE CARDS ***
+Bob: raises 31 to 33
+Carol: calls 33
+Dave: calls 32
+Alice: folds
+*** FLOP *** [{flop}]
+Dave: checks
+Bob: checks
+Carol: checks
+*** TURN *** [{flop}] [{turn}]
+Dave: checks
+Bob: checks
+Carol: checks
+*** RIVER *** [{flop} {turn}] [{river}]
+Dave: checks
+Bob: checks
+Carol: checks
+*** SHOW DOWN ***
+Dave: shows [{dave}]
+Bob: shows [{bob}]
+Carol: shows [{carol}]
+{paid}"""
+HILO_SEATS = {2: ("Dave", 500), 3: ("Alice", 500), 5: ("Bob", 500), 8: ("Carol", 500)}
+LOW_BOARD = ("2c 4d 7h", "Ks", "Qd")
+
+
+def hilo_hand(dave: str, bob: str, carol: str, paid: dict[str, int], board: tuple[str, str, str] = LOW_BOARD) -> Hand:
+    lines = "\n".join(f"{who} collected {amount} from pot" for who, amount in paid.items())
+    text = stars(HILO.format(flop=board[0], turn=board[1], river=board[2], dave=dave, bob=bob, carol=carol,
+                             paid=lines), seats=HILO_SEATS, button=8, blinds=(1, 2))
+    return game_hand(text, hilo=True)
+
+
+def rows(out: AuditedHand) -> list[tuple[str | None, int, list[int], list[int], bool | None]]:
+    return [(p.half, p.amount, p.expected_winners, p.expected, p.ok) for p in out.pots]
+
+
+# Bob: Kc Kh with Ks, trip kings, no low. Carol: Ah 3h with 2 4 7, the low 7-4-3-2-A.
+# Dave: As 3s, the same low; Jh Jc a pair of jacks for high.
+BOB_HIGH, CAROL_LOW, DAVE_LOW = "Kc Kh 9s 9d", "Ah 3h Tc Td", "As 3s Jh Jc"
+
+
+def test_hilo_high_and_low_halves_the_odd_chip_high() -> None:
+    # 101 chips: high half 51 (the odd chip to the high side, TDA-2024 20-C), low half 50.
+    # Dave holds 8d 8c 9h Th: one low rank (8) only, no low; Carol's low wins alone.
+    out = audit(hilo_hand("8d 8c 9h Th", BOB_HIGH, CAROL_LOW, {"Bob": 51, "Carol": 50}))
+    assert out.findings == []
+    assert rows(out) == [("high", 51, [5], [51], True), ("low", 50, [8], [50], True)]
+
+
+def test_hilo_two_tie_for_low_each_gets_25() -> None:
+    # rules.md: "If two players tie for low, each gets 25": Bob 51, Carol 25, Dave 25
+    out = audit(hilo_hand(DAVE_LOW, BOB_HIGH, CAROL_LOW, {"Bob": 51, "Carol": 25, "Dave": 25}))
+    assert out.findings == []
+    assert rows(out) == [("high", 51, [5], [51], True), ("low", 50, [2, 8], [25, 25], True)]
+
+
+def test_hilo_two_tie_for_high_26_25_first_left_of_the_button() -> None:
+    # rules.md: "If two tie for high, it is 26/25, with the extra chip to the first of them
+    # left of the button". Carol Kh Qc and Dave Kd Qs each make kings and queens (Ks Qd 7h);
+    # Bob's As 3s makes the only low, 7-4-3-2-A. High 51: Dave (seat 2, first left of the
+    # button on 8) 26, Carol 25; low 50 to Bob.
+    out = audit(hilo_hand("Kd Qs Th 9h", "As 3s 8d 6d", "Kh Qc Tc 9c", {"Dave": 26, "Carol": 25, "Bob": 50}))
+    assert out.findings == []
+    assert rows(out) == [("high", 51, [2, 8], [26, 25], True), ("low", 50, [5], [50], True)]
+
+
+def test_hilo_odd_chip_to_the_low_side_is_oc01_of_the_high_half() -> None:
+    out = audit(hilo_hand("8d 8c 9h Th", BOB_HIGH, CAROL_LOW, {"Bob": 50, "Carol": 51}))
+    assert [(f.rule, f.expected, f.actual, f.message) for f in out.findings] == [
+        ("OC01", "expected high Bob 51; low Carol 50", "log paid Bob 50; Carol 51",
+         "odd chip to the wrong seat (the high half)")]
+
+
+def test_hilo_quartered_low() -> None:
+    # Bob: Kc Kh trip kings AND As 3s the low 7-4-3-2-A; Carol's Ah 3h ties the low.
+    # Quartered: high 51 to Bob, low 50 split 25/25: Bob 51 + 25 = 76, Carol 25.
+    out = audit(hilo_hand("Jh Jc 9s 9d", "Kc Kh As 3s", CAROL_LOW, {"Bob": 76, "Carol": 25}))
+    assert out.findings == []
+    assert rows(out) == [("high", 51, [5], [51], True), ("low", 50, [5, 8], [25, 25], True)]
+
+
+def test_hilo_quartered_paid_as_a_half_split_is_wrong() -> None:
+    # the same hand paid 51/50 (the low half given whole to Carol): Bob is owed 76
+    out = audit(hilo_hand("Jh Jc 9s 9d", "Kc Kh As 3s", CAROL_LOW, {"Bob": 51, "Carol": 50}))
+    (f,) = out.findings
+    assert (f.rule, f.expected, f.actual) == ("SP01", "expected high Bob 51; low Bob 25, Carol 25",
+                                             "log paid Bob 51; Carol 50")
+    assert f.message.endswith("(the low half)")
+
+
+def test_hilo_scoop_when_no_low_qualifies() -> None:
+    # board 2c 9c Th Ks Qd: one low card only, no low can be made: Bob's trip kings scoop
+    # all 101, one high row
+    board = ("2c 9c Th", "Ks", "Qd")
+    out = audit(hilo_hand("8d 8c 3d 4s", BOB_HIGH, CAROL_LOW, {"Bob": 101}, board))
+    assert out.findings == []
+    assert rows(out) == [("high", 101, [5], [101], True)]
+    # and a "low" paid there is WN01 of the high half
+    out = audit(hilo_hand("8d 8c 3d 4s", BOB_HIGH, CAROL_LOW, {"Bob": 51, "Carol": 50}, board))
+    (f,) = out.findings
+    assert (f.rule, f.expected) == ("WN01", "expected high Bob 101; no low qualifies (the high hand scoops)")
+    assert f.message == "pot paid to Carol (the high half)"
+
+
+def test_hilo_low_half_to_the_wrong_seat() -> None:
+    # Bob scooped a pot whose low was Carol's: the low half was paid wrong
+    out = audit(hilo_hand("8d 8c 9h Th", BOB_HIGH, CAROL_LOW, {"Bob": 101}))
+    (f,) = out.findings
+    assert (f.rule, f.actual) == ("WN01", "log paid Bob 101")
+    assert f.message == "pot paid to the wrong seats; Carol should be paid (the low half)"
+    assert [(p.half, p.winners, p.paid, p.ok) for p in out.pots] == [
+        ("high", [5], [51], True), ("low", [5], [50], False)]
+
+
+def test_hilo_counterfeited_wheel() -> None:
+    # Carol holds As 2h: on 3 4 5 that would be the wheel. The board Ad 3c 4d Kd Qs has the
+    # low ranks A, 3, 4 only, and her low needs three board cards of ranks other than her A
+    # and 2: only 3 and 4 are left, the board's ace counterfeits hers: no low. Dave's 2s 6s
+    # with A 3 4 makes 6-4-3-2-A, the only low. High: Bob's Kc Kh with Kd, trip kings.
+    board = ("Ad 3c 4d", "Kd", "Qs")
+    out = audit(hilo_hand("2s 6s Jh Jc", BOB_HIGH, "As 2h Tc Td", {"Bob": 51, "Dave": 50}, board))
+    assert out.findings == []
+    assert rows(out) == [("high", 51, [5], [51], True), ("low", 50, [2], [50], True)]
+
+
+def test_hilo_side_pots_split_separately() -> None:
+    # Dave (seat 2) is all-in for 21; Bob raises to 40, Carol calls, Alice folds her 2.
+    # Main pot: 21 x 3 + 2 = 65, Dave, Bob and Carol eligible; side pot: 19 x 2 = 38, Bob
+    # and Carol (TDA-2024 21: each pot split on its own). Bob's trip kings win high in both,
+    # Dave's 7-4-3-2-A the main pot's low, Carol's 7-5-4-2-A the side pot's low (Dave is not
+    # eligible for it). Main: high 33 (the odd chip high), low 32; side: 19 and 19.
+    # Bob 33 + 19 = 52, Dave 32, Carol 19: 103 in all.
+    body = """\
+Dave: posts small blind 1
+Alice: posts big blind 2
+*** HOLE CARDS ***
+Bob: raises 38 to 40
+Carol: calls 40
+Dave: calls 20 and is all-in
+Alice: folds
+*** FLOP *** [2c 4d 7h]
+Bob: checks
+Carol: checks
+*** TURN *** [2c 4d 7h] [Ks]
+Bob: checks
+Carol: checks
+*** RIVER *** [2c 4d 7h Ks] [Qd]
+Bob: checks
+Carol: checks
+*** SHOW DOWN ***
+Bob: shows [Kc Kh 9s 9d]
+Carol: shows [Ah 5h Tc Td]
+Dave: shows [As 3s Jh Jc]
+{paid}"""
+    seats = {2: ("Dave", 21), 3: ("Alice", 500), 5: ("Bob", 500), 8: ("Carol", 500)}
+    right = ("Bob collected 19 from side pot\nCarol collected 19 from side pot\n"
+             "Bob collected 33 from main pot\nDave collected 32 from main pot")
+    summary = "Total pot 103 Main pot 65. Side pot 38. | Rake 0"
+    out = audit(game_hand(stars(body.format(paid=right), seats=seats, button=8, blinds=(1, 2), summary=summary),
+                          hilo=True))
+    assert out.findings == []
+    assert [(p.index, p.half, p.amount, p.eligible, p.expected_winners, p.expected, p.ok) for p in out.pots] == [
+        (0, "high", 33, [2, 5, 8], [5], [33], True), (0, "low", 32, [2, 5, 8], [2], [32], True),
+        (1, "high", 19, [5, 8], [5], [19], True), (1, "low", 19, [5, 8], [8], [19], True)]
+    # Dave paid the side pot's low as well (a seat not eligible for it): SP01
+    wrong = ("Bob collected 19 from side pot\nDave collected 19 from side pot\n"
+             "Bob collected 33 from main pot\nDave collected 32 from main pot")
+    out = audit(game_hand(stars(body.format(paid=wrong), seats=seats, button=8, blinds=(1, 2), summary=summary),
+                          hilo=True))
+    assert [f.rule for f in out.findings] == ["SP01"]
+    assert out.findings[0].expected == "expected high Bob 52; low Dave 32, Carol 19"
+
+
+def test_split_run_arithmetic() -> None:
+    from hhaudit.pots import hilo_halves, split_run
+
+    ring = [2, 3, 5, 8]  # clockwise from the button on seat 8
+    assert hilo_halves(101) == (51, 50)  # rules.md: the odd chip to the high half
+    assert hilo_halves(100) == (50, 50)
+    assert hilo_halves(105, chip=5) == (55, 50)  # 21 chips of 5: 11 high, 10 low
+    assert hilo_halves(103, chip=5) == (53, 50)  # 20 chips and 3 units: the 3 go high
+    # high-only game: one row, no half
+    assert split_run(101, [5, 8], None, ring) == [(None, 101, {5: 51, 8: 50})]
+    # scoop: no low
+    assert split_run(101, [5], [], ring) == [("high", 101, {5: 101})]
+    # 103: high 52 to Bob; low 51 tied by Dave (2) and Carol (8): 26 to Dave (first left of
+    # the button), 25 to Carol
+    assert split_run(103, [5], [2, 8], ring) == [("high", 52, {5: 52}), ("low", 51, {2: 26, 8: 25})]
+    # two identical hands win both halves (two wheels with the same high): 66 goes 33/33,
+    # not 17+17 / 16+16 (no player more than one odd chip, Robert's Ties; TDA forum 2017):
+    # high 33 is 17/16, so the low 33 is 16/17
+    assert split_run(66, [2, 8], [2, 8], ring) == [("high", 33, {2: 17, 8: 16}), ("low", 33, {2: 16, 8: 17})]
+    # quartering a 100 pot: Bob high and tied low with Carol: 50 + 25 and 25
+    assert split_run(100, [5], [5, 8], ring) == [("high", 50, {5: 50}), ("low", 50, {5: 25, 8: 25})]
