@@ -14,7 +14,8 @@ from .archives import entries
 from .chunks import HandLines
 from .formats import Format
 from .formats.base import fallback_id
-from .formats.common import AUDITED_VARIANTS, settle_omaha
+from .formats.common import settle_omaha
+from .games import unaudited_reason
 from .limits import MAX_HAND_CHARS, MAX_HAND_LINES, out_of_bounds
 from .model import Hand, ParseProblem, Status
 from .money import reading_finer
@@ -142,8 +143,8 @@ def read_hand(fmt: Format, lines: list[str], first: int, source: str) -> Hand:
         settle_omaha(hand)
     except Exception as exc:  # noqa: BLE001  # the barrier: one hand's bug never stops the file
         return faulted(_blank_hand(fmt, source, first, lines), exc, "reading")
-    if hand.status is Status.AUDITED and hand.variant not in AUDITED_VARIANTS:
-        hand.status = Status.UNSUPPORTED_GAME  # read whole and named, not judged
+    if hand.status is Status.AUDITED and unaudited_reason(hand.variant, hand.hole_cards, hand.hilo):
+        hand.status = Status.UNSUPPORTED_GAME  # read whole and named, not judged (`games`)
     if hand.status is not Status.PARSE_ERROR:
         bad = out_of_bounds(hand)
         if bad is not None:

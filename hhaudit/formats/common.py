@@ -270,11 +270,6 @@ def settle_omaha(hand: Hand) -> None:
     hand.game = game_code(hand.limit, "omaha", hand.hole_cards, hand.hilo)
 
 
-AUDITED_VARIANTS: Final = frozenset({"holdem"})
-"""The variants the auditor judges; a hand read as any other is `unsupported_game` (read whole,
-its game named, not judged)."""
-
-
 _LIMIT_CODE: Final = {Limit.NO_LIMIT: "NL", Limit.POT_LIMIT: "PL", Limit.FIXED_LIMIT: "FL"}
 
 
