@@ -14,8 +14,8 @@ a factor bounded by the pattern's size, not how the count grows with the line.
 
 `hostile_lines(pattern)` builds lines from the pattern's own pieces (its literal words,
 a character of each class, what each repeat repeats) that make such a matcher try many
-splits: a piece repeated, a matching prefix with one of its pieces pumped, a prefix
-repeated. Each is a function of a repeat count, so the same line can be built at n and 8n.
+splits: a piece repeated, a matching prefix with one of its pieces (or a run of two or
+three) pumped, a prefix repeated. Each is a function of a repeat count, so the same line can be built at n and 8n.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ class Steps:
 
     def __init__(self, pattern: str, flags: int = 0) -> None:
         self.pattern = pattern
+        self.flags = flags
         parsed = sre_parse.parse(pattern, flags)
         self.s = ""
         self.steps = 0
@@ -383,7 +384,7 @@ class _Pieces:
         self.witnesses: list[list[str]] = []
         """Witnesses: the first alternative of every branch, then each other alternative of
         one branch in turn."""
-        parsed = sre_parse.parse(pattern)
+        parsed = sre_parse.parse(pattern, steps.flags)
         icase = bool(parsed.state.flags & re.IGNORECASE)
         self._choice: dict[int, int] = {}
         self._alts: list[int] = []
@@ -475,6 +476,15 @@ def hostile_lines(steps: Steps) -> dict[str, Line]:
             add(f"{head!r} + {token!r} repeated + {tail[:-1]!r}",
                 lambda k, h=head, t=token, r=tail[:-1]: h + t * k + r)
             add(f"({head + token!r}) repeated", lambda k, h=head + token: h * k)
+            # a run of two or three of its pieces pumped, before the rest short of its last
+            # character: each copy of the run starts a reading that goes past the others to
+            # fail at the end (a run of 'fee: ' before a stray '(')
+            for size in (2, 3):
+                if i + size <= len(tokens):
+                    run = "".join(tokens[i:i + size])
+                    rest = "".join(tokens[i + size:])[:-1]
+                    add(f"{head!r} + {run!r} repeated + {rest!r}",
+                        lambda k, h=head, t=run, r=rest: h + t * k + r)
         witness = "".join(tokens)
         add(f"({witness!r}) repeated", lambda k, w=witness: w * k)
     return lines

@@ -4,8 +4,8 @@ The line lexer (hhaudit/formats/base.py) runs each line through the terminals of
 grammar; a terminal whose regex backtracks over pairs (or triples) of splits of a line
 turns one hostile 64 KiB line into minutes of CPU. This test proves the opposite for every
 terminal: on lines built from the terminal's own pieces (tests/regex_steps.py: its words,
-separators, amounts and brackets repeated, pumped inside a prefix it matches, or a prefix
-repeated) of about n and 8n characters, the work at 8n is at most C times 8 the work at n.
+separators, amounts and brackets repeated, pumped inside a prefix it matches (one piece or a
+run of two or three), or a prefix repeated) of about n and 8n characters, the work at 8n is at most C times 8 the work at n.
 
 Why a step count and not a clock: a wall-clock bound is either loose enough to pass on a
 loaded machine (and then lets a quadratic regex through at 8,000 characters) or flaky. The
@@ -123,5 +123,6 @@ def test_the_matcher_agrees_with_re() -> None:
                 for k in (1, 2):
                     text = line(k)
                     assert steps.run(text)[0] == (real.fullmatch(text) is not None), (pattern, text)
+
 
 
