@@ -30,7 +30,7 @@ from hhaudit.parsing import parse
 
 REVIEWED = Path(__file__).parent / "reviewed" / "omaha.tsv"
 
-READ_FORMATS = frozenset({"pokerstars"})
+READ_FORMATS = frozenset({"pokerstars", "ggpoker"})
 """The formats that read Omaha; the files of the others are not checked yet."""
 
 SHOWDOWN = frozenset({"winner", "odd_chip", "side_pot"})
@@ -101,6 +101,7 @@ _NAMED: dict[str, str] = {
     "PLO-6-max-USD-30-60-201703.converted.secondsb.txt": "FLO",  # header: "Omaha Fixed Limit"
     "LO8-6max-USD-0.05-0.10-20090315.Hand-cancelled.txt": "PLO",  # header: "Omaha Pot Limit"
     "5-Card-PLO-6max-USD-15-30-201905.PokerMaster.txt": "PLO5",  # "Omaha Pot Limit", five cards dealt
+    "PLO-NLO-6max-MTT-USD-8.40-202104.KO.txt": "NLO",  # "Omaha (NL postflop)": PL pre-flop, NL after
 }
 """Files whose name does not say the game their headers name (the header is right)."""
 
@@ -149,12 +150,24 @@ def findings() -> set[tuple[str, str, str]]:
     return out
 
 
+ENGINE: dict[tuple[str, str, str], str] = {
+    ("PLO5-6max-USD-25-50-202104.straddle.txt", "OM1171256", "PL01"):
+        "the big blind's own straddle to 100 (read as 50 more over its 50) leaves the bet at 50 in the "
+        "replay (`State._straddle` compares the post, not the seat's total): the pot-limit raise to 325 "
+        "is within the 355 a bet of 100 allows",
+}
+"""Findings that are the auditor's, not the log's: reported, to be fixed there (the test fails
+when one is no longer reported, so that the list is kept short)."""
+
+
 def test_no_finding_except_reviewed() -> None:
     with open(REVIEWED, encoding="utf-8") as fh:
         reviewed = {(r["file"], r["hand_id"], r["rule"]) for r in csv.DictReader(fh, delimiter="\t")}
     files_read = {rel.split("/")[-1] for rel, _ in read()}
     reviewed = {r for r in reviewed if r[0] in files_read}
     found = findings()
+    assert set(ENGINE) <= found, "an auditor issue is fixed: take it off ENGINE"
+    found -= set(ENGINE)
     assert found - reviewed == set(), "new findings on real hands (bugs until proven otherwise)"
     # the showdown's findings of a game not judged yet are listed for the day it is
     assert {r for r in reviewed - found if not r[2].startswith(("WN", "OC", "SP"))} == set()

@@ -11,7 +11,10 @@ Grammar: `grammars/ggpoker.lark`. The layout is PokerStars', so the handlers of
 - EV Cashout (GG's all-in insurance): "Pays Cashout Risk ($x)" -> FeeEvent "cash_out_fee"
   (paid outside the pot: the pot is still paid out whole);
 - "Cash Drop to Pot : total $x" -> FeeEvent "room_added" with a negative amount.
-Short Deck ("Poker Hand #SD...: Short Deck ...") and Omaha are unsupported games.
+- Omaha by GG's codes: "PLO ($2/$5)", "PLO-5", "PLO-6", a Hi-Lo suffix, and tournaments'
+  "Omaha (NL postflop)" (pot limit before the flop, no limit after: audited with the looser
+  no-limit sizes, as every such game), read as PokerStars writes their names.
+Short Deck ("Poker Hand #SD...: Short Deck ...") is an unsupported game.
 """
 
 from __future__ import annotations
@@ -24,6 +27,22 @@ from .base import Fields, UnsupportedGame
 from .pokerstars import PokerStarsFormat
 
 _DROPS = re.compile(r"\| (Jackpot|Bingo|Fortune|Tax) ([^|]*?\d[^|]*?)\s*(?=\||$)")
+_PLO = re.compile(r"(?i)\bPLO(?:-?(?P<count>[456]))?(?P<hilo>\s*(?:Hi[-/]?Lo|H/L|8))?(?=\s*[(\-])")
+"""GG's Omaha codes in a header: "PLO ($2/$5)", "PLO-5 ($25/$50)", "PLO Hi-Lo"."""
+_NL_POSTFLOP = re.compile(r"(?i)\bOmaha(?P<hilo> Hi[-/]?Lo)? \(NL postflop\)")
+
+
+def _gg_game(rest: str) -> str:
+    """A header's text with GG's Omaha codes written as PokerStars names them."""
+    if "PLO" in rest:
+        rest = _PLO.sub(lambda m: (f"{m.group('count')} Card " if m.group("count") else "") + "Omaha"
+                        + (" Hi/Lo" if m.group("hilo") else "") + " Pot Limit", rest, count=1)
+    if "postflop" in rest:
+        rest = _NL_POSTFLOP.sub(lambda m: "Omaha" + (" Hi/Lo" if m.group("hilo") else "")
+                                + " Pot Limit Pre-Flop, No Limit Post-Flop", rest, count=1)
+    return rest
+
+
 _POTS = re.compile(r"(Main pot|Side pot(?:-\d+)?) ([^|]*?\d)(?=\.? |\.?$|\s*\|)")
 
 
@@ -46,16 +65,28 @@ class GGPokerFormat(PokerStarsFormat):
             hand.variant = "shortdeck"
             raise UnsupportedGame(rest)
         try:
-            super().on_HEADER(hand, f, line)
+            super().on_HEADER(hand, (f[0], f[1], _gg_game(rest), *f[3:]), line)
         finally:
             hand.site = "GGPoker"
 
     def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
         """GG tournament headers can already name the next level's blinds ("Level3
         (80/160)" over posts of 60/120): the blinds actually posted are the hand's stakes.
-        "posts missed blind" is a missed small blind, posted dead."""
+        "posts missed blind" is a missed small blind, posted dead; a straddle by a seat that
+        posted a blind is written as its total."""
         if f[1] == "missed blind":
             f = (f[0], "dead blind", *f[2:])
+        if f[1] == "straddle":
+            # a straddle by the big blind itself ("posts big blind $50", "straddle $100") is
+            # its total: the pot counts 100 from it, not 150
+            seat = self.seat(hand, f[0])
+            posted = sum(e.amount for e in hand.events if isinstance(e, PostEvent) and e.seat == seat
+                         and e.kind is not Post.ANTE)
+            amount = self.amount(hand, f[2])
+            if 0 < posted < amount:
+                super().on_POST(hand, f, line)
+                hand.events[-1].amount = amount - posted  # type: ignore[union-attr]
+                return
         super().on_POST(hand, f, line)
         e = hand.events[-1]
         if isinstance(e, PostEvent) and not e.all_in and hand.kind == "tournament":

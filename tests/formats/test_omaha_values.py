@@ -56,3 +56,17 @@ def test_pokerstars_six_card_and_five_card_counts() -> None:
     assert (five.game, five.hole_cards, five.sb, five.bb) == ("PLO5", 5, 1500, 3000)
     assert _dealt(five) == {"pp1844675": ("9c", "Qc", "9h", "Jc", "Qs")}
 
+
+
+def test_ggpoker_plo5_with_the_big_blinds_straddle() -> None:
+    h = _hand(FLOP.format("GGPoker", "PLO5-6max-USD-25-50-202104.straddle.txt"), "OM1171256")
+    # "PLO-5 ($25/$50)": five-card pot-limit Omaha, cents
+    assert (h.game, h.limit, h.hole_cards, h.hilo, h.sb, h.bb, h.ante) == ("PLO5", Limit.POT_LIMIT, 5, False, 2500, 5000, 1000)
+    assert _dealt(h) == {"Hero": ("Kd", "2h", "3h", "Qc", "Tc")}
+    posts = [(e.player, e.kind.value, e.amount) for e in h.events if type(e).__name__ == "PostEvent"]
+    # "ce67ea41: posts big blind $50" then "ce67ea41: straddle $100": its total is 100, so
+    # the straddle puts in 50 more; the pot 255 = antes 3 x 10 + 25 + 100 + the raiser's 100
+    assert posts[-2:] == [("ce67ea41", "post_bb", 5000), ("ce67ea41", "post_straddle", 5000)]
+    assert 3 * 1000 + 2500 + 10000 + 10000 == 25500 == h.summary.total_pot
+    assert _paid(h) == [("2a287edc", 24225, None, None)]
+    assert h.summary.rake == 1275 and 25500 - 1275 == 24225
