@@ -156,6 +156,8 @@ class LiveHand:
 
     rake: RakeRule | None = None
     drops: tuple[DropRule, ...] = ()
+    chopped: bool = False
+    """`chop`: the blinds took their blinds back; no pot was made, nothing is raked or dropped."""
 
 
 # ============================================================== what the rules require
@@ -579,7 +581,7 @@ def _judge_rake(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) ->
     for drop in extra.drops:
         # every hand under a drop rule is judged: no `jackpot` line is a drop of 0
         taken = sum(e.amount for e in hand.events if isinstance(e, FeeEvent) and e.kind == drop.kind)
-        want = drop.due(pot, saw_flop)
+        want = 0 if extra.chopped else drop.due(pot, saw_flop)
         if taken != want:
             line = next((e.line for e in hand.events if isinstance(e, FeeEvent) and e.kind == drop.kind),
                         hand.summary.line or hand.end_line)
@@ -588,7 +590,7 @@ def _judge_rake(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) ->
                             + (f" at {drop.min_pot}" if drop.min_pot else "") + ")")
     if extra.rake is None or hand.summary.rake is None:
         return
-    due = extra.rake.due(pot, saw_flop)
+    due = 0 if extra.chopped else extra.rake.due(pot, saw_flop)
     if due != hand.summary.rake:
         auditor.finding(out, RULES["SB07"], hand.summary.line or hand.end_line, -1, f"rake {due} (pot {pot})",
                         f"rake {hand.summary.rake}", "the rake taken does not follow the game's rake rule")

@@ -278,3 +278,68 @@ def test_a_double_board_hand_writes_its_second_board() -> None:
     assert h.status is Status.PARSE_ERROR and "flop2" in h.problem.message
     (h,) = hands(FOUR + "bomb 10 double\nflop Kh 7d 2c\nturn2 5d\n")
     assert h.status is Status.PARSE_ERROR and h.problem.message.startswith("turn of the second board dealt before")
+
+
+# ------------------------------------------------------------------ chopped blinds, misdeals
+
+CHOP = ("game NL 1/2 rake 10% max 5 preflop jackpot 1 at 2 preflop\nhand 1\nbutton 1\nseat 1 A 200\nseat 2 B 200\n"
+        "seat 3 C 200\nA fold\nchop\nend A 200 B 200 C 200\n")
+
+
+def test_chopped_blinds_take_their_posts_back_with_no_rake_and_no_finding() -> None:
+    # everyone folds to the blinds, who chop: B takes back 1, C 2; even under a rake and a
+    # jackpot taken pre-flop (`preflop`), the pot is never made: nothing is due
+    (h,) = hands(CHOP)
+    assert [(e.player, e.amount) for e in h.events if type(e).__name__ == "CollectEvent"] == [("B", 1), ("C", 2)]
+    assert findings(CHOP) == []
+    assert [(f.rule, f.expected, f.actual) for f in findings(CHOP.replace("chop\n", "chop\nrake 1\n"))
+            if f.rule == "SB07"] == [("SB07", "rake 0 (pot 2)", "rake 1")]
+    # the stacks carry unchanged into the next hand
+    nxt = hands(CHOP + "hand 2\nB fold\nC fold\npay A 3\n")[1]
+    assert nxt.status is Status.AUDITED and [s.stack for s in nxt.seats] == [200, 200, 200]
+
+
+def test_a_chop_is_only_the_blinds_before_they_act() -> None:
+    for played, why in (("A call\nchop", "every other player has folded"),
+                        ("A fold\nB call\nchop", "before the blinds act"),
+                        ("A fold\nchop\npay C 3", "no `pay` line")):
+        (h,) = hands(CHOP.replace("A fold\nchop", played))
+        assert h.status is Status.PARSE_ERROR and why in h.problem.message, (played, h.problem)
+
+
+MISDEAL = """game NL 1/2
+hand 1
+button 1
+seat 1 A 200
+seat 2 B 200
+seat 3 C 200
+A fold
+B fold
+pay C 3
+hand 2
+C sb 1
+A bb 2
+misdeal        # a card flashed: every chip goes back
+hand 2
+B raise 6
+C fold
+A fold
+pay B 9
+end A 198 B 202 C 200
+"""
+
+
+def test_a_misdeal_voids_the_hand_and_the_redeal_starts_from_the_same_stacks_and_button() -> None:
+    # hand 1: B posts 1, C 2, A and B fold: A 200, B 199, C 201. Hand 2 (button 2, C sb,
+    # A bb) is misdealt: void, no chip moves. The redeal keeps the button on seat 2 and
+    # the stacks: B raises to 6, C (sb 1) and A (bb 2) fold; the pot is 1 + 2 + 2 and B's
+    # other 4 come back (the dealer's `pay B 9` hands them back with it): A 200 - 2 = 198,
+    # B 199 - 6 + 9 = 202, C 201 - 1 = 200, as the end line says
+    r = hhaudit.audit([MISDEAL])
+    assert list(r.hands["hand_id"]) == ["1", "misdeal-2", "2"]
+    assert list(r.hands["button_seat"]) == [1, 2, 2]
+    void = r.seats[r.seats["hand_id"] == "misdeal-2"]
+    assert list(void["stack_start"]) == [200, 199, 201] and list(void["contributed"]) == [0, 0, 0]
+    redeal = r.seats[r.seats["hand_id"] == "2"]
+    assert list(redeal["stack_start"]) == [200, 199, 201]
+    assert [(f.hand_id, f.rule) for f in r.findings.itertuples()] == []

@@ -327,6 +327,10 @@ class _Builder:
     """A double-board hand's second board (`flop2`, `turn2`, `river2`), run 2."""
     double: bool = False
     """`bomb 20 double`: the hand is dealt two boards."""
+    chop: int = 0
+    """The line of `chop`: the blinds take their blinds back."""
+    misdeal: int = 0
+    """The line of `misdeal`: the hand is void."""
 
 
 class LiveFormat(LineFormat):
@@ -343,6 +347,8 @@ class LiveFormat(LineFormat):
         self._b = _Builder()
         self._carried: Carried | None = None
         self._end: dict[int, int] = {}
+        self._void = False
+        """The last hand read was a misdeal (`misdeal`): the next one is dealt again."""
         """Each seat's stack when the last hand read was over (`live_rules.final_stacks`)."""
 
     # ------------------------------------------------------------------ detection, splitting
@@ -410,6 +416,7 @@ class LiveFormat(LineFormat):
         self._b = _Builder()
         self._carried = carried
         self._end = {}
+        self._void = False
         if error is None and carried is not None and carried.error and lines:
             error = (first_line, 1, lines[0].strip(), carried.error)
         if error is not None:
@@ -655,6 +662,18 @@ class LiveFormat(LineFormat):
         hand.bomb_pot = amount(f[0])
         self._b.double = bool(f[1])
 
+    def on_CHOP(self, hand: Hand, f: Fields, line: int) -> None:
+        """`chop`: everyone folded to the blinds, who take their blinds back (no rake, no
+        drop: the pot is never made)."""
+        self._close()
+        self._b.chop = line
+
+    def on_MISDEAL(self, hand: Hand, f: Fields, line: int) -> None:
+        """`misdeal`: the hand is void (TDA-2024 35); every chip goes back and the next hand
+        is dealt again from the stacks this one started with, the button where it was."""
+        self._close()
+        self._b.misdeal = line
+
     def _second_board(self, street: Street, new: tuple[str, ...], line: int) -> None:
         """`flop2 9s 8s 3h`: the second board of a double-board hand, run 2 (the first board
         is run 1); each board pays half of every pot, like a board run twice."""
@@ -770,9 +789,23 @@ class LiveFormat(LineFormat):
         b = self._b
         c = self._carried
         if hand.button_seat is None and c is not None:
-            hand.button_seat = next_button(c.button, [(s.seat, s.sitting_out) for s in hand.seats])
+            dealt = [(s.seat, s.sitting_out) for s in hand.seats]
+            redeal = c.redeal and any(seat == c.button and not out for seat, out in dealt)
+            hand.button_seat = c.button if redeal else next_button(c.button, dealt)
         if hand.button_seat is None:
             raise LineError(hand.line, 1, "", "no `button N` line in this hand")
+        if not hand.seats:
+            raise LineError(hand.line, 1, "", "no seats")
+        if b.misdeal:
+            # the hand is void: no chip moved, nothing to judge; the next hand is dealt again
+            # from these stacks, the button where it was
+            hand.events = []
+            hand.live = [r for r in hand.live if isinstance(r, LiveHand)]
+            hand.summary = type(hand.summary)()
+            hand.hand_id = "misdeal-" + hand.hand_id  # the redeal is the hand; `natural` ids stay in order
+            self._end = {s.seat: s.stack for s in hand.seats}
+            self._void = True
+            return
         if b.posts == 0:
             b.raw[0:0] = self._bomb_antes(hand) if hand.bomb_pot else self._auto_posts(hand)
         if b.double and not b.board2:
@@ -809,6 +842,8 @@ class LiveFormat(LineFormat):
         hand.events = events  # type: ignore[assignment]
         if not hand.seats:
             raise LineError(hand.line, 1, "", "no seats")
+        if b.chop:
+            self._chop(hand, state, b.chop)
         self._end = final_stacks(hand, state)
 
     def _accepted(self, hand: Hand, state: State, item: object, seq: int, events: list[object],
@@ -844,6 +879,29 @@ class LiveFormat(LineFormat):
         if dec.act.value == "call":
             return ActionEvent(line, seat, name, dec.act, dec.chips, None, dec.all_in)
         return ActionEvent(line, seat, name, dec.act, None, dec.to, dec.all_in)
+
+    def _chop(self, hand: Hand, state: State, line: int) -> None:
+        """The blinds take their blinds back: each is paid what it put in (the big blind's
+        unmatched part with it), so the stacks carry as they were and there is no pot to
+        rake. Only when every other player folded before any raise."""
+        live = state.live()
+        blinds = {state.sb_seat, state.bb_seat}
+        why = ""
+        if {s.seat for s in live} != blinds or None in blinds:
+            why = "a chop is the small and the big blind's, when every other player has folded"
+        elif any(s.has_acted_in_hand for s in live) or state.street is not Street.PREFLOP:
+            why = "a chop is agreed before the blinds act: write the hand as it was played"
+        elif any(s.total != s.street_bet for s in state.seats.values() if s.total) or state.dead_money:
+            why = "a chop with antes or dead money in the middle: write who was paid what (`pay` lines)"
+        elif any(isinstance(e, CollectEvent) for e in hand.events):
+            why = "a chop pays the blinds back by itself: no `pay` line"
+        if why:
+            raise LineError(line, 1, "chop", why)
+        for s in sorted(live, key=lambda s: s.seat):
+            hand.events.append(CollectEvent(line, s.seat, s.player, s.total, None))
+        extra = next((r for r in hand.live if isinstance(r, LiveHand)), None)
+        if extra is not None:
+            extra.chopped = True
 
     def _bomb_antes(self, hand: Hand) -> list[PostEvent]:
         """A bomb pot with no post lines: every player dealt in antes the bomb's amount (a
@@ -971,7 +1029,7 @@ class _Carrier:
         end = self.reader._end
         seats = [(s.seat, s.player, end.get(s.seat, s.stack), s.sitting_out or end.get(s.seat, s.stack) == 0)
                  for s in hand.seats]
-        return Carried(where, hand.button_seat, seats)
+        return Carried(where, hand.button_seat, seats, redeal=self.reader._void)
 
 
 _SUITS = str.maketrans("♠♤♥♡♦♢♣♧", "sshhddcc")

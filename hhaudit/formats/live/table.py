@@ -55,14 +55,17 @@ class Carried:
     """(seat, player, stack, sitting out) in seat order."""
     error: str = ""
     """Why no table can be carried (the previous hand could not be read, there is none)."""
+    redeal: bool = False
+    """The previous hand was a misdeal: this one is dealt again, the button where it was."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"source": self.source, "button": self.button, "seats": self.seats, "error": self.error}
+        return {"source": self.source, "button": self.button, "seats": self.seats, "error": self.error,
+                "redeal": self.redeal}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Carried:
         return cls(d["source"], d["button"], [(int(a), str(b), int(c), bool(e)) for a, b, c, e in d["seats"]],
-                   d["error"])
+                   d["error"], bool(d.get("redeal", False)))
 
 
 def next_button(previous: int | None, seats: Sequence[tuple[int, bool]]) -> int | None:
