@@ -23,6 +23,7 @@ from datetime import UTC, date, datetime
 from typing import ClassVar
 
 from ...chunks import HandLines
+from ...house_rules import Rebuy
 from ...live_rules import (
     DropRule,
     EndStack,
@@ -55,7 +56,6 @@ from ...model import (
     Street,
     StreetEvent,
 )
-from ...house_rules import Rebuy
 from ...profiles import PROFILES, get_profile
 from ...replay import State
 from ..base import Fields, LineError, LineFormat, fallback_id
