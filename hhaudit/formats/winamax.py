@@ -16,7 +16,8 @@ Grammar: `grammars/winamax.lark`. Points of the format:
 - "posts big blind 0.05€ out of position" is a new player's big blind; a small blind out of
   position is dead money, unless it is more than the small blind: then it is both blinds
   (the big blind live, the rest dead), followed by "posts big blind 0€ out of position".
-Omaha, stud and draw hands are unsupported games.
+Omaha ("Omaha pot limit", "Omaha5", "5 Card Omaha Hi/Lo") is read; stud and draw hands are
+unsupported games.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from ..model import (
 from ._settle import split_returned
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, to_utc
+from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, omaha_of, set_omaha, to_utc
 
 _LIMITS = {"no limit": Limit.NO_LIMIT, "pot limit": Limit.POT_LIMIT, "fixed limit": Limit.FIXED_LIMIT}
 _CHIP_DECIMALS = re.compile(r"(?<![\d.,])\d+\.\d{1,2}(?![\d.kKM])")
@@ -95,17 +96,22 @@ class WinamaxFormat(SiteFormat):
         hand.tournament_id = (hand_id or "").split("-")[0] if tournament else ""
         hand.started_at, hand.tz = to_utc(date or "")
         g = (game or "").strip()
-        words = g.split(" ", 1)
-        if words[0] != "Holdem" or len(words) < 2 or words[1] not in _LIMITS:
+        name, _, limit = g.rpartition(" ")
+        name, _, word = name.rpartition(" ")
+        limit = f"{word} {limit}".lower()
+        omaha = omaha_of(name) if name != "Holdem" else None
+        if limit not in _LIMITS or (name != "Holdem" and omaha is None):
             hand.variant = g.lower() or "unknown"
             raise UnsupportedGame(g)
+        if omaha is not None:
+            set_omaha(hand, *omaha)  # "Omaha", "Omaha5", "5 Card Omaha Hi/Lo", "Omaha Hi/Lo"
         parts = (stakes or "").split("/")
         if len(parts) == 3:
             hand.ante = self.amount(hand, parts[0])
             parts = parts[1:]
         if len(parts) != 2:
             raise ValueError(f"stakes not understood: {stakes!r}")
-        self.set_stakes(hand, _LIMITS[words[1]], self.amount(hand, parts[0]), self.amount(hand, parts[1]))
+        self.set_stakes(hand, _LIMITS[limit], self.amount(hand, parts[0]), self.amount(hand, parts[1]))
 
     def on_TABLE(self, hand: Hand, f: Fields, line: int) -> None:
         name, max_seats, money, button = f
@@ -146,10 +152,10 @@ class WinamaxFormat(SiteFormat):
             hand.events.append(PostEvent(line, seat, player, kind, amount, 0, all_in))
 
     def on_DENY(self, hand: Hand, f: Fields, line: int) -> None:
-        """"X denies big blind": the player refuses to post and sits this hand out."""
-        seat = self.seat(hand, f[0])
+        """"X denies big blind": the player refuses to post and sits this hand out (one not
+        seated in the hand's list, "Player30 deny BB 0€", is not in the hand at all)."""
         for s in hand.seats:
-            if s.seat == seat:
+            if s.player == f[0]:
                 s.sitting_out = True
 
     def on_ROOM_ADDED(self, hand: Hand, f: Fields, line: int) -> None:
@@ -187,9 +193,11 @@ class WinamaxFormat(SiteFormat):
         hand.events.append(ShowEvent(line, self.seat(hand, player), player, cards(f[1]), muck=True))
 
     def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
-        player, text, pot, side = f[0] or "", f[1], f[2] or "", f[3]
+        player, text, pot, side, half = f[0] or "", f[1], f[2] or "", f[3], f[4]
         number = None if pot == "pot" else 0 if pot == "main pot" else int(side or 1)
         self.collect(hand, line, player, self.amount(hand, text), number)
+        if half:
+            hand.events[-1].half = "high" if half == "HI" else "low"  # type: ignore[union-attr]
 
     def on_TOTAL_POT(self, hand: Hand, f: Fields, line: int) -> None:
         s = hand.summary

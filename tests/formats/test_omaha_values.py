@@ -70,3 +70,14 @@ def test_ggpoker_plo5_with_the_big_blinds_straddle() -> None:
     assert 3 * 1000 + 2500 + 10000 + 10000 == 25500 == h.summary.total_pot
     assert _paid(h) == [("2a287edc", 24225, None, None)]
     assert h.summary.rake == 1275 and 25500 - 1275 == 24225
+
+
+def test_winamax_hi_lo_halves() -> None:
+    h = _hand(FLOP.format("Winamax", "PLO8-6max-EUR-1.00-2.00-201611.txt"), "9247976-238-1478874600")
+    assert (h.game, h.limit, h.hole_cards, h.hilo, h.sb, h.bb, h.currency) == ("PLO8", Limit.POT_LIMIT, 4, True, 100, 200, "EUR")
+    assert _dealt(h) == {"Hero": ("4d", "9h", "7h", "2s")}
+    assert _shown(h)["Player0"] == ("8d", "2d", "2c", "Td")
+    # "Hero collected 4.96€ from pot(HI)", "Hero collected 4.95€ from pot(LO)": the pot of
+    # 2 + 2 + 3.30 + 3.30 = 10.60 less the 0.69 rake is 9.91 = 4.96 + 4.95, the odd cent high
+    assert _paid(h) == [("Hero", 496, None, "high"), ("Hero", 495, None, "low")]
+    assert (h.summary.total_pot, h.summary.rake) == (991, 69) and 200 + 200 + 330 + 330 - 69 == 991
