@@ -343,3 +343,27 @@ def test_a_misdeal_voids_the_hand_and_the_redeal_starts_from_the_same_stacks_and
     redeal = r.seats[r.seats["hand_id"] == "2"]
     assert list(redeal["stack_start"]) == [200, 199, 201]
     assert [(f.hand_id, f.rule) for f in r.findings.itertuples()] == []
+
+
+# ------------------------------------------------------------------ the second golden session
+
+SESSION2 = ROOT / "tests" / "live" / "session-2.live"
+HOUSE2 = ROOT / "tests" / "live" / "session-2.house.toml"
+
+
+def test_second_golden_session_gives_exactly_its_expected_findings() -> None:
+    """Five dealer mistakes in a session with a bomb pot on two boards, chopped blinds and
+    a misdeal, worked out by hand in the file's comments and session-2.expected.tsv; the
+    last `end` line is the stacks carried by hand from hand 1 (any slip would be AC06)."""
+    import csv
+    with open(SESSION2.with_name("session-2.expected.tsv"), encoding="utf-8") as fh:
+        want = sorted((r["hand"], int(r["line"]), r["rule"]) for r in csv.DictReader(fh, delimiter="\t"))
+    r = hhaudit.audit([str(SESSION2)], profile=str(HOUSE2))
+    assert list(r.hands["status"]) == ["audited"] * 8
+    assert list(r.hands["hand_id"]) == ["1", "2", "3", "4", "5", "misdeal-6", "6", "7"]
+    got = sorted((f.hand_id, int(f.line), f.rule) for f in r.findings.itertuples())
+    assert got == want
+    # without the house's cap, Bob's raise to 150 is a legal raise
+    plain = hhaudit.audit([str(SESSION2)])
+    assert sorted((f.hand_id, int(f.line), f.rule) for f in plain.findings.itertuples()) == [
+        w for w in want if w[2] != "IA04"]
