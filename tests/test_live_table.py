@@ -367,3 +367,32 @@ def test_second_golden_session_gives_exactly_its_expected_findings() -> None:
     plain = hhaudit.audit([str(SESSION2)])
     assert sorted((f.hand_id, int(f.line), f.rule) for f in plain.findings.itertuples()) == [
         w for w in want if w[2] != "IA04"]
+
+
+# ------------------------------------------------------------------ rake with side pots
+
+SIDE = ("game NL 1/2 rake 10% max 5\nhand 1\nbutton 3\nseat 1 A 20\nseat 2 B 300\nseat 3 C 300\n"
+        "C raise 6\nA allin\nB call 20\nC call 20\nflop Kh 7d 2c\nB bet 40\nC call 40\nturn 9s\nB check\nC check\n"
+        "river 3d\nB check\nC check\nA shows Ah Ac\nB shows Ks Qs\nC shows Kc Qc\n")
+
+
+def _side(pays: str, **options: object):
+    r = hhaudit.audit([SIDE + pays + "rake 5\n"], **options)
+    return sorted(f.rule for f in r.findings.itertuples()), [list(e) for e in r.pots["expected"]]
+
+
+def test_rake_with_a_side_pot_comes_from_the_pot_the_profile_names() -> None:
+    # A all-in for 20, B and C 60 each: main 3 x 20 = 60 (A, B, C), side 2 x 40 = 80 (B,
+    # C); 10% of 140 is 14, capped at 5. A's aces win the main; B and C tie for the side
+    # (kings, queen kicker) and split it after its part of the rake (TDA-2024 20).
+    # rake_from "main" (tda-2024's default): the main pays the 5: A 55, B 40, C 40
+    assert _side("pay main A 55\npay side1 B 40\npay side1 C 40\n") == ([], [[55], [40, 40]])
+    # rake_from "proportional": 5 x 60 // 140 = 2 and 5 x 80 // 140 = 2, the 1 left from
+    # the main: A 60 - 3 = 57, the side 80 - 2 = 78: B 39, C 39
+    assert _side("pay main A 57\npay side1 B 39\npay side1 C 39\n", rake_from="proportional") == (
+        [], [[57], [39, 39]])
+    # no rulebook says which pot pays (rules.md 7c): a payment that follows another rule
+    # is accepted, the pots' `expected` are the profile's; one that follows none is not
+    assert _side("pay main A 55\npay side1 B 40\npay side1 C 40\n", rake_from="proportional")[0] == []
+    rules, _ = _side("pay main A 56\npay side1 B 40\npay side1 C 39\n")
+    assert rules != []
