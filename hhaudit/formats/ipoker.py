@@ -14,8 +14,10 @@ protection, the player is treated as all-in without putting chips in; no event),
 out / joined (no cards), 9 sitting out, 15 ante, 16 bring-in (stud), 23 raise to (`sum` is
 the player's street total).
 
-The `win` attribute of a player includes the uncalled part of his bet, which the site does
-not write separately: it is taken off the collection (the pot auditor works out the
+The `win` attribute of a player includes the uncalled part of his bet in older clients'
+files (those that write a `<client_version>`, 2019 on, leave it out: "bet 1,494kr" against
+900, "win 1,790kr" of the 1,800 pot), which the site does not write separately: it is taken
+off the collection (the pot auditor works out the
 uncalled bet itself). The unmatched part is counted in live chips: the dead small blind of
 a "post both" (type 2 for more than the big blind) matches no bet. Amounts carry currency symbols and locale marks ("0,05€", "£6.50").
 """
@@ -40,7 +42,7 @@ from ..model import (
     StreetEvent,
 )
 from .base import UnsupportedGame
-from .common import game_code, to_utc
+from .common import game_code, omaha_of, to_utc
 from ._xml import Betting, XmlError, XmlFormat, amount, attr, cards, decimals, parse_tree
 
 _LIMITS = {
@@ -62,11 +64,13 @@ class Session:
     """The `<general>` header of a session, read once and shared by its hands."""
 
     __slots__ = ("variant", "limit", "kind", "currency", "scale", "stakes", "table", "max_seats",
-                 "tournament_id", "hero", "error")
+                 "tournament_id", "hero", "error", "hole_cards", "hilo", "versioned")
 
     def __init__(self, general: ET.Element | None) -> None:
         self.error = ""
         self.variant, self.limit = "holdem", Limit.NO_LIMIT
+        self.hole_cards, self.hilo = 2, False
+        self.versioned = False
         self.kind, self.currency, self.scale = "cash", "", 2
         self.stakes: tuple[str | None, ...] = (None,) * 5
         self.table, self.max_seats, self.tournament_id, self.hero = "", None, "", ""
@@ -75,6 +79,7 @@ class Session:
             return
         get = lambda tag: (general.findtext(tag) or "").strip()  # noqa: E731
         gametype = get("gametype")
+        self.versioned = bool(get("client_version"))
         self.table = get("tablename")
         self.hero = get("nickname")
         tour = bool(general.find("tournamentname") is not None or general.find("tournamentcode") is not None)
@@ -94,6 +99,10 @@ class Session:
         else:
             game = g.group("game").strip().lower()
             self.variant = "holdem" if game == "holdem" else (game or "unknown")
+            omaha = omaha_of(game) if game != "holdem" else None
+            if omaha is not None:  # "Omaha PL", "Omaha HiLow PL"
+                self.variant = "omaha"
+                self.hole_cards, self.hilo = omaha
             self.limit = _LIMITS[g.group("limit")]
             sb_text, bb_text = g.group("sb"), g.group("bb")
             sb_text = get("smallblind") or sb_text
@@ -188,9 +197,10 @@ class IPokerFormat(XmlFormat):
             raise XmlError(root, "<game> without <general>")
         when = (general.findtext("startdate") or "").strip()
         hand.started_at, hand.tz = to_utc(when)
-        if hand.variant != "holdem":
+        if hand.variant not in ("holdem", "omaha"):
             raise UnsupportedGame(hand.variant)
-        hand.game = game_code(hand.limit)
+        hand.hole_cards, hand.hilo = s.hole_cards, s.hilo
+        hand.game = game_code(hand.limit, hand.variant, hand.hole_cards, hand.hilo)
         hand.implicit_uncalled = True  # the site never writes the uncalled bet
         if hand.kind == "tournament":
             # some tournaments print fractional chips ("141,301.13")
@@ -336,9 +346,12 @@ class IPokerFormat(XmlFormat):
         live_in = sorted(((t - dead.get(k, 0), k) for k, t in bet.total.items()), reverse=True)
         top, excess = (live_in[0][1], live_in[0][0] - (live_in[1][0] if len(live_in) > 1 else 0)) if live_in else (None, 0)
         paid = 0
+        # Older clients count the uncalled part in the `win` of the one who bet it; the
+        # clients that write their `<client_version>` (2019 on) do not.
+        holds_excess = not s.versioned
         for name, won in wins.items():
             st = seat_of[name]
-            if st == top and excess and won >= excess:
+            if st == top and excess and won >= excess and holds_excess:
                 won -= excess
             if won > 0:
                 paid += won

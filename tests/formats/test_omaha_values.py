@@ -81,3 +81,15 @@ def test_winamax_hi_lo_halves() -> None:
     # 2 + 2 + 3.30 + 3.30 = 10.60 less the 0.69 rake is 9.91 = 4.96 + 4.95, the odd cent high
     assert _paid(h) == [("Hero", 496, None, "high"), ("Hero", 495, None, "low")]
     assert (h.summary.total_pot, h.summary.rake) == (991, 69) and 200 + 200 + 330 + 330 - 69 == 991
+
+
+def test_ipoker_hi_lo_and_the_newer_clients_win() -> None:
+    h = _hand(FLOP.format("iPoker", "PLO8-GBP-40-80-202308.txt"), "10233063324")
+    # "<gametype>Omaha HiLow PL €5/€10</gametype>"
+    assert (h.game, h.limit, h.hole_cards, h.hilo, h.sb, h.bb) == ("PLO8", Limit.POT_LIMIT, 4, True, 500, 1000)
+    assert _dealt(h) == {"Hero": ("Jc", "6s", "2d", "4c")}  # "CJ S6 D2 C4"
+    # Hero bet 40 in all, Player0 80 (the turn's 40 uncalled): the pot is 80, and this
+    # client (<client_version>23.3.1.9) writes win="€79" without the uncalled 40: 79 paid,
+    # 1 rake. Older clients' win would have been 119.
+    assert _paid(h) == [("Player0", 7900, None, None)]
+    assert h.summary.rake == 100 and 4000 + 4000 - 7900 == 100
