@@ -28,6 +28,7 @@ from .model import (
     UncalledEvent,
 )
 from .games import is_audited
+from .house_rules import check_house, is_on
 from .money import to_text
 from .pots import PotEvents, audit_pots
 from .profiles import Profile, get_profile
@@ -163,8 +164,6 @@ class Auditor:
                           for limit in Limit}
         """The enabled rules per betting structure and action (only those that can find
         something there)."""
-        from .house_rules import is_on
-
         self._house = is_on(self.profile)
         """A house rule of `house_rules` is set: judge it after the pots."""
 
@@ -201,8 +200,6 @@ class Auditor:
         log = self._replay(hand, state, out)
         audit_pots(self, hand, state, out, log)
         if self._house:
-            from .house_rules import check_house
-
             check_house(self, hand, state, out)
         if hand.live:
             from .live_rules import check_live

@@ -301,7 +301,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     from .show import show
 
     try:
-        return show(args.path, args.hand, profile=args.profile)
+        resolved = _resolve(args)
+        return show(args.path, args.hand, profile=resolved.profile, options=resolved.options)
     except InputError as exc:
         raise UsageError(str(exc)) from None
 
@@ -396,7 +397,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("show", help="replay one hand step by step")
     s.add_argument("path", help="a history file, or a dataset written by hhaudit audit")
     s.add_argument("--hand", required=True, help="hand id (as the report and the findings print it)")
-    s.add_argument("--profile", choices=sorted(PROFILES))
+    _profile_arguments(s)
     s.set_defaults(func=cmd_show)
     ru = sub.add_parser("rules", help="list every rule; with --profile, the profile's options and where each "
                         "value comes from")

@@ -110,17 +110,20 @@ class StraddleNotAllowed(Rule):
 
 @register
 class RebuyPastLimit(Rule):
-    """A rebuy that adds more chips than the house allows one rebuy to add (`max_rebuy`).
+    """A rebuy past the house's limits: more chips than one rebuy may add (`max_rebuy`), or
+    more rebuys than one player may make in a table session (`max_rebuys`).
 
-    Live logs: `rebuy`, `addon` and `top up` lines count alike.
+    Live logs: `rebuy`, `addon` and `top up` lines count alike; the count is judged by the
+    session audit, one rebuy for each hand that adds chips to the player's stack.
 
-    Bad: `max_rebuy = 500` and `rebuy Carol 800`. Good: `rebuy Carol 500`.
+    Bad: `max_rebuy = 500` and `rebuy Carol 800`; `max_rebuys = 1` and Carol's second
+    rebuy of the evening. Good: `rebuy Carol 500`, once.
     """
 
     code = "SE08"
     name = "rebuy-past-limit"
     category = Category.SESSION
-    citation = "house rule (max_rebuy); Robert's Table Stakes"
+    citation = "house rebuy limits (max_rebuy, max_rebuys); Robert's Table Stakes"
 
 
 # ============================================================== judging

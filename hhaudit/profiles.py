@@ -94,8 +94,11 @@ class Profile:
     max_rebuy: int = 0
     """The most chips one rebuy, addon or top-up may add, in the hand's units (a live log's
     `rebuy Carol 200`); 0 = no limit (Robert's Table Stakes: chips are added between hands,
-    the house sets the buy-in). More is SE08. (How many rebuys a player may make in a
-    session is not judged yet.)"""
+    the house sets the buy-in). More is SE08."""
+    max_rebuys: int = 0
+    """The most rebuys (addons and top-ups alike) one player may make in one table session
+    of a live log: a hand that adds chips to a player's stack counts one (`seats.added`,
+    judged by the session audit); 0 = no limit. One more is SE08."""
 
 
 PROFILES: dict[str, Profile] = {
@@ -131,6 +134,7 @@ BOUNDS: dict[str, tuple[float, float | None]] = {
     "max_rake_share": (0.0, 1.0),
     "nl_raise_cap": (0, None),
     "max_rebuy": (0, None),
+    "max_rebuys": (0, None),
 }
 """Smallest and largest value of a number option (None: no largest)."""
 

@@ -165,8 +165,8 @@ OTHER: dict[str, str] = {
     "house rule (straddles)": "A room's own rule: which straddles it allows (under the gun, the "
                               "button, any seat, straddles on straddles); rulebooks leave it to "
                               "the house.",
-    "house rule (max_rebuy)": "A room's own rule: how many chips a player may add between hands "
-                              "in one rebuy, add-on or top-up.",
+    "house rebuy limits": "A room's own rule: how many chips a player may add between hands in "
+                          "one rebuy, add-on or top-up, and how many times in a session.",
         "hand record integrity": "A log's hands come in order: live hand numbers one by one, times "
                              "that do not go back, a site's hand ids that grow with the time.",
 }
@@ -176,7 +176,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "AO01": ("infer_sitting_out",), "AO06": ("infer_sitting_out",),
     "RO01": ("fl_reopen_half_bet",), "PL01": ("pl_round_up",),
     "FL02": ("fl_cap", "fl_heads_up_uncapped", "fl_tournament_cap_heads_up"), "IA04": ("nl_raise_cap",),
-    "AO07": ("showdown_order",), "AO08": ("allin_tabled",), "IA05": ("straddles",), "SE08": ("max_rebuy",),
+    "AO07": ("showdown_order",), "AO08": ("allin_tabled",), "IA05": ("straddles",), "SE08": ("max_rebuy", "max_rebuys"),
     "OC01": ("odd_chip", "run_odd_chip", "chip"), "AC04": ("rake_from",), "AC05": ("max_rake_share",),
     "SB01": ("string_bet_multi_trip_after_raise",), "SB06": ("oot_binding",),
     "SE01": ("button_rule", "session_gap"), "SE02": ("missed_blinds", "session_gap"),

@@ -16,6 +16,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .auditor import AuditedHand, Finding
 from .model import (
@@ -93,12 +94,13 @@ class Replay:
         return to_text(value, self.hand.scale)
 
 
-def replay(hand: Hand, *, profile: str | None = None) -> Replay:
-    """Replay a parsed hand through the audit, recording the state after each event."""
+def replay(hand: Hand, *, profile: str | None = None, options: dict[str, Any] | None = None) -> Replay:
+    """Replay a parsed hand through the audit, recording the state after each event
+    (`options`: profile options over the profile's, a house profile's among them)."""
     from .pipeline import HandAuditor, Options
     from .replay import State
 
-    auditor = HandAuditor(Options(profile)).auditor_for(hand)
+    auditor = HandAuditor(Options(profile, tuple(sorted((options or {}).items())))).auditor_for(hand)
     full = auditor.audit(hand)
     by_seq: dict[int, list[Finding]] = defaultdict(list)
     for f in full.findings:
@@ -158,7 +160,8 @@ def find_hand(path: str, hand_id: str, line: int | None = None) -> Hand | None:
     return None
 
 
-def show(path: str, hand_id: str, *, profile: str | None = None, console: object | None = None) -> int:
+def show(path: str, hand_id: str, *, profile: str | None = None, console: object | None = None,
+         options: dict[str, Any] | None = None) -> int:
     from rich.console import Console
 
     con = console if isinstance(console, Console) else Console(
@@ -177,13 +180,13 @@ def show(path: str, hand_id: str, *, profile: str | None = None, console: object
         for i, hand in enumerate(found):
             if i:
                 con.print("")
-            _print(replay(hand, profile=profile), con)
+            _print(replay(hand, profile=profile, options=options), con)
         return 0 if found and not missing else 2
     one = find_hand(path, hand_id)
     if one is None:
         print(f"hhaudit: hand {safe(hand_id)} not found in {safe(path)}", file=sys.stderr)
         return 2
-    _print(replay(one, profile=profile), con)
+    _print(replay(one, profile=profile, options=options), con)
     return 0
 
 

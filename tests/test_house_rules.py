@@ -151,6 +151,11 @@ def test_audit_with_rules_applies_the_house_options(tmp_path: Path) -> None:
     assert "s.live:12: IA04 " in r.stdout, r.stdout
     r = hh("audit", "s.live", "-o", "out2", "--fail-on", "never", cwd=tmp_path)
     assert "IA04" not in r.stdout  # off by default
+    # the checks after the replay reach the command line's workers too
+    (tmp_path / "t.live").write_text(_river(True, "Bob", "Dave"))
+    r = hh("audit", "t.live", "-o", "out3", "--option", "showdown_order=true", "--fail-on", "never", "--jobs", "2",
+           cwd=tmp_path)
+    assert "t.live:27: AO07 " in r.stdout, r.stdout
 
 
 # --------------------------------------------------------------------------- no-limit raise cap
@@ -529,3 +534,37 @@ def test_button_and_mississippi_straddles_as_live_logs_write_them(straddler: str
     out = audit_live(text, straddles=[k for k in ("utg", "button", "mississippi") if k != kind])
     assert codes(out) == [("IA05", 13)], out.findings
     assert out.findings[0].actual == f"{kind} straddle of 4 by {straddler}"
+
+
+def test_rebuys_a_session_past_the_house_limit() -> None:
+    import hhaudit
+
+    # Bob rebuys in hand 2 and again in hand 3 (an addon): with one rebuy a session, the
+    # second is reported by the session audit, at hand 3
+    text = live("""
+        hand 1
+        button 1
+        seat 1 Alice 200
+        seat 2 Bob 200
+        seat 3 Carol 200
+        Alice fold
+        Bob fold
+        pay Carol 3
+
+        hand 2
+        rebuy Bob 100
+        Bob fold
+        Carol fold
+        pay Alice 3
+
+        hand 3
+        addon Bob 50
+        Carol fold
+        Alice fold
+        pay Bob 3
+    """)
+    found = hhaudit.audit([text], max_rebuys=1).findings
+    rows = [(r.rule, r.hand_id, r.expected, r.actual) for r in found.itertuples()]
+    assert rows == [("SE08", "3", "at most 1 rebuy a session", "rebuy 2 by Bob")], rows
+    assert len(hhaudit.audit([text], max_rebuys=2).findings) == 0
+    assert len(hhaudit.audit([text]).findings) == 0

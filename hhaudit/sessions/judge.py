@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from ..house_rules import RebuyPastLimit
 from ..money import to_text
 from ..profiles import Profile
 from ..rules import Rule
@@ -208,8 +209,12 @@ class SessionJudge:
         sb_pos: int | None = None
         """Where the previous hand's small blind was due (dead-button chain)."""
         prev_bb: int | None = None
+        rebuys: dict[str, int] = {}
+        """Per player: the hands of the session that added chips to the stack (`max_rebuys`)."""
         for k, c in enumerate(hands):
             self._seated_twice(c, add)
+            if self.profile.max_rebuys and c.live:
+                self._rebuys(c, rebuys, add)
             if k == 0:
                 sb_pos, prev_bb = self._blinds_state(c, None, None)
                 continue
@@ -257,6 +262,19 @@ class SessionJudge:
                 add(c, SeatedTwice, f"{name} in one seat", f"{name} in seats {seen[name]} and {seat}",
                     seat=seat, player=name)
             seen.setdefault(name, seat)
+
+    def _rebuys(self, c: HandView, counts: dict[str, int], add: Callable[..., None]) -> None:
+        """A house's limit on rebuys a session (`max_rebuys`, SE08): each hand that adds chips
+        to a player's stack (a live log's `rebuy`, `addon`, `top up`) counts one."""
+        most = self.profile.max_rebuys
+        for seat in sorted(c.added):
+            view = c.seats.get(seat)
+            if c.added[seat] <= 0 or view is None:
+                continue
+            n = counts[view.player] = counts.get(view.player, 0) + 1
+            if n > most:
+                add(c, RebuyPastLimit, f"at most {most} rebuy{'s' if most > 1 else ''} a session",
+                    f"rebuy {n} by {view.player}", seat=seat, player=view.player)
 
     def _order(self, p: HandView, c: HandView, add: Callable[..., None]) -> None:
         if c.live:
@@ -384,7 +402,10 @@ class SessionJudge:
             before = p_by.get(v.player)
             if before is None:
                 continue
-            expected = before.end + p.added.get(before.seat, 0) + c.added.get(seat, 0)
+            # a live log's rebuy is written before the hand's play and is in its start stack
+            # (so in `before.end` already); a site's chips added during a hand are not
+            brought = 0 if p.live else p.added.get(before.seat, 0)
+            expected = before.end + brought + c.added.get(seat, 0)
             if v.stack == expected:
                 continue
             diff = v.stack - expected

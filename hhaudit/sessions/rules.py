@@ -7,6 +7,7 @@ consecutive hands of a session. Codes are never reused: SE01...
 
 from __future__ import annotations
 
+from ..house_rules import RebuyPastLimit
 from ..model import Category, Severity
 from ..rules import Rule, register
 
@@ -129,4 +130,6 @@ class SeatedTwice(SessionRule):
 
 
 SESSION_RULES = (ButtonMovement, MissedBlindNotPosted, MissedBlindWrongPost, NewPlayerNotPosted,
-                 StackChanged, HandOrder, SeatedTwice)
+                 StackChanged, HandOrder, SeatedTwice, RebuyPastLimit)
+"""The rules the session pass judges; SE08 (a house's rebuy limits, `hhaudit.house_rules`)
+also per hand, for the chips of one rebuy."""
