@@ -396,3 +396,15 @@ def test_rake_with_a_side_pot_comes_from_the_pot_the_profile_names() -> None:
     assert _side("pay main A 55\npay side1 B 40\npay side1 C 40\n", rake_from="proportional")[0] == []
     rules, _ = _side("pay main A 56\npay side1 B 40\npay side1 C 39\n")
     assert rules != []
+
+
+def test_a_rebuy_explains_its_own_hand_and_not_the_next_one_too() -> None:
+    # heads-up, the button posts the small blind. Hand 1 (button B): B folds his 1, A (bb)
+    # is paid 3: A 101, B 99. Hand 2 (button A): A rebuys 21 (101 + 21 = 122) and folds
+    # his small blind: A 121; B (big blind 2) is paid 3: 99 - 2 + 3 = 100.
+    # Hand 3 starts A at 121: the 21 are in hand 2's start, not again in hand 3's (142)
+    text = ("game NL 1/2\nhand 1\nbutton 2\nseat 1 A 100\nseat 2 B 100\nB fold\npay A 3\n"
+            "hand 2\nrebuy A 21\nA fold\npay B 3\nhand 3\nB fold\npay A 3\n")
+    r = hhaudit.audit([text])
+    assert list(r.seats[r.seats["player"] == "A"]["stack_start"]) == [100, 122, 121]
+    assert [f.rule for f in r.findings.itertuples()] == []
