@@ -336,6 +336,7 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand,
     if log is None:
         log = PotEvents.of(hand)
     out.cards = known_cards(hand, log)
+    _check_card_counts(auditor, hand, out)
     # ---- uncalled bet: computed from what went in before the log's own returns
     logged_uncalled = log.uncalled
     for seat, back in state.returned.items():
@@ -426,6 +427,21 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand,
         out.pots = pots
         return  # the payout follows from the wrong return, already reported
     _judge(auditor, hand, state, out, pots, collects, rake + jackpot + fee_total, m, log)
+
+
+def _check_card_counts(auditor: Auditor, hand: Hand, out: AuditedHand) -> None:
+    """WN03: a seat the log gives more hole cards than the game deals (any source), or a
+    dealt line with fewer (a show may show part of a hand)."""
+    want = hand.hole_cards
+    for seat, k in out.cards.items():
+        n = len(k.cards)
+        if n > want or (k.source == "dealt" and 0 < n < want):
+            names = {s.seat: s.player for s in hand.seats}
+            who = names.get(seat, str(seat))
+            auditor.finding(out, RULES["WN03"], k.line or hand.end_line, -1,
+                            f"{want} hole cards ({hand.game})", f"{who} {k.source} {' '.join(k.cards)} ({n} cards)",
+                            f"{who}'s hand holds {n} cards where the game deals {want}: a dead hand",
+                            seat=seat, player=who)
 
 
 def _less(collects: list[CollectEvent], seat: int, amount: int) -> list[CollectEvent]:

@@ -113,6 +113,8 @@ PASSAGES: dict[tuple[str, str], str] = {
                                   "there: chips are added between hands (a rebuy, a top-up), "
                                   "never taken off while the player stays.",
     ("Robert's", "One Player to a Hand"): "One player to a hand: nobody plays two seats.",
+    ("Robert's", "Dead Hands"): "A hand is dead if it does not hold the proper number of cards "
+                                "for the game (Dead Hands 1(d)); a dead hand cannot win.",
     ("WSOP-T", "90"): "Verbal declarations in turn are binding; a bet is made by declaration "
                       "or by chips, as TDA 40.",
     ("WSOP-T", "103"): "A string bet is a bet made in several movements with a return to the "

@@ -613,6 +613,24 @@ class MuckedWinner(Rule):
 
 
 @register
+class WrongCardCount(Rule):
+    """A hand holding another number of hole cards than the game deals: a dead hand.
+
+    Bad: in pot-limit Omaha (four cards), Bob shows Ah Kh Qd Jd 5c: five cards, a hand that
+    cannot win (Robert's Rules: a hand without the proper number of cards for the game is
+    dead). Good: four cards shown. A seat that shows fewer cards than it holds (one card of
+    its hand) is not this: only a hand with more cards than the game deals, or a dealt line
+    with fewer, is. Its pots are not judged on its cards.
+    """
+
+    code = "WN03"
+    name = "wrong-hole-card-count"
+    category = Category.WINNER
+    severity = Severity.WARNING
+    citation = "Robert's Dead Hands"
+
+
+@register
 class OddChip(Rule):
     """The odd chip of a split pot given to the wrong winner.
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from builders import stars
 
 from hhaudit.auditor import Auditor, AuditedHand
+from hhaudit.formats.common import game_code
 from hhaudit.model import Hand, Status
 from hhaudit.parsing import parse
 
@@ -18,6 +19,7 @@ def game_hand(text: str, variant: str = "omaha", hole_cards: int = 4, hilo: bool
     (hand,) = list(parse(text))
     assert hand.status is Status.AUDITED, hand.problem
     hand.variant, hand.hole_cards, hand.hilo = variant, hole_cards, hilo
+    hand.game = game_code(hand.limit, variant, hole_cards, hilo)
     return hand
 
 
@@ -287,3 +289,28 @@ def test_split_run_arithmetic() -> None:
     assert split_run(66, [2, 8], [2, 8], ring) == [("high", 33, {2: 17, 8: 16}), ("low", 33, {2: 16, 8: 17})]
     # quartering a 100 pot: Bob high and tied low with Carol: 50 + 25 and 25
     assert split_run(100, [5], [5, 8], ring) == [("high", 50, {5: 50}), ("low", 50, {5: 25, 8: 25})]
+
+
+def test_wrong_hole_card_count_is_a_dead_hand() -> None:
+    # Bob shows five cards in four-card Omaha: WN03 (Robert's Dead Hands 1(d)) at his show
+    # line, and the pot is not judged on his cards
+    text = stars(CHECKED_DOWN.format(winner="Bob").replace("[As Ad 8c 8d]", "[As Ad 8c 8d 6h]"),
+                 seats=SEATS, button=8)
+    out = audit(game_hand(text))
+    assert [(f.rule, f.expected, f.actual, f.line) for f in out.findings] == [
+        ("WN03", "4 hole cards (NLO)", "Bob shown As Ad 8c 8d 6h (5 cards)", text.splitlines().index(
+            "Bob: shows [As Ad 8c 8d 6h] (three of a kind)") + 1)]
+    assert [p.ok for p in out.pots] == [None]
+    # the same cards in five-card Omaha: Bob's five are right, the others' four are partial
+    # shows (not findings), so the pot is not judged
+    out = audit(game_hand(text, hole_cards=5))
+    assert out.findings == []
+    assert [p.ok for p in out.pots] == [None]
+
+
+def test_a_partial_show_is_not_a_wrong_count() -> None:
+    # Alice shows one card of four: not a dead hand (a show may show part of a hand); her
+    # hand is simply not known, so the pot is not judged on it
+    text = stars(CHECKED_DOWN.format(winner="Bob").replace("[Qh 3c 4d 5s]", "[Qh]"), seats=SEATS, button=8)
+    out = audit(game_hand(text))
+    assert [f.rule for f in out.findings] == []
