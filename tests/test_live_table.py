@@ -408,3 +408,19 @@ def test_a_rebuy_explains_its_own_hand_and_not_the_next_one_too() -> None:
     r = hhaudit.audit([text])
     assert list(r.seats[r.seats["player"] == "A"]["stack_start"]) == [100, 122, 121]
     assert [f.rule for f in r.findings.itertuples()] == []
+
+
+def test_the_documented_evening_with_every_construct_audits_clean() -> None:
+    doc = (ROOT / "docs" / "live-format.md").read_text(encoding="utf-8")
+    start = doc.index("## A full evening in the short style, every construct")
+    body = doc.index("```text\n", start) + 8
+    text = doc[body: doc.index("```", body)]
+    r = hhaudit.audit([text])
+    assert list(r.hands["hand_id"]) == ["1", "2", "3", "misdeal-4", "4", "5", "6"]
+    assert list(r.hands["status"]) == ["audited"] * 7
+    assert list(r.hands["dealer"]) == ["Maria"] * 5 + ["Sam"] * 2
+    assert list(r.hands["button_seat"]) == [1, 2, 3, 4, 4, 5, 1]
+    assert r.findings.empty, r.findings[["hand_id", "line", "rule", "expected", "actual"]]
+    # one chip off in the hand-worked end line would be AC06
+    off = hhaudit.audit([text.replace("Erin 316", "Erin 317")])
+    assert [(f.rule, f.expected) for f in off.findings.itertuples()] == [("AC06", "Erin ends with 316")]
