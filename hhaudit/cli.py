@@ -215,8 +215,22 @@ def _print_profile(resolved: config.Resolved) -> None:
     else:
         base = resolved.profile or "online for site histories, tda-2024 for live logs"
         print(f"profile {base}")
-    rows = [[name, _value(value), safe(where)] for name, value, where in config.origins(resolved)]
+    found = config.origins(resolved)
+    rows = [[name, _value(value), safe(where)] for name, value, where in found]
     sys.stdout.write(columns(["option", "value", "from"], rows))
+    from .profiles import Profile
+    from .ruledoc import OPTIONS
+    from .rules import RULES
+
+    default = Profile("built-in")
+    changed = {name: value for name, value, _ in found if value != getattr(default, name)}
+    ruled = [(code, [f"{o} = {_value(changed[o])}" for o in opts if o in changed])
+             for code, opts in sorted(OPTIONS.items())]
+    ruled = [(code, opts) for code, opts in ruled if opts]
+    if ruled:
+        print("\nrules these options change:")
+        for code, opts in ruled:
+            print(f"  {code} {RULES[code].name}: {', '.join(opts)}")
     print()
 
 

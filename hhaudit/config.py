@@ -213,8 +213,10 @@ def load(start: Path) -> Config:
                 where = at(opt, "tool.hhaudit.options")
                 cfg.options[opt.replace("-", "_")] = _option(opt.replace("-", "_"), v, where)
                 cfg.option_lines[opt.replace("-", "_")] = where
-    if cfg.profile is not None and cfg.profile not in cfg.profiles and not _is_file_name(cfg.profile):
-        check_profile(cfg.profile, at("profile"), cfg.profiles)
+    if cfg.profile is not None and cfg.profile not in cfg.profiles and cfg.profile not in PROFILES:
+        if not _is_file_name(cfg.profile):
+            check_profile(cfg.profile, at("profile"), cfg.profiles)
+        cfg.profile = str(path.parent / cfg.profile)  # a house-rules file, beside the pyproject.toml
     return cfg
 
 

@@ -121,6 +121,16 @@ def test_pyproject_house_profiles_are_chosen_by_name(tmp_path: Path) -> None:
     assert resolve(load(tmp_path)).options == {"max_rebuy": 200}
     (tmp_path / "pyproject.toml").write_text('[tool.hhaudit.profiles.dragon]\nbase = "tda-2024"\n')
     assert resolve(load(tmp_path)).profile is None  # a house profile is used only when chosen
+    # a house-rules file named in [tool.hhaudit], beside the pyproject.toml whatever the
+    # folder the command runs in
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "house.toml").write_text(HOUSE)
+    (tmp_path / "sub").mkdir()
+    for key in ("rules", "profile"):
+        (tmp_path / "pyproject.toml").write_text(f'[tool.hhaudit]\n{key} = "rules/house.toml"\n')
+        res = resolve(load(tmp_path / "sub"))
+        assert res.profile == "tda-2024" and res.options["nl_raise_cap"] == 4, key
+        assert res.house is not None and res.house.lines["odd_chip"] == f"{tmp_path / 'rules' / 'house.toml'}:6"
 
 
 def test_rules_command_prints_the_profile_and_where_each_value_came_from(tmp_path: Path) -> None:
@@ -137,6 +147,8 @@ def test_rules_command_prints_the_profile_and_where_each_value_came_from(tmp_pat
     assert table["session_gap"] == ["240", "base profile tda-2024"]
     assert table["fl_cap"] == ["3", "built-in"]
     assert any(line.startswith("IA04  raise-past-house-cap") for line in lines)
+    assert "  IA04 raise-past-house-cap: nl_raise_cap = 4" in lines
+    assert "  OC01 odd-chip-wrong-seat: odd_chip = high_suit, chip = 25" in lines
     r = hh("rules", "--rules", "nowhere.toml", cwd=tmp_path)
     assert r.returncode == 2 and "nowhere.toml: no such house-rules file" in r.stderr
     r = hh("rules", "--profile", "tda-2024", "--rules", "house.toml", cwd=tmp_path)
