@@ -55,9 +55,9 @@ from ..model import (
 )
 from ..money import parse_amount
 from .base import Fields, LineError, LineFormat, UnsupportedGame
-from .common import STREET_NAMES, cards, game_code, to_utc
+from .common import STREET_NAMES, cards, game_code, set_omaha, to_utc
 
-_GAME = re.compile(r"\b(?P<game>HOLDEM|OMAHA|OMAHA HiLo|OMAHA_HL|7CARD|7CARD HiLo|7CARD_HL)(?P<zone>ZonePoker)?\b")
+_GAME = re.compile(r"\b(?P<game>HOLDEM|OMAHA HiLo|OMAHA_HL|OMAHA|7CARD HiLo|7CARD_HL|7CARD)(?P<zone>ZonePoker)?\b")
 _LIMIT = re.compile(r"(No Limit|Pot Limit|Fixed Limit)")
 _TOURNAMENT = re.compile(r"Tournament #(?P<id>[\w-]+)")
 _TABLE = re.compile(r"(?:TBL|Zone Poker ID)#(?P<table>[\w-]+)")
@@ -130,6 +130,8 @@ class BovadaFormat(LineFormat):
         self._implied: list[StreetEvent] = []
         """Streets inferred from the betting (no street line in the hand), cards to come
         from the summary board."""
+        self._no_street_lines = not any(t.startswith(("*** FLOP", "*** TURN", "*** RIVER")) or "to table [" in t
+                                        or "to the table [" in t for t in lines)
         return super().parse_hand(lines, first_line, source)
 
     # ------------------------------------------------------------------ helpers
@@ -162,14 +164,18 @@ class BovadaFormat(LineFormat):
             hand.table_name = "Zone Poker " + table.group("table")
         hand.started_at, hand.tz = to_utc(rest.rsplit(" - ", 1)[-1], "ET")
         game = _GAME.search(rest)
-        if game is None or game.group("game") != "HOLDEM":
+        name = game.group("game") if game is not None else ""
+        if name not in ("HOLDEM", "OMAHA", "OMAHA HiLo", "OMAHA_HL"):
             raise UnsupportedGame(rest)
-        hand.variant = "holdem"
+        if name == "HOLDEM":
+            hand.variant = "holdem"
+        else:
+            set_omaha(hand, 4, name != "OMAHA")  # "OMAHA", "OMAHA HiLo" (cash), "OMAHA_HL"
         lim = _LIMIT.search(rest)
         text = lim.group(1) if lim else "No Limit"  # tournaments: "Normal-", "Turbo-": NL
         hand.limit = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT,
                       "Fixed Limit": Limit.FIXED_LIMIT}[text]
-        hand.game = game_code(hand.limit)
+        hand.game = game_code(hand.limit, hand.variant, hand.hole_cards, hand.hilo)
         level = _LEVEL.search(rest)
         if level is not None:
             self._stakes(hand, parse_amount(level.group("sb"), hand.scale),
@@ -289,10 +295,13 @@ class BovadaFormat(LineFormat):
         seat = self.seat(hand, player)
         street = self._street
         key = (player, verb, note, a, b)
-        if key == self._last_action and hand.events and hand.events[-1] is self._last_event:
+        if key == self._last_action and hand.events and hand.events[-1] is self._last_event \
+                and not (self._no_street_lines and self._round_closed()):
             # The site sometimes writes one action line several times in a row (up to 16
-            # copies of "Dealer : Raises 450 to 450"); a seat cannot act twice running, so
-            # the copies are the same action.
+            # copies of "Dealer : Raises 450 to 450"); a seat cannot act twice running within
+            # a round, so the copies are the same action. In a hand without street lines the
+            # big blind's check closing the pre-flop round and its check opening the flop
+            # are two lines alike.
             return
         self._last_action = key
         if self._setup:
@@ -356,17 +365,22 @@ class BovadaFormat(LineFormat):
     def _in_hand(self) -> set[int]:
         return set(self._dealt) - self._folded
 
-    def _implied_street_if_closed(self, hand: Hand, line: int) -> None:
-        """An action after a closed betting round, in a hand that writes no street lines:
-        the next street was dealt before it."""
+    def _round_closed(self) -> bool:
+        """In a hand that writes no street lines: every seat still in has acted on this
+        round and matched its bet (the next action is the next street's)."""
         if self._explicit_streets or not self._dealt or len(self._implied) >= 3:
-            return
+            return False
         in_hand = self._in_hand()
         live = in_hand - self._all_in
         street = self._street
         if len(in_hand) < 2 or not live:
-            return
-        if all(s in street.acted and street.bets.get(s, 0) >= street.current for s in live):
+            return False
+        return all(s in street.acted and street.bets.get(s, 0) >= street.current for s in live)
+
+    def _implied_street_if_closed(self, hand: Hand, line: int) -> None:
+        """An action after a closed betting round, in a hand that writes no street lines:
+        the next street was dealt before it."""
+        if self._round_closed():
             self._implied_street(hand, line)
 
     def _implied_street(self, hand: Hand, line: int) -> None:

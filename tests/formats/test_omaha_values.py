@@ -93,3 +93,17 @@ def test_ipoker_hi_lo_and_the_newer_clients_win() -> None:
     # 1 rake. Older clients' win would have been 119.
     assert _paid(h) == [("Player0", 7900, None, None)]
     assert h.summary.rake == 100 and 4000 + 4000 - 7900 == 100
+
+
+def test_bovada_hand_without_street_lines() -> None:
+    h = _hand(FLOP.format("Bovada", "PLO-USD-5-10-201204.new.format.txt"), "2601408198")
+    assert (h.game, h.limit, h.hole_cards, h.sb, h.bb) == ("PLO", Limit.POT_LIMIT, 4, 500, 1000)
+    assert _dealt(h)["UTG+1"] == ("Th", "Ts", "2h", "9c")
+    # no street line: "Big Blind : Checks" closes the pre-flop round and, written again,
+    # opens the flop (the board's first three cards from the summary) before UTG bets 27.50
+    acts = [(type(e).__name__, getattr(e, "player", ""), getattr(e, "line", 0)) for e in h.events]
+    assert acts[acts.index(("ActionEvent", "Big Blind", 166)) + 1:][:3] == [
+        ("StreetEvent", "", 167), ("ActionEvent", "Big Blind", 167), ("ActionEvent", "UTG", 168)]
+    # the pot: the small blind's 5 and three times 10 (35), then 3 x 27.50: 117.50, less 2 rake
+    assert _paid(h) == [("Big Blind", 11550, None, None)]
+    assert 500 + 3 * 1000 + 3 * 2750 == 11750 and 11750 - 200 == 11550
