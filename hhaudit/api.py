@@ -107,17 +107,53 @@ def read(out: str | os.PathLike[str]) -> Tables:
                 "a file, not a dataset folder" if not root.is_dir() else "no hands/ folder")
         raise NotADataset(f"{root}: not an hhaudit dataset ({what})")
     result = Tables()
+    whole = _one_schema(root)
     for name in (*TABLES, SESSIONS):
         files = sorted((root / name).glob("*.parquet"))
-        tables = []
-        for f in files:
-            t = pq.read_table(f)
-            check_schema_version(f, t.schema.metadata)
-            tables.append(_conform(name, t))
-        table = pa.concat_tables(tables) if tables else SCHEMAS[name].empty_table()
+        table = None
+        if not files:
+            table = SCHEMAS[name].empty_table()
+        elif whole:
+            try:
+                table = _read_dataset(name, files)
+            except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
+                table = None  # a part not of the table's schema after all: read part by part
+        if table is None:
+            table = pa.concat_tables([_read_part(name, f) for f in files])
         result[name] = to_pandas(name, table)
     _register(result)
     return result
+
+
+def _one_schema(root: Path) -> bool:
+    """Whether the dataset's marker says every part has its table's current schema (layout 2
+    and this schema version's major): its parts are then read as one Arrow dataset."""
+    from .outdir import LAYOUT, marker
+
+    found = marker(root)
+    version = found.get("schema_version")
+    if not isinstance(version, str):
+        return False
+    check_schema_version(root / "hhaudit.json", {b"hhaudit.schema_version": version.encode()})
+    return found.get("layout") == LAYOUT and version == SCHEMA_VERSION
+
+
+def _read_part(name: str, path: Path) -> pa.Table:
+    """One part of an older dataset, its schema version checked, in the current schema."""
+    t = pq.read_table(path)
+    check_schema_version(path, t.schema.metadata)
+    return _conform(name, t)
+
+
+def _read_dataset(name: str, files: list[Path]) -> pa.Table:
+    """The parts, in order, read by pyarrow's dataset scanner (threaded; one plan for every
+    file rather than one read and one concatenation per part)."""
+    import pyarrow.dataset as ds
+
+    dataset = ds.dataset([str(f) for f in files], schema=SCHEMAS[name], format="parquet")
+    for fragment in dataset.get_fragments():  # each part's footer: its own schema version
+        check_schema_version(fragment.path, fragment.physical_schema.metadata)
+    return dataset.to_table()
 
 
 def _conform(name: str, table: pa.Table) -> pa.Table:

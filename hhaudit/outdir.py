@@ -34,6 +34,11 @@ from .errors import EnvironmentProblem, OutputRefused, os_reason
 
 MARKER: Final = "hhaudit.json"
 MANIFEST: Final = "manifest.json"
+LAYOUT: Final = 2
+"""The marker's `layout`: 2 when every part of a table has the table's schema exactly, so
+that the parts can be read as one Arrow dataset (`hhaudit.read`). Datasets without it (layout
+1, written before small files were grouped) may hold parts of earlier schemas: they are read
+part by part, each conformed to the current schema."""
 IGNORABLE: Final = frozenset({".DS_Store", "Thumbs.db", "desktop.ini"})
 """Files an operating system drops into any folder: a folder of only these is empty."""
 
@@ -46,8 +51,17 @@ def marker_text() -> str:
     from . import __version__
     from .tables import SCHEMA_VERSION
 
-    return json.dumps({"hhaudit_dataset": 1, "schema_version": SCHEMA_VERSION,
+    return json.dumps({"hhaudit_dataset": 1, "schema_version": SCHEMA_VERSION, "layout": LAYOUT,
                        "written_by": f"hhaudit {__version__}"}, indent=1) + "\n"
+
+
+def marker(folder: Path) -> dict[str, Any]:
+    """What a dataset's marker says (an empty dict if it has none, or not one of ours)."""
+    try:
+        data = json.loads((folder / MARKER).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) and data.get("hhaudit_dataset") == 1 else {}
 
 
 def write_marker(folder: Path) -> None:

@@ -283,3 +283,36 @@ def test_four_bet_hand_seats_by_hand() -> None:
     assert (s.loc["Hero", "vpip"], s.loc["Hero", "net"]) == (False, 0)
     assert (s.loc["Player6", "position"], s.loc["Player6", "net"], s.loc["Player3", "net"]) == ("SB", -1, -2)
     assert int(s["net"].sum()) == -10        # the $0.10 rake
+
+
+def test_older_layouts_are_read_part_by_part_and_give_the_same_tables(tmp_path: Path) -> None:
+    import json
+
+    # every sample file a group of its own: many parts, as datasets were written before
+    old = tmp_path / "old"
+    run(list(to_sources([str(SAMPLES)])), old, Options(), jobs=1, unit_bytes=0)
+    grouped = _audit([SAMPLES], tmp_path / "grouped")
+    assert len(list((old / "hands").glob("*.parquet"))) > len(list((grouped / "hands").glob("*.parquet")))
+    want = hhaudit.read(grouped)
+    assert json.loads((grouped / "hhaudit.json").read_text())["layout"] == 2
+    for name in TABLES:
+        pd.testing.assert_frame_equal(hhaudit.read(old)[name], want[name])
+    # a layout-1 marker (no "layout" key) and a part of an earlier schema (no session
+    # columns, `scale` as int32): read part by part, the missing columns null
+    marker = json.loads((old / "hhaudit.json").read_text())
+    del marker["layout"]
+    (old / "hhaudit.json").write_text(json.dumps(marker))
+    first = min((old / "hands").glob("*.parquet"))
+    t = pq.read_table(first)
+    n = len(t)
+    t = t.drop_columns(["session_id", "session_seq", "n_session_findings"])
+    t = t.set_column(t.schema.get_field_index("scale"), "scale", t["scale"].cast(pa.int32()))
+    pq.write_table(t, first)
+    got = hhaudit.read(old)
+    assert got.hands["session_id"][:n].isna().all() and got.hands["session_id"][n:].notna().all()
+    assert list(got.hands["scale"]) == list(want.hands["scale"]) and str(got.hands["scale"].dtype) == "Int8"
+    pd.testing.assert_frame_equal(got.hands.drop(columns=["session_id", "session_seq", "n_session_findings"]),
+                                  want.hands.drop(columns=["session_id", "session_seq", "n_session_findings"]))
+    # a dataset from before the marker: the same
+    (old / "hhaudit.json").unlink()
+    assert hhaudit.read(old).hands["session_id"][:n].isna().all()

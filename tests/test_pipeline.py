@@ -58,15 +58,22 @@ def ids(out: Path) -> list[str]:
     return list(hhaudit.read(out).hands["hand_id"])
 
 
-def test_many_files_same_dataset_with_one_and_two_jobs(tmp_path: Path) -> None:
+@pytest.mark.parametrize("unit_bytes", [None, 0])
+def test_many_files_same_dataset_with_one_and_two_jobs(tmp_path: Path, unit_bytes: int | None) -> None:
     files = [write(tmp_path / f"f{k}.txt", [("csp"[j % 3], 1000 * k + j) for j in range(7)]) for k in range(4)]
     a, b = tmp_path / "a", tmp_path / "b"
-    ta = run(sources(*files), a, Options(), jobs=1, batch=3)
-    tb = run(sources(*files), b, Options(), jobs=2, batch=3, split_bytes=10 ** 9)
+    ta = run(sources(*files), a, Options(), jobs=1, batch=3, unit_bytes=unit_bytes)
+    tb = run(sources(*files), b, Options(), jobs=2, batch=3, split_bytes=10 ** 9, unit_bytes=unit_bytes)
     assert contents(a) == contents(b)
-    # 4 files of 7 hands in units of 3: parts 0, 1, 2 of each file, in input order
-    assert sorted(p.name for p in (a / "hands").iterdir()) == [f"part-{i:06d}-{c:05d}.parquet"
-                                                               for i in range(4) for c in range(3)]
+    names = sorted(p.name for p in (a / "hands").iterdir())
+    if unit_bytes == 0:
+        # every file alone: 4 files of 7 hands in units of 3: parts 0, 1, 2 of each file
+        assert names == [f"part-{i:06d}-{c:05d}.parquet" for i in range(4) for c in range(3)]
+    else:
+        # the four small files are one group, cut into units of twice the batch: 28 hands in
+        # units of 6 are 5 parts (4 * 6 + 4)
+        assert names == [f"part-000000-{c:05d}.parquet" for c in range(5)]
+        assert [len(pq.read_table(a / "hands" / n)) for n in names] == [6, 6, 6, 6, 4]
     assert ids(a) == [str(1000 * k + j) for k in range(4) for j in range(7)]
     # short-raise hands are j = 1, 4 in each file: 8 hands with one MR01 and one OC01 each
     assert ta.hands == tb.hands == 28
@@ -80,8 +87,9 @@ def test_one_large_file_split_across_jobs(tmp_path: Path) -> None:
     big = write(tmp_path / "big.txt", [("csp"[j % 3], 5000 + j) for j in range(25)])
     small = write(tmp_path / "small.txt", [("s", 1), ("c", 2)])
     a, b = tmp_path / "a", tmp_path / "b"
-    run(sources(small, big), a, Options(), jobs=1, batch=4)
-    tb = run(sources(small, big), b, Options(), jobs=2, batch=4, split_bytes=len(hand("s", 1)) * 3)
+    alone = small.stat().st_size + 1  # the big file is a group of its own, the small one too
+    run(sources(small, big), a, Options(), jobs=1, batch=4, unit_bytes=alone)
+    tb = run(sources(small, big), b, Options(), jobs=2, batch=4, split_bytes=len(hand("s", 1)) * 3, unit_bytes=alone)
     assert contents(a) == contents(b)
     assert ids(b) == ["1", "2"] + [str(5000 + j) for j in range(25)]
     # 25 hands in units of 4: 7 parts for the big file
@@ -112,8 +120,8 @@ def test_whole_corpus_same_dataset_with_one_job_and_with_every_file_split(tmp_pa
 
     srcs = sources(corpus(), SAMPLES.parent)
     a, b = tmp_path / "a", tmp_path / "b"
-    ta = run(srcs, a, Options(), jobs=1, batch=7)
-    tb = run(srcs, b, Options(), jobs=2, batch=7, split_bytes=0)
+    ta = run(srcs, a, Options(), jobs=1, batch=7, unit_bytes=0)
+    tb = run(srcs, b, Options(), jobs=2, batch=7, split_bytes=0, unit_bytes=0)
     assert contents(a) == contents(b)
     assert [(f.source, f.format, f.hands, f.error) for f in ta.files] == \
         [(f.source, f.format, f.hands, f.error) for f in tb.files]
@@ -180,22 +188,59 @@ def test_incremental_reaudits_only_new_or_changed_files(tmp_path: Path) -> None:
     a = write(tmp_path / "a.txt", [("c", 1), ("s", 2)])
     b = write(tmp_path / "b.txt", [("p", 3)])
     out, fresh = tmp_path / "out", tmp_path / "fresh"
-    t1 = run(sources(a, b), out, Options(), incremental=True)
+    alone = {"unit_bytes": 0}  # every file a group of its own
+    t1 = run(sources(a, b), out, Options(), incremental=True, **alone)
     assert t1.reused == 0 and (out / MANIFEST).is_file()
     # nothing changed: everything reused, same dataset
     before = contents(out)
-    t2 = run(sources(a, b), out, Options(), incremental=True)
+    t2 = run(sources(a, b), out, Options(), incremental=True, **alone)
     assert t2.reused == 2 and t2.hands == 3 and per_hand(t2.categories) == {"min_raise": 1, "odd_chip": 1}
     assert contents(out) == before
     # b grows (a live log), c is new and comes first: only b and c are read
     with open(b, "a", encoding="utf-8") as fh:
         fh.write(hand("s", 4))
     c = write(tmp_path / "c.txt", [("c", 5)])
-    t3 = run(sources(c, a, b), out, Options(), incremental=True)
+    t3 = run(sources(c, a, b), out, Options(), incremental=True, **alone)
     assert t3.reused == 1 and t3.hands == 5
     assert ids(out) == ["5", "1", "2", "3", "4"]
-    run(sources(c, a, b), fresh, Options())
+    run(sources(c, a, b), fresh, Options(), **alone)
     assert {k: v for k, v in contents(out).items()} == contents(fresh)
+
+
+def test_incremental_reaudits_only_the_group_of_a_changed_file(tmp_path: Path) -> None:
+    from hhaudit.pipeline import groups
+
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    files = [write(folder / f"t{k:02d}.txt", [("csp"[k % 3], 100 + k)]) for k in range(24)]
+    size = max(f.stat().st_size for f in files)
+    grouped = {"unit_bytes": 3 * size}  # a group holds 2 files or more, then ends with probability 2/3
+    out, fresh = tmp_path / "out", tmp_path / "fresh"
+    plan = groups(sources(*files), range(24), 3 * size)
+    assert sorted(i for g in plan for i in g) == list(range(24)) and len(plan) < 24
+    t1 = run(sources(*files), out, Options(), incremental=True, **grouped)
+    assert t1.hands == 24 and t1.reused == 0
+    # one part per table and group, named after the group's first file
+    assert sorted(p.name for p in (out / "hands").iterdir()) == [f"part-{g[0]:06d}-00000.parquet" for g in plan]
+    # file 10 grows: only the files of its group are audited again
+    with open(files[10], "a", encoding="utf-8") as fh:
+        fh.write(hand("s", 500))
+    after = groups(sources(*files), range(24), 3 * size)
+    # the groups the change left as they were (its own group changes; so does the next one
+    # if the grown file's end of group moved, which depends on its size alone)
+    kept = [g for g in after if g in plan and 10 not in g]
+    # every group before the changed file's is kept: where a group ends depends on its files
+    own = next(g for g in plan if 10 in g)
+    assert [g for g in plan if g[-1] < own[0]] == [g for g in kept if g[-1] < own[0]]
+    t2 = run(sources(*files), out, Options(), incremental=True, **grouped)
+    assert t2.hands == 25 and t2.reused == sum(len(g) for g in kept)
+    run(sources(*files), fresh, Options(), **grouped)
+    assert contents(out) == contents(fresh)
+    # the same files, each a group of its own, hold the same rows
+    single = tmp_path / "single"
+    run(sources(*files), single, Options(), unit_bytes=0)
+    assert {n: v for n, v in contents(single).items() if n != "parts"} == \
+        {n: v for n, v in contents(out).items() if n != "parts"}
 
 
 def test_incremental_brings_back_a_copy_whose_first_is_gone(tmp_path: Path) -> None:

@@ -607,13 +607,13 @@ def _edit_manifest(out: Path, change: object) -> None:
 
 
 def _entry(data: dict, name: str) -> dict:
-    return next(f for f in data["files"] if f["source"].endswith(name))
+    return next(u for u in data["units"] if u["source"].endswith(name))
 
 
 def _set(key: str, value: object, name: str = "a.txt", where: str = "") -> object:
     def change(data: dict) -> None:
         e = _entry(data, name)
-        (e[where] if where else e)[key] = value
+        (e[where] if where == "totals" else e["files"][0] if where == "file" else e)[key] = value
     return change
 
 
@@ -625,20 +625,23 @@ def _set(key: str, value: object, name: str = "a.txt", where: str = "") -> objec
                       "not its 999999 hands)")),
     ("hands and statuses 999999", ("a.txt: audited again: manifest.json counts 999999 rows of hands but its parts "
                                    "hold 20")),
-    ("size a text", "a.txt: audited again: its entry in manifest.json is not valid (its size is not"),
+    ("size a text", "a.txt: audited again: its entry in manifest.json is not valid (its file's size is not"),
+    ("sha256 not a hash", "a.txt: audited again: its entry in manifest.json is not valid (its file's sha256 is not"),
+    ("no files", "a.txt: audited again: its entry in manifest.json is not valid (it lists no files)"),
+    ("a file in two units", "lists one file or position twice"),
     ("parts of another file", ("a.txt: audited again: its entry in manifest.json is not valid (its part "
                                "actions/part-000002-00000.parquet is not one of its own)")),
     ("a part outside the dataset", "not one of its own"),
     ("same index twice", "lists one file or position twice"),
     ("not JSON", "manifest.json cannot be read"),
-    ("files not a list", "is not a manifest hhaudit wrote"),
+    ("units not a list", "is not a manifest hhaudit wrote"),
     ("version 1", "written by another version of hhaudit"),
 ])
 def test_incremental_reaudits_what_does_not_check_out_and_says_why(tmp_path: Path, damage: str, note: str) -> None:
     from hhaudit.pipeline import Options, run
 
     sources, out = _inc(tmp_path)
-    run(sources, out, Options(), incremental=True)
+    run(sources, out, Options(), incremental=True, unit_bytes=0)  # every file a group of its own
     expected = _rows(out)
     assert len(expected["hands"]) == 34  # 20 + 1 + 13
     if damage == "delete a part":
@@ -655,20 +658,27 @@ def test_incremental_reaudits_what_does_not_check_out_and_says_why(tmp_path: Pat
             _entry(data, "a.txt")["totals"].update(hands=999999, statuses={"audited": 999999})
         _edit_manifest(out, change)
     elif damage == "size a text":
-        _edit_manifest(out, _set("size", "big"))
+        _edit_manifest(out, _set("size", "big", where="file"))
+    elif damage == "sha256 not a hash":
+        _edit_manifest(out, _set("sha256", "abc", where="file"))
+    elif damage == "no files":
+        _edit_manifest(out, _set("files", []))
+    elif damage == "a file in two units":
+        _edit_manifest(out, lambda d: _entry(d, "c.txt")["files"].append(_entry(d, "a.txt")["files"][0]))
     elif damage == "parts of another file":
         _edit_manifest(out, lambda d: _entry(d, "a.txt").update(parts=_entry(d, "c.txt")["parts"]))
     elif damage == "a part outside the dataset":
         _edit_manifest(out, lambda d: _entry(d, "a.txt")["parts"][0].__setitem__(1, "../../etc/passwd"))
     elif damage == "same index twice":
-        _edit_manifest(out, lambda d: d["files"].append(dict(_entry(d, "a.txt"), path="/elsewhere/a.txt")))
+        _edit_manifest(out, lambda d: d["units"].append(dict(_entry(d, "a.txt"), files=[
+            dict(_entry(d, "a.txt")["files"][0], path="/elsewhere/a.txt")])))
     elif damage == "not JSON":
         (out / "manifest.json").write_text('{"version": 2, "files": [')
-    elif damage == "files not a list":
-        _edit_manifest(out, lambda d: d.update(files={"a": 1}))
+    elif damage == "units not a list":
+        _edit_manifest(out, lambda d: d.update(units={"a": 1}))
     elif damage == "version 1":
         _edit_manifest(out, lambda d: d.update(version=1))
-    totals = run(sources, out, Options(), incremental=True)
+    totals = run(sources, out, Options(), incremental=True, unit_bytes=0)
     assert any(note in n for n in totals.notes), totals.notes
     assert len(totals.notes) == 1, totals.notes
     assert totals.hands == 34 and totals.statuses == {"audited": 34}
@@ -679,10 +689,14 @@ def test_incremental_notes_are_printed_one_line_each(tmp_path: Path) -> None:
     _, out = _inc(tmp_path)
     folder = tmp_path / "logs"
     assert hh("audit", str(folder), "-o", str(out), "--quiet", "--incremental", "--fail-on", "never").returncode == 0
-    (out / "seats" / "part-000002-00000.parquet").unlink()
+    # the three small files are audited together: one group, one part per table
+    assert sorted(p.name for p in (out / "seats").iterdir()) == ["part-000000-00000.parquet"]
+    r = hh("audit", str(folder), "-o", str(out), "--quiet", "--incremental", "--fail-on", "never")
+    assert "34 hands read from 3 of 3 files" in r.stdout and "3 unchanged files reused, 0 audited" in r.stdout
+    (out / "seats" / "part-000000-00000.parquet").unlink()
     r = hh("audit", str(folder), "-o", str(out), "--quiet", "--incremental", "--fail-on", "never")
     assert r.returncode == 0 and "Traceback" not in r.stderr
     assert r.stderr.splitlines() == [
-        (f"hhaudit: {folder / 'c.txt'}: audited again: its part seats/part-000002-00000.parquet is missing "
-         f"from the previous dataset")]
-    assert "34 hands read from 3 of 3 files" in r.stdout and "2 unchanged files reused, 1 audited" in r.stdout
+        (f"hhaudit: {folder / 'a.txt'} (and the 2 other files audited with it): audited again: its part "
+         f"seats/part-000000-00000.parquet is missing from the previous dataset")]
+    assert "34 hands read from 3 of 3 files" in r.stdout and "0 unchanged files reused, 3 audited" in r.stdout

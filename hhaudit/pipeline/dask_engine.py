@@ -1,4 +1,5 @@
-"""The Dask engine: whole files as tasks on a cluster writing to a shared folder."""
+"""The Dask engine: whole files and groups of small files as tasks on a cluster writing to a
+shared folder."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ CONNECT_TIMEOUT = "10s"
 """How long to try to reach a `--scheduler` before giving up."""
 
 
-def run_dask(sources: Sequence[Source], todo: list[int], options: Options, tmp: str, batch: int,
+def run_dask(sources: Sequence[Source], todo: list[list[int]], options: Options, tmp: str, batch: int,
               jobs: int, scheduler: str | None, done: Callable[[Result], None]) -> None:
     try:
         from dask.distributed import Client, LocalCluster
@@ -33,8 +34,8 @@ def run_dask(sources: Sequence[Source], todo: list[int], options: Options, tmp: 
         client = Client(cluster)
     try:
         # workers may run elsewhere: give them absolute paths (the `source` column keeps the name)
-        futures = [client.submit(run_task, FileTask(i, absolute(sources[i]), options, tmp, batch), pure=False)
-                   for i in todo]
+        futures = [client.submit(run_task, FileTask(g[0], tuple(absolute(sources[i]) for i in g), options, tmp, batch),
+                                 pure=False) for g in todo]
         for fut in futures:
             done(fut.result())
     except BaseException:

@@ -1,12 +1,15 @@
 """`--incremental`: the manifest of the files a dataset was made from, checking it, and reusing
 the parts of the files that did not change.
 
-`OUT/manifest.json` lists, per input file (by absolute path): its size, mtime and sha256, its
-position in the input list (`index`), its summary counts, and each of its part files (table
-folder and name, size, sha256, rows). Nothing in it is taken on trust. A file's parts are
-reused only when the file is unchanged and every one of them is there with its size and hash,
-and the rows they hold agree with the counts (hands, findings, copies); otherwise the file is
-audited again, and a note says why. A manifest that cannot be read, of another version or
+`OUT/manifest.json` lists, per group of files audited together (`plan.groups`; a large file
+is a group of its own): its files (by absolute path, each with its size, mtime and sha256),
+its first file's position in the input list (`index`, which names its parts), its summary
+counts, and each of its part files (table folder and name, size, sha256, rows). Nothing in
+it is taken on trust. A group's parts are reused only when the run makes the same group (the
+same files, in order) and none of its files changed, and every part is there with its size
+and hash, and the rows they hold agree with the counts (hands, findings, copies); otherwise
+the group is audited again, and a note says why. A group ends where its files say
+(`plan`), so a changed file re-audits its own group and no other. A manifest that cannot be read, of another version or
 other settings, or with entries that contradict each other, is not used at all: every file is
 audited, with a note. Either way the dataset is the one a full run would write.
 """
@@ -29,7 +32,7 @@ from .options import Options
 from .parts import PART, part_name
 
 MANIFEST = "manifest.json"
-MANIFEST_VERSION = 3
+MANIFEST_VERSION = 4
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
 
@@ -55,7 +58,8 @@ class Previous:
     """What the previous dataset's manifest says, once checked: its entries by path, and the
     notes (one line each) about what could not be trusted."""
 
-    files: dict[str, dict[str, Any]] = field(default_factory=dict)
+    units: dict[tuple[str, ...], dict[str, Any]] = field(default_factory=dict)
+    """Entries by their files' paths, in order."""
     notes: list[str] = field(default_factory=list)
 
 
@@ -94,18 +98,41 @@ def reports_of(rec: dict[str, Any]) -> list[FileReport]:
     return [FileReport(**r) for r in rec["reports"]]
 
 
+def unit_name(names: list[str]) -> str:
+    """How a group is named in notes: its file, or its first file and how many more."""
+    if len(names) == 1:
+        return names[0]
+    return f"{names[0]} (and the {len(names) - 1} other files audited with it)"
+
+
+def _file_problem(f: Any) -> str | None:
+    if not isinstance(f, dict):
+        return "a file of it is not an object"
+    for key in ("path", "source", "sha256"):
+        if not isinstance(f.get(key), str):
+            return f"its file's {key} is not a text"
+    if not _SHA256.match(f["sha256"]):
+        return "its file's sha256 is not a hash"
+    if not _int(f.get("size")):
+        return f"its file's size is not a whole number of at least 0 ({f.get('size')!r})"
+    return None
+
+
 def entry_problem(rec: Any) -> str | None:
-    """What is wrong with one entry of the manifest's `files` (types and ranges), or None."""
+    """What is wrong with one entry of the manifest's `units` (types and ranges), or None."""
     if not isinstance(rec, dict):
         return "it is not an object"
-    for key in ("path", "source", "sha256"):
-        if not isinstance(rec.get(key), str):
-            return f"its {key} is not a text"
-    if not _SHA256.match(rec["sha256"]):
-        return "its sha256 is not a hash"
-    for key in ("index", "size"):
-        if not _int(rec.get(key)):
-            return f"its {key} is not a whole number of at least 0 ({rec.get(key)!r})"
+    if not isinstance(rec.get("source"), str):
+        return "its source is not a text"
+    files = rec.get("files")
+    if not isinstance(files, list) or not files:
+        return "it lists no files"
+    for f in files:
+        why = _file_problem(f)
+        if why is not None:
+            return why
+    if not _int(rec.get("index")):
+        return f"its index is not a whole number of at least 0 ({rec.get('index')!r})"
     t = rec.get("totals")
     if not isinstance(t, dict) or not _int(t.get("hands")) or not _int(t.get("duplicates")) or not all(
             _counts(t.get(k)) for k in ("statuses", "categories", "severities")) or not _int(t.get("faults", 0)):
@@ -144,7 +171,7 @@ def load_manifest(out: Path, options: Options) -> Previous:
     except (OSError, ValueError) as exc:
         prev.notes.append(f"{path} cannot be read ({exc}): every file is audited")
         return prev
-    if not isinstance(data, dict) or not isinstance(data.get("files"), list):
+    if not isinstance(data, dict) or not isinstance(data.get("units"), list):
         prev.notes.append(f"{path} is not a manifest hhaudit wrote: every file is audited")
         return prev
     if data.get("version") != MANIFEST_VERSION:
@@ -155,23 +182,26 @@ def load_manifest(out: Path, options: Options) -> Previous:
                           "since the previous run: every file is audited")
         return prev
     seen: dict[int, str] = {}
-    for n, rec in enumerate(data["files"]):
+    paths: set[str] = set()
+    for n, rec in enumerate(data["units"]):
         why = entry_problem(rec)
         if why is not None:
             name = rec.get("source") if isinstance(rec, dict) and isinstance(rec.get("source"), str) else f"entry {n}"
             prev.notes.append(f"{name}: audited again: its entry in {MANIFEST} is not valid ({why})")
             continue
-        if rec["index"] in seen or rec["path"] in prev.files:
+        files = [f["path"] for f in rec["files"]]
+        if rec["index"] in seen or paths.intersection(files) or len(set(files)) < len(files):
             prev.notes.append(f"{path} lists one file or position twice ({rec['source']}, {seen.get(rec['index'])}): "
                               f"every file is audited")
             return Previous(notes=prev.notes)
         seen[rec["index"]] = rec["source"]
-        prev.files[rec["path"]] = rec
+        paths.update(files)
+        prev.units[tuple(files)] = rec
     return prev
 
 
 def part_problem(old_out: Path, rec: dict[str, Any]) -> str | None:
-    """Why an unchanged file's parts cannot be reused as they are, or None: each listed part
+    """Why an unchanged group's parts cannot be reused as they are, or None: each listed part
     must be in the previous dataset with its size and hash, and hold the rows the counts say."""
     rows: dict[str, int] = {}
     for table, name, size, digest, n in rec["parts"]:
@@ -199,7 +229,7 @@ def link(src: Path, dst: Path) -> None:
 
 
 def reuse(old_out: Path, rec: dict[str, Any], new_index: int, tmp: Path) -> None:
-    """Link a file's (checked) parts of the previous dataset into the new one under its new
+    """Link a group's (checked) parts of the previous dataset into the new one under its new
     index."""
     for table, name, *_ in rec["parts"]:
         m = PART.match(name)
@@ -209,7 +239,7 @@ def reuse(old_out: Path, rec: dict[str, Any], new_index: int, tmp: Path) -> None
 
 
 def first_sources(old_out: Path, rec: dict[str, Any]) -> set[str]:
-    """The sources of the first copies of the hands this file held only copies of."""
+    """The sources of the first copies of the hands this group held only copies of."""
     import pyarrow.parquet as pq
 
     out: set[str] = set()
@@ -220,7 +250,7 @@ def first_sources(old_out: Path, rec: dict[str, Any]) -> set[str]:
 
 
 def parts_of(tmp: Path, index: int) -> list[list[Any]]:
-    """Every part of the file at `index` in the dataset being written, for its manifest entry."""
+    """Every part of the group at `index` in the dataset being written, for its manifest entry."""
     import pyarrow.parquet as pq
 
     found: list[list[Any]] = []

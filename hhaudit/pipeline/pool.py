@@ -75,7 +75,10 @@ class Worker:
         task = self.task
         if task is None:
             return "nothing"
-        return task.source.name if isinstance(task, FileTask) else task.source
+        if isinstance(task, FileTask):
+            names = [s.name for s in task.sources]
+            return names[0] if len(names) == 1 else f"one of {names[0]} and {len(names) - 1} more files"
+        return task.source
 
     def died(self) -> Any:
         try:
@@ -109,14 +112,18 @@ class Worker:
             p.stdout.close()
 
 
-def run_pool(sources: Sequence[Source], todo: list[int], options: Options, tmp: str, batch: int,
+def run_pool(sources: Sequence[Source], todo: list[list[int]], options: Options, tmp: str, batch: int,
              split: int, jobs: int, done: Callable[[Result], None]) -> None:
-    # a stream (stdin) is read here, as a large file is: it cannot go to a worker
-    big = {i for i in todo if sources[i].stream is not None
+    """Audit the groups of files `todo` (`plan.groups`): a group of one large file (or a
+    stream: standard input, which cannot go to a worker) is read here and its units sent to
+    the workers; any other group is one task."""
+    alone = {g[0] for g in todo if len(g) == 1}
+    big = {i for i in alone if sources[i].stream is not None
            or (sources[i].path is not None and source_size(sources[i]) >= split)}
 
     def tasks() -> Iterator[FileTask | ChunkTask]:
-        for i in todo:
+        for group in todo:
+            i = group[0]
             src = sources[i]
             if i in big and is_plain(src):
                 yield from chunk_tasks(i, src, options, tmp, batch)
@@ -126,7 +133,7 @@ def run_pool(sources: Sequence[Source], todo: list[int], options: Options, tmp: 
                 totals, _ = audit_file(i, src, options, tmp, batch=batch)
                 done(Result(i, totals, True, sum(totals.categories.values())))
             else:
-                yield FileTask(i, sources[i], options, tmp, batch)
+                yield FileTask(i, tuple(sources[k] for k in group), options, tmp, batch)
 
     n = jobs if big else min(jobs, len(todo))
     workers: list[Worker] = []

@@ -1,4 +1,5 @@
-"""One run: every source audited into a temporary folder, duplicates removed, then committed."""
+"""One run: every source audited into a temporary folder (small files in groups: `plan`),
+duplicates removed, then committed."""
 
 from __future__ import annotations
 
@@ -28,23 +29,27 @@ from .manifest import (
     reports_json,
     reports_of,
     reuse,
+    unit_name,
 )
 from .options import Options, Totals
+from .plan import groups
 from .pool import run_pool
 from .tasks import SPLIT_BYTES, Result
-from .units import BATCH, audit_file
+from .units import BATCH, audit_group
 
 
 @bulk
 def run(sources: Sequence[Source], out: str | os.PathLike[str], options: Options, *, jobs: int = 1,
         progress: Callable[[int, int, int], None] | None = None, incremental: bool = False,
         engine: str = "local", scheduler: str | None = None, batch: int | None = None,
-        split_bytes: int | None = None, inputs: Sequence[str | os.PathLike[str]] = ()) -> Totals:
+        split_bytes: int | None = None, inputs: Sequence[str | os.PathLike[str]] = (),
+        unit_bytes: int | None = None) -> Totals:
     """Audit every source and write the dataset atomically to `out`.
 
     `progress(hands, findings, files)` is called with increments. `engine` is "local"
     (this process, or a pool of `jobs` processes) or "dask" (`scheduler` an address, or a
-    local cluster of `jobs` worker processes). `inputs` are the paths the sources came from
+    local cluster of `jobs` worker processes). Small files are audited in groups of about
+    `unit_bytes` (`plan`; 0: every file alone). `inputs` are the paths the sources came from
     (folders, files): OUT may not be, hold or lie inside one of them, nor hold a source.
 
     Raises OutputRefused (OUT is not ours to write), EnvironmentProblem (the system stopped
@@ -53,7 +58,8 @@ def run(sources: Sequence[Source], out: str | os.PathLike[str], options: Options
     writer = open_writer(out, sources, inputs)
     try:
         return _run(writer, sources, options, jobs=jobs, progress=progress, incremental=incremental,
-                    engine=engine, scheduler=scheduler, batch=batch, split_bytes=split_bytes)
+                    engine=engine, scheduler=scheduler, batch=batch, split_bytes=split_bytes,
+                    unit_bytes=unit_bytes)
     except BaseException as exc:
         writer.abort()
         if isinstance(exc, OSError) and not isinstance(exc, HHAuditError):
@@ -81,41 +87,42 @@ def open_writer(out: str | os.PathLike[str], sources: Sequence[Source],
 
 def _run(writer: Any, sources: Sequence[Source], options: Options, *, jobs: int,
          progress: Callable[[int, int, int], None] | None, incremental: bool, engine: str,
-         scheduler: str | None, batch: int | None, split_bytes: int | None) -> Totals:
+         scheduler: str | None, batch: int | None, split_bytes: int | None, unit_bytes: int | None) -> Totals:
     batch = batch or BATCH
     split = SPLIT_BYTES if split_bytes is None else split_bytes
     out_path = writer.out
     tmp = str(writer.tmp)
-    per_file: dict[int, Totals] = {}
+    plan = groups(sources, range(len(sources)), unit_bytes)
+    per_unit: dict[int, Totals] = {}
+    """Each group's totals, by its first file's position (which names its parts)."""
     states: dict[int, dict[str, Any]] = {}
     names = {i: s.name for i, s in enumerate(sources)}
     (writer.tmp / DUPLICATES).mkdir()
-    # incremental: which files can be taken from the previous dataset as they are
+    # incremental: which groups can be taken from the previous dataset as they are
     skip: set[int] = set()
     notes: list[str] = []
     if incremental:
-        skip = _reusable(sources, out_path, options, writer.tmp, states, per_file, notes, progress)
+        skip = _reusable(sources, plan, out_path, options, writer.tmp, states, per_unit, notes, progress)
 
     def done(res: Result) -> None:
-        t = per_file.setdefault(res.index, Totals())
+        t = per_unit.setdefault(res.index, Totals())
         t.merge(res.totals)
         if progress:
-            progress(res.totals.hands, res.findings, 1 if res.last else 0)
+            progress(res.totals.hands, res.findings, res.files if res.last else 0)
 
-    todo = [i for i in range(len(sources)) if i not in skip]
+    todo = [g for g in plan if g[0] not in skip]
     if engine == "dask":
         run_dask(sources, todo, options, tmp, batch, jobs, scheduler, done)
     elif jobs <= 1 or not todo:
-        for i in todo:
-            t, _ = audit_file(i, sources[i], options, tmp,
-                              (lambda n, f: progress(n, f, 0)) if progress else None, batch=batch)
-            per_file[i] = t
-            if progress:
-                progress(0, 0, 1)
+        for g in todo:
+            t, _ = audit_group(g[0], [sources[i] for i in g], options, tmp,
+                               (lambda n, f: progress(n, f, 0)) if progress else None, batch=batch,
+                               file_done=(lambda: progress(0, 0, 1)) if progress else None)
+            per_unit[g[0]] = t
     else:
         run_pool(sources, todo, options, tmp, batch, split, jobs, done)
 
-    dedupe(writer.tmp, per_file, names, sources)
+    dedupe(writer.tmp, per_unit, names, sources)
     if not any((writer.tmp / "hands").iterdir()):
         writer.write(empty())
     else:
@@ -128,33 +135,34 @@ def _run(writer: Any, sources: Sequence[Source], options: Options, *, jobs: int,
 
     session_totals = session_pass(writer.tmp, options)
     if incremental:
-        files = []
-        for i, st in sorted(states.items()):
-            ft = per_file.get(i)
-            if ft is None or not ft.files:
+        units = []
+        for g in plan:
+            ut = per_unit.get(g[0])
+            if ut is None or not ut.files or any(i not in states for i in g):
                 continue
-            files.append({"path": key(sources[i]), "source": sources[i].name,
-                          "index": i, **st, "totals": ft.to_json(), "reports": reports_json(ft.files),
-                          "parts": parts_of(writer.tmp, i)})
+            units.append({"index": g[0], "source": unit_name([sources[i].name for i in g]),
+                          "files": [{"path": key(sources[i]), "source": sources[i].name, **states[i]} for i in g],
+                          "totals": ut.to_json(), "reports": reports_json(ut.files),
+                          "parts": parts_of(writer.tmp, g[0])})
         (writer.tmp / MANIFEST).write_text(json.dumps({"version": MANIFEST_VERSION,
                                                        "options": fingerprint(options),
-                                                       "written": time.time(), "files": files}, indent=1),
+                                                       "written": time.time(), "units": units}, indent=1),
                                            encoding="utf-8")
     writer.commit()
     totals = Totals(notes=notes)
-    for i in sorted(per_file):
-        totals.merge(per_file[i])
+    for i in sorted(per_unit):
+        totals.merge(per_unit[i])
     totals.merge(session_totals)
     return totals
 
 
-def _reusable(sources: Sequence[Source], old_out: Path, options: Options, tmp: Path,
-              states: dict[int, dict[str, Any]], per_file: dict[int, Totals], notes: list[str],
+def _reusable(sources: Sequence[Source], plan: list[list[int]], old_out: Path, options: Options, tmp: Path,
+              states: dict[int, dict[str, Any]], per_unit: dict[int, Totals], notes: list[str],
               progress: Callable[[int, int, int], None] | None) -> set[int]:
-    """`incremental`: link the parts of the files that can be taken from the previous dataset
-    as they are (unchanged, their parts checked) and return their positions; `states` gets
-    every file's size and hash for the new manifest, `notes` a line per file not reused for
-    a reason other than being new or changed."""
+    """`incremental`: link the parts of the groups that can be taken from the previous dataset
+    as they are (the same files, unchanged, their parts checked) and return their first
+    positions; `states` gets every file's size and hash for the new manifest, `notes` a line
+    per group not reused for a reason other than being new or changed."""
     prev = load_manifest(old_out, options)
     notes.extend(prev.notes)
     for i, src in enumerate(sources):
@@ -165,15 +173,18 @@ def _reusable(sources: Sequence[Source], old_out: Path, options: Options, tmp: P
         except OSError:
             continue
     same: dict[int, dict[str, Any]] = {}
-    for i, st in states.items():
-        rec = prev.files.get(key(sources[i]))
-        if rec is None or rec["size"] != st["size"] or rec["sha256"] != st["sha256"]:
+    for g in plan:
+        if any(i not in states for i in g):
+            continue
+        rec = prev.units.get(tuple(key(sources[i]) for i in g))
+        if rec is None or any(f["size"] != states[i]["size"] or f["sha256"] != states[i]["sha256"]
+                              for f, i in zip(rec["files"], g)):
             continue
         why = part_problem(old_out, rec)
         if why is not None:
-            notes.append(f"{sources[i].name}: audited again: {why}")
+            notes.append(f"{unit_name([sources[i].name for i in g])}: audited again: {why}")
             continue
-        same[i] = rec
+        same[g[0]] = rec
     kept = {r.source for i, rec in same.items() for r in reports_of(rec)}  # an archive's members too
     skip = {i for i, rec in same.items() if first_sources(old_out, rec) <= kept}
     for i in sorted(skip):
@@ -181,10 +192,10 @@ def _reusable(sources: Sequence[Source], old_out: Path, options: Options, tmp: P
         reuse(old_out, rec, i, tmp)
         t = Totals.from_json(rec["totals"])
         t.files.extend(reports_of(rec))
-        t.reused = 1
-        per_file[i] = t
+        t.reused = len(rec["files"])
+        per_unit[i] = t
         if progress:
-            progress(t.hands, sum(t.categories.values()), 1)
+            progress(t.hands, sum(t.categories.values()), len(rec["files"]))
     return skip
 
 

@@ -1,4 +1,4 @@
-"""Tasks for worker processes: a whole file, or one unit of a large file cut here."""
+"""Tasks for worker processes: a whole file or group of small files, or one unit of a large\nfile cut here."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from ..reading import InputError, Source, iter_text, lines_of_blocks, split_line
 from ..splitting import Starter, hand_lines, hand_texts, text_starter
 from .bulk import bulk
 from .options import HandAuditor, Options, Totals
-from .units import Unit, audit_file
+from .units import Unit, audit_group
 
 SPLIT_BYTES = 8 << 20
 """With more than one job, files at least this large are split into units across the workers."""
@@ -24,12 +24,17 @@ class Result:
     totals: Totals
     last: bool
     findings: int = 0
+    files: int = 1
+    """Input files finished with this result (when `last`)."""
 
 
 @dataclass(frozen=True, slots=True)
 class FileTask:
+    """A whole file, or a group of small files (`plan.groups`), named after its first
+    position `index`."""
+
     index: int
-    source: Source
+    sources: tuple[Source, ...]
     options: Options
     out_dir: str
     batch: int
@@ -54,8 +59,8 @@ class ChunkTask:
 @bulk
 def run_task(task: FileTask | ChunkTask) -> Result:
     if isinstance(task, FileTask):
-        totals, _ = audit_file(task.index, task.source, task.options, task.out_dir, batch=task.batch)
-        return Result(task.index, totals, True, sum(totals.categories.values()))
+        totals, _ = audit_group(task.index, task.sources, task.options, task.out_dir, batch=task.batch)
+        return Result(task.index, totals, True, sum(totals.categories.values()), len(task.sources))
     from .. import formats
 
     unit = Unit(task.index, task.chunk, HandAuditor(task.options), task.out_dir)

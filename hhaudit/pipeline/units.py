@@ -1,8 +1,9 @@
-"""Units of work: at most `BATCH` hands of one file, audited and written as one part per table."""
+"""Units of work: at most `BATCH` hands of one file or of a group of small files (`plan`),
+audited and written as one part per table."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from .bulk import bulk
 from .dedupe import DUPLICATES, dup_schema, scope
 from .options import HandAuditor, Options, Totals
 from .parts import part_name
+from .plan import GROUP_FACTOR
 
 BATCH = 5_000
 """Hands per unit of work and per part file (small enough that one large file's units
@@ -20,7 +22,7 @@ spread evenly over the workers)."""
 
 
 class Unit:
-    """One unit of work: at most BATCH hands of one file, written as one part per table."""
+    """One unit of work: at most BATCH hands of one file or group, written as one part per table."""
 
     def __init__(self, index: int, chunk: int, auditor: HandAuditor, out_dir: str | None) -> None:
         from ..tables import Rows
@@ -94,7 +96,17 @@ def audit_file(index: int, source: Source, options: Options, out_dir: str | None
                progress: Callable[[int, int], None] | None = None,
                batch: int | None = None) -> tuple[Totals, list[dict[str, Any]]]:
     """Audit one source; write its parts into out_dir (or return the tables if None)."""
-    batch = batch or BATCH
+    return audit_group(index, [source], options, out_dir, progress, batch)
+
+
+def audit_group(index: int, sources: Sequence[Source], options: Options, out_dir: str | None,
+                progress: Callable[[int, int], None] | None = None, batch: int | None = None,
+                file_done: Callable[[], None] | None = None) -> tuple[Totals, list[dict[str, Any]]]:
+    """Audit a group of consecutive sources (`plan.groups`) as one run of units named after
+    its first file's position `index`: the group's hands are cut into units across
+    its files (every `GROUP_FACTOR * batch` hands when the group holds several files); write
+    the parts into out_dir (or return the tables if None)."""
+    batch = (batch or BATCH) * (GROUP_FACTOR if len(sources) > 1 else 1)
     auditor = HandAuditor(options)
     log = ParseLog()
     totals = Totals()
@@ -109,15 +121,18 @@ def audit_file(index: int, source: Source, options: Options, out_dir: str | None
 
     seen = 0
     findings = 0
-    for hand in parse_source(source, format=options.format, log=log):
-        if unit.size >= batch:
-            close(unit)
-            unit = Unit(index, unit.chunk + 1, auditor, out_dir)
-        findings += unit.add(hand)
-        seen += 1
-        if progress is not None and seen % 200 == 0:
-            progress(200, findings)
-            findings = 0
+    for source in sources:
+        for hand in parse_source(source, format=options.format, log=log):
+            if unit.size >= batch:
+                close(unit)
+                unit = Unit(index, unit.chunk + 1, auditor, out_dir)
+            findings += unit.add(hand)
+            seen += 1
+            if progress is not None and seen % 200 == 0:
+                progress(200, findings)
+                findings = 0
+        if file_done is not None:
+            file_done()
     close(unit)
     if progress is not None:
         progress(seen % 200, findings)
