@@ -30,7 +30,7 @@ from hhaudit.parsing import parse
 
 REVIEWED = Path(__file__).parent / "reviewed" / "omaha.tsv"
 
-READ_FORMATS = frozenset({"pokerstars", "ggpoker", "winamax", "ipoker", "bovada"})
+READ_FORMATS = frozenset({"pokerstars", "ggpoker", "winamax", "ipoker", "bovada", "everleaf"})
 """The formats that read Omaha; the files of the others are not checked yet."""
 
 SHOWDOWN = frozenset({"winner", "odd_chip", "side_pot"})

@@ -28,7 +28,7 @@ from ..model import (
 from ..money import currency_of
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import ACT_VERBS, cards, to_utc
+from .common import ACT_VERBS, cards, omaha_of, set_omaha, to_utc
 
 _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE}
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
@@ -69,9 +69,13 @@ class EverleafFormat(SiteFormat):
         hand.scale = 2 if hand.kind == "cash" else 0
         hand.max_seats = int(max_seats) if max_seats else None
         hand.started_at, hand.tz = to_utc((date or "").replace(" - ", " ") + " ET")
-        if (game or "").strip() not in ("Hold'em", "Holdem"):
-            hand.variant = (game or "").strip().lower()
+        name = (game or "").strip()
+        omaha = omaha_of(name) if name not in ("Hold'em", "Holdem") else None
+        if name not in ("Hold'em", "Holdem") and omaha is None:
+            hand.variant = name.lower()
             raise UnsupportedGame(game)
+        if omaha is not None:
+            set_omaha(hand, *omaha)  # "Omaha Hi/Lo", "PL Omaha Hi/Lo"
         self.set_stakes(hand, _LIMITS[lim], self.amount(hand, low), self.amount(hand, high))
 
     def on_TABLE(self, hand: Hand, f: Fields, line: int) -> None:
@@ -135,8 +139,10 @@ class EverleafFormat(SiteFormat):
         hand.events.append(ShowEvent(line, self.seat(hand, player), player, (), muck=True))
 
     def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
-        player, text, pot = f[0] or "", f[1], f[2]
+        player, half, text, pot = f[0] or "", f[1], f[2], f[3]
         self.collect(hand, line, player, self.amount(hand, text), 0 if pot == "main" else None)
+        if half:
+            hand.events[-1].half = half  # type: ignore[union-attr]
 
     def finish(self, hand: Hand) -> None:
         seen = {e.seat for e in hand.events if isinstance(e, (PostEvent, ActionEvent))}

@@ -107,3 +107,16 @@ def test_bovada_hand_without_street_lines() -> None:
     # the pot: the small blind's 5 and three times 10 (35), then 3 x 27.50: 117.50, less 2 rake
     assert _paid(h) == [("Big Blind", 11550, None, None)]
     assert 500 + 3 * 1000 + 3 * 2750 == 11750 and 11750 - 200 == 11550
+
+
+def test_everleaf_fixed_limit_hi_lo_scoop_in_halves() -> None:
+    h = _hand(FLOP.format("Everleaf", "FLO8-10max-USD-0.50-1.00-201003.HU.on.10max.txt"), "148735968")
+    # "$0.50/$1 Omaha Hi/Lo": fixed limit, small bet 0.50, big bet 1, blinds 0.25/0.50
+    assert (h.game, h.limit, h.hole_cards, h.hilo) == ("FLO8", Limit.FIXED_LIMIT, 4, True)
+    assert (h.small_bet, h.big_bet, h.sb, h.bb) == (50, 100, 25, 50)
+    assert _dealt(h) == {"Hero": ("7h", "As", "6h", "3c")}
+    # pre-flop Hero's 0.25 raised by 0.75 to 1, Villain's 0.50 raised by 1 to 1.50, Hero
+    # calls 0.50: 3.00; turn and river 2 x 1 each: a 7.00 pot, less the 0.35 rake 6.65, paid
+    # "wins  high ($ 3.33 USD)" and "wins  low ($3.32)" (the odd cent high)
+    assert _paid(h) == [("Hero", 333, 0, "high"), ("Hero", 332, 0, "low")]
+    assert h.summary.rake == 35 and 2 * 150 + 2 * 100 + 2 * 100 - 35 == 333 + 332
