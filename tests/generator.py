@@ -1,4 +1,5 @@
-"""A generator of random, legal Texas Hold'em hands written as PokerStars hand histories.
+"""A generator of random, legal Texas Hold'em and Omaha hands written as PokerStars hand
+histories.
 
 `generate_hand(rng)` deals one hand at a random table (2-10 seats with empty and
 sitting-out seats, any button, no-limit, pot-limit or fixed-limit, cash or tournament,
@@ -18,7 +19,14 @@ generator follows the `online` profile and avoids the open corners:
 - pot limit: raise-to at most B + P + (B - c), pre-flop with the full blinds (TDA 54);
 - fixed limit: a bet and three raises, no cap when the pot is heads-up before the cap (Robert's
   3-4); an all-in of half a bet or more counts as a raise;
-- the showdown winner of each pot is the best shown eligible hand (hhaudit.evaluator);
+- the showdown winner of each pot is the best shown eligible hand (Hold'em: hhaudit.evaluator;
+  Omaha: the best of every two hole cards with every three board cards, valued by
+  phevaluator, not by hhaudit's code);
+- Omaha (`variant="omaha"`, 4, 5 or 6 hole cards) and Omaha Hi/Lo (`hilo=True`): each pot
+  and run is split high and low, the odd chip to the high half, each half's odd chips from
+  the first winner left of the button; the low (written out below) is five different ranks
+  eight or lower of two hole and three board cards; no low, the high scoops; the same
+  seats winning both halves split the pot as one (no one gets two odd chips);
   split pots give odd chips one each to the first winners left of the button (TDA 20-A);
   run it twice splits every pot in two, the odd chip to the first board;
 - rake (cash hands that see a flop, now and then): 5% of the pot, rounded down to the cent,
@@ -36,6 +44,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from itertools import combinations
 
 from hhaudit import evaluator
 
@@ -52,6 +61,7 @@ NAMES = [
     "Nit123", "[bot]", "fish-o-matic", "ZZ Top", "seat9", "callstation", "Émile",
 ]
 DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+LOW_RANK = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8}
 STREET_NAMES = ["FLOP", "TURN", "RIVER"]
 RUN_WORDS = ["FIRST", "SECOND"]
 
@@ -66,6 +76,8 @@ class GenPot:
     eligible: tuple[int, ...]
     winners: tuple[int, ...]
     shares: tuple[int, ...]
+    half: str | None = None
+    """Hi/Lo: "high" or "low" (a scoop is one "high" pot); None in high-only games."""
 
 
 @dataclass
@@ -106,7 +118,7 @@ class _Seat:
     stack: int
     start: int
     sitting_out: bool = False
-    hole: tuple[str, str] = ("", "")
+    hole: tuple[str, ...] = ("", "")
     street_bet: int = 0
     total: int = 0
     dead: int = 0
@@ -123,8 +135,12 @@ class _Seat:
 class _Game:
     def __init__(self, rng: random.Random, *, limit: str | None = None, kind: str | None = None,
                  n_seats: int | None = None, reveal: str | None = None, rake: bool | None = None,
-                 cap: bool | None = None) -> None:
+                 cap: bool | None = None, variant: str = "holdem", hole_cards: int | None = None,
+                 hilo: bool | None = None) -> None:
         self.rng = rng
+        self.variant = variant
+        self.n_hole = 2 if variant == "holdem" else hole_cards or rng.choice([4, 4, 4, 5, 6])
+        self.hilo = variant == "omaha" and (hilo if hilo is not None else rng.random() < 0.5)
         self.lines: list[str] = []
         self.decisions: list[Decision] = []
         self.features: set[str] = set()
@@ -135,6 +151,7 @@ class _Game:
         max_seats = rng.choice([2, 6, 8, 9, 10]) if n_seats is None else max(n_seats, rng.choice([n_seats, 9, 10]))
         self.max_seats = max_seats
         occupied = n_seats if n_seats is not None else rng.randint(2, max_seats)
+        occupied = min(occupied, (len(DECK) - 10) // self.n_hole)  # the deck holds two boards too
         seat_numbers = sorted(rng.sample(range(1, max_seats + 1), occupied))
         names = rng.sample(NAMES, occupied)
         # stakes, in the smallest unit (cents for cash, chips for tournaments)
@@ -180,7 +197,7 @@ class _Game:
         rng.shuffle(self.deck)
         for seat in self.dealt:
             s = self.seats[seat]
-            s.hole = (self.deck.pop(), self.deck.pop())
+            s.hole = tuple(self.deck.pop() for _ in range(self.n_hole))
         self.current_bet = 0
         self.last_full = self.bb
         self.fl_level = 0
@@ -193,6 +210,8 @@ class _Game:
         self.rake = 0
         if self.reveal != "shows":
             self.features.add(f"{self.reveal}_cards")
+        if variant == "omaha":
+            self.features.add("omaha_hilo" if self.hilo else "omaha")
 
     # ------------------------------------------------------------------ helpers
     def _stack(self) -> int:
@@ -252,6 +271,9 @@ class _Game:
     def header(self) -> None:
         rng = self.rng
         game = {"NL": "Hold'em No Limit", "PL": "Hold'em Pot Limit", "FL": "Hold'em Limit"}[self.limit]
+        if self.variant == "omaha":
+            name = ("Omaha" if self.n_hole == 4 else f"{self.n_hole} Card Omaha") + (" Hi/Lo" if self.hilo else "")
+            game = name + game[len("Hold'em"):]
         hand_id = rng.randint(10**10, 10**12)
         date = f"20{rng.randint(10, 24)}/{rng.randint(1, 12):02d}/{rng.randint(1, 28):02d} " \
                f"{rng.randint(0, 23)}:{rng.randint(0, 59):02d}:{rng.randint(0, 59):02d} ET"
@@ -328,7 +350,7 @@ class _Game:
         for seat in (self.ring(self.button) if self.reveal == "dealt" else [hero]):
             h = self.seats[seat]
             if seat in self.dealt:
-                self.lines.append(f"Dealt to {h.name} [{h.hole[0]} {h.hole[1]}]")
+                self.lines.append(f"Dealt to {h.name} [{' '.join(h.hole)}]")
 
     # ------------------------------------------------------------------ betting
     def bet_unit(self) -> int:
@@ -549,6 +571,36 @@ class _Game:
             left -= cuts[-1]
         return cuts
 
+    def high(self, hole: tuple[str, ...], board: list[str]) -> int:
+        """The high hand's value, higher better: Hold'em's by hhaudit.evaluator; Omaha's the
+        best of two hole cards and three board cards by phevaluator (lower is better there)."""
+        if self.variant == "holdem":
+            return evaluator.hand_value([*hole, *board])
+        from phevaluator import evaluate_cards
+
+        return -min(evaluate_cards(*two, *three) for two in combinations(hole, 2) for three in combinations(board, 3))
+
+    def low(self, hole: tuple[str, ...], board: list[str]) -> tuple[int, ...] | None:
+        """The eight-or-better low, LOWER better (the ranks from the highest down, ace 1), or
+        None: two hole cards and three board cards of five different ranks eight or lower."""
+        best = None
+        for two in combinations(hole, 2):
+            for three in combinations(board, 3):
+                ranks = [LOW_RANK.get(c[0], 99) for c in (*two, *three)]
+                if max(ranks) <= 8 and len(set(ranks)) == 5:
+                    key = tuple(sorted(ranks, reverse=True))
+                    if best is None or key < best:
+                        best = key
+        return best
+
+    def five(self, hole: tuple[str, ...], board: list[str]) -> list[str]:
+        """The five cards of the high hand (Omaha: two hole cards and three board cards)."""
+        if self.variant == "holdem":
+            return [*hole, *board]
+        value = self.high(hole, board)
+        return next([*two, *three] for two in combinations(hole, 2) for three in combinations(board, 3)
+                    if self.high(two, list(three)) == value)
+
     def describe(self, cards: list[str]) -> str:
         text = evaluator.describe(cards)
         cat, five = text.split(" (")
@@ -580,9 +632,8 @@ class _Game:
         s.shown = True
         if self.reveal != "shows":
             return  # tabled, and written only in the dealt lines or the summary
-        cards = [*s.hole, *board]
-        desc = f" ({self.describe(cards)})" if len(cards) >= 5 else ""
-        self.lines.append(f"{s.name}: shows [{s.hole[0]} {s.hole[1]}]{desc}")
+        desc = f" ({self.describe(self.five(s.hole, board))})" if len(board) == 5 else ""
+        self.lines.append(f"{s.name}: shows [{' '.join(s.hole)}]{desc}")
 
     # ------------------------------------------------------------------ play
     def play(self) -> GeneratedHand:
@@ -612,7 +663,8 @@ class _Game:
             if self.rng.random() < 0.5:
                 self.lines.append(f"{w.name}: doesn't show hand ")
             for i, (amount, elig) in enumerate(pots):
-                results.append(GenPot(i, 0, amount, elig, (w.seat,), (amount - cuts[i],)))
+                results.append(GenPot(i, 0, amount, elig, (w.seat,), (amount - cuts[i],),
+                                      "high" if self.hilo else None))
             paid[w.seat] = net
             self.summary(pots, paid, [self.board])
             return self.result(results, paid)
@@ -638,10 +690,11 @@ class _Game:
                 while len(self.board) < 5:
                     self.new_street()
                     self.lines.append(self.deal_street(self.board))
-        values = {s.seat: [evaluator.hand_value([*s.hole, *b]) for b in boards] for s in live}
+        values = {s.seat: [self.high(s.hole, b) for b in boards] for s in live}
+        lows = {s.seat: [self.low(s.hole, b) for b in boards] for s in live} if self.hilo else {}
         # per pot and run: winners among shown (or uncontested) hands
         n_runs = len(boards)
-        per_pot: list[list[tuple[list[int], list[int]]]] = []
+        per_pot: list[list[list[tuple[list[int], list[int], str | None, int]]]] = []
         if not runout:
             self.lines.append("*** SHOW DOWN ***")
             self.showdown_shows(live, pots, values)
@@ -658,29 +711,51 @@ class _Game:
             for r in range(n_runs):
                 best = max(values[x][r] for x in contenders)
                 winners = [x for x in contenders if values[x][r] == best] if len(contenders) > 1 else contenders
-                row.append((winners, self.split(nets[r], winners)))
+                if not self.hilo:
+                    row.append([(winners, self.split(nets[r], winners), None, parts[r])])
+                    continue
+                made = [lows[x][r] for x in contenders if lows[x][r] is not None] if len(contenders) > 1 else []
+                if not made:  # no low: the high hand scoops
+                    row.append([(winners, self.split(nets[r], winners), "high", parts[r])])
+                    continue
+                low_winners = [x for x in contenders if lows[x][r] == min(made)]
+                self.features.add("low")
+                if len(low_winners) > 1 or len(winners) > 1:
+                    self.features.add("split")
+                # the odd chip of the pot to the high half (TDA-2024 20-C)
+                high_net, low_net = nets[r] - nets[r] // 2, nets[r] // 2
+                high_gross, low_gross = parts[r] - parts[r] // 2, parts[r] // 2
+                high_shares = self.split(high_net, winners)
+                if len(winners) > 1 and sorted(winners) == sorted(low_winners):
+                    # the same seats win both halves: the whole pot split among them as one
+                    whole = dict(zip(winners, self.split(nets[r], winners)))
+                    got_high = dict(zip(winners, high_shares))
+                    low_shares = [whole[x] - got_high[x] for x in low_winners]
+                else:
+                    low_shares = self.split(low_net, low_winners)
+                row.append([(winners, high_shares, "high", high_gross), (low_winners, low_shares, "low", low_gross)])
             per_pot.append(row)
         for r in range(n_runs):
             if n_runs > 1:
                 self.lines.append(f"*** {RUN_WORDS[r]} SHOW DOWN ***")
             # PokerStars pays the last side pot first
             for i in reversed(range(len(pots))):
-                winners, shares = per_pot[i][r]
                 label = "pot" if len(pots) == 1 else "main pot" if i == 0 else \
                     "side pot" if len(pots) == 2 else f"side pot-{i}"
-                for w, a in zip(winners, shares):
-                    if not a:
-                        continue  # a pot the rake took whole: nothing to collect
-                    self.lines.append(f"{self.seats[w].name} collected {self.money(a)} from {label}")
-                    paid[w] = paid.get(w, 0) + a
+                for winners, shares, _, _ in per_pot[i][r]:
+                    for w, a in zip(winners, shares):
+                        if not a:
+                            continue  # a pot the rake took whole: nothing to collect
+                        self.lines.append(f"{self.seats[w].name} collected {self.money(a)} from {label}")
+                        paid[w] = paid.get(w, 0) + a
         for i, (amount, elig) in enumerate(pots):
             for r in range(n_runs):
-                winners, shares = per_pot[i][r]
-                results.append(GenPot(i, r + 1 if n_runs > 1 else 0, gross_parts[i][r], elig, tuple(winners),
-                                      tuple(shares)))
+                for winners, shares, half, gross in per_pot[i][r]:
+                    results.append(GenPot(i, r + 1 if n_runs > 1 else 0, gross, elig, tuple(winners),
+                                          tuple(shares), half))
         if len(pots) > 1:
             self.features.add("side_pots")
-        if any(len(row[0]) > 1 for p in per_pot for row in p):
+        if any(len(half[0]) > 1 for p in per_pot for row in p for half in row):
             self.features.add("split")
             if self.rake:
                 self.features.add("raked_split")
@@ -695,8 +770,8 @@ class _Game:
         for x in order:
             s = self.seats[x]
             mine = [elig for _, elig in pots if x in elig]
-            beaten = all(any(self.seats[o].shown and values[o][0] > values[x][0] for o in elig if o != x)
-                         for elig in mine)
+            beaten = not self.hilo and all(any(self.seats[o].shown and values[o][0] > values[x][0]
+                                               for o in elig if o != x) for elig in mine)
             if beaten and not s.all_in and self.rng.random() < 0.6:
                 s.mucked = True
                 if self.reveal != "summary":
@@ -740,15 +815,15 @@ class _Game:
                 quiet = " (didn't bet)" if not s.put_in_voluntarily and not pos.endswith("blind)") else ""
                 text = f"folded {where}{quiet}"
             elif s.mucked:
-                text = f"mucked [{s.hole[0]} {s.hole[1]}]" if self.reveal != "dealt" else "mucked"
+                text = f"mucked [{' '.join(s.hole)}]" if self.reveal != "dealt" else "mucked"
             elif s.shown and self.reveal == "dealt":
                 won = paid.get(number, 0)
                 text = f"won ({self.money(won)})" if won else "lost"
             elif s.shown:
                 board = boards[0]
-                desc = self.describe([*s.hole, *board]) if len(board) == 5 else ""
+                desc = self.describe(self.five(s.hole, board)) if len(board) == 5 else ""
                 won = paid.get(number, 0)
-                text = f"showed [{s.hole[0]} {s.hole[1]}] and " + (
+                text = f"showed [{' '.join(s.hole)}] and " + (
                     f"won ({self.money(won)}) with {desc}" if won else f"lost with {desc}")
             else:
                 text = f"collected ({self.money(paid.get(number, 0))})"
@@ -767,7 +842,8 @@ class _Game:
 def generate_hand(rng: random.Random, **options: object) -> GeneratedHand:
     """One random legal hand; options: limit ("NL"/"PL"/"FL"), kind ("cash"/"tournament"),
     n_seats (occupied seats), reveal ("shows"/"dealt"/"summary"), rake (cash hands),
-    cap (a capped table, no-limit and pot-limit cash)."""
+    cap (a capped table, no-limit and pot-limit cash), variant ("holdem"/"omaha"),
+    hole_cards (Omaha: 4, 5 or 6), hilo (Omaha Hi/Lo eight or better)."""
     return _Game(rng, **options).play()  # type: ignore[arg-type]
 
 
