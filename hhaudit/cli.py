@@ -316,7 +316,9 @@ def cmd_show(args: argparse.Namespace) -> int:
 
     try:
         resolved = _resolve(args)
-        return show(args.path, args.hand, profile=resolved.profile, options=resolved.options)
+        house = resolved.house
+        return show(args.path, args.hand, profile=resolved.profile, options=resolved.options,
+                    label=f"{house.name} (base {house.base})" if house is not None else "")
     except InputError as exc:
         raise UsageError(str(exc)) from None
 

@@ -94,9 +94,11 @@ class Replay:
         return to_text(value, self.hand.scale)
 
 
-def replay(hand: Hand, *, profile: str | None = None, options: dict[str, Any] | None = None) -> Replay:
+def replay(hand: Hand, *, profile: str | None = None, options: dict[str, Any] | None = None,
+           label: str = "") -> Replay:
     """Replay a parsed hand through the audit, recording the state after each event
-    (`options`: profile options over the profile's, a house profile's among them)."""
+    (`options`: profile options over the profile's, a house profile's among them; `label`:
+    the profile's name as shown, a house profile's)."""
     from .pipeline import HandAuditor, Options
     from .replay import State
 
@@ -106,7 +108,7 @@ def replay(hand: Hand, *, profile: str | None = None, options: dict[str, Any] | 
     for f in full.findings:
         by_seq[f.seq].append(f)
     names = {s.seat: s.player for s in hand.seats}
-    out = Replay(hand, auditor.profile.name, [], [], list(full.findings), by_seq.get(-1, []), hand.button_seat)
+    out = Replay(hand, label or auditor.profile.name, [], [], list(full.findings), by_seq.get(-1, []), hand.button_seat)
     if full.state is None:
         return out
 
@@ -161,7 +163,7 @@ def find_hand(path: str, hand_id: str, line: int | None = None) -> Hand | None:
 
 
 def show(path: str, hand_id: str, *, profile: str | None = None, console: object | None = None,
-         options: dict[str, Any] | None = None) -> int:
+         options: dict[str, Any] | None = None, label: str = "") -> int:
     from rich.console import Console
 
     con = console if isinstance(console, Console) else Console(
@@ -180,13 +182,13 @@ def show(path: str, hand_id: str, *, profile: str | None = None, console: object
         for i, hand in enumerate(found):
             if i:
                 con.print("")
-            _print(replay(hand, profile=profile, options=options), con)
+            _print(replay(hand, profile=profile, options=options, label=label), con)
         return 0 if found and not missing else 2
     one = find_hand(path, hand_id)
     if one is None:
         print(f"hhaudit: hand {safe(hand_id)} not found in {safe(path)}", file=sys.stderr)
         return 2
-    _print(replay(one, profile=profile, options=options), con)
+    _print(replay(one, profile=profile, options=options, label=label), con)
     return 0
 
 

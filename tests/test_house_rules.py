@@ -168,6 +168,10 @@ def test_audit_with_rules_applies_the_house_options(tmp_path: Path) -> None:
     r = hh("audit", "t.live", "-o", "out3", "--option", "showdown_order=true", "--fail-on", "never", "--jobs", "2",
            cwd=tmp_path)
     assert "t.live:27: AO07 " in r.stdout, r.stdout
+    r = hh("show", "t.live", "--hand", "1", "--rules", "house.toml", "--option", "showdown_order=true", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "profile Lucky Dragon (base tda-2024)" in r.stdout.splitlines()[0]
+    assert "AO07 showdown-out-of-order: expected Dave shows first (the last aggressor)" in r.stdout
 
 
 # --------------------------------------------------------------------------- no-limit raise cap
