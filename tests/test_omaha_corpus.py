@@ -30,7 +30,7 @@ from hhaudit.parsing import parse
 
 REVIEWED = Path(__file__).parent / "reviewed" / "omaha.tsv"
 
-READ_FORMATS = frozenset({"pokerstars", "ggpoker", "winamax", "ipoker", "bovada", "everleaf"})
+READ_FORMATS = frozenset({"pokerstars", "ggpoker", "winamax", "ipoker", "bovada", "everleaf", "fulltilt"})
 """The formats that read Omaha; the files of the others are not checked yet."""
 
 SHOWDOWN = frozenset({"winner", "odd_chip", "side_pot"})
@@ -92,9 +92,16 @@ def test_every_hand_is_omaha_and_judged_as_the_auditor_can() -> None:
 
 
 def test_mixed_files_name_their_omaha_hands() -> None:
-    got = Counter(h.game for rel, h in read() if "Mixed" in rel and h.status is not Status.PARSE_ERROR)
-    # the 8-Game file: 17 hands of "Omaha Hi/Lo Limit" and one of "Omaha Pot Limit"
-    assert got == Counter({"FLO8": 17, "PLO": 1})
+    mixed = _mixed_omaha()
+    got = Counter((rel.split("/")[-1], h.game) for rel, h in read() if rel in mixed and h.status is not Status.PARSE_ERROR)
+    assert got == Counter({
+        # PokerStars' 8-Game: 17 hands of "Omaha Hi/Lo Limit" and one of "Omaha Pot Limit"
+        ("8-Game-2max-STT-play-100-201306.homeGame.shootout.txt", "FLO8"): 17,
+        ("8-Game-2max-STT-play-100-201306.homeGame.shootout.txt", "PLO"): 1,
+        # Full Tilt's 10-Game: ten "Pot Limit Omaha Hi" and one "Limit Omaha Hi/Lo"
+        ("10Game-6max-USD-2.50-5.201104.Sample.txt", "PLO"): 10,
+        ("10Game-6max-USD-2.50-5.201104.Sample.txt", "FLO8"): 1,
+    })
 
 
 _NAMED: dict[str, str] = {
@@ -110,17 +117,18 @@ _NAMED: dict[str, str] = {
 def _code_of_name(name: str) -> str:
     """The game code a corpus file's name gives: "5-Card-PLO8-" is PLO5-8, "LO8-" fixed-limit
     Omaha Hi/Lo (FLO8), "NLO8-" no-limit Omaha Hi/Lo."""
-    m = re.match(r"(?:(?P<count>[56])-?Card-)?(?P<limit>PL|NL|FL|)O(?P<count2>[56])?(?P<hilo>8)?-", name)
+    m = re.match(r"(?:(?P<count>[56])-?Card-)?(?P<limit>PL|NL|FL|L|)O(?P<count2>[56])?(?P<hilo>8)?-", name)
     assert m is not None, name
     count = m.group("count") or m.group("count2") or ""
-    limit = m.group("limit") or "FL"
+    limit = {"": "FL", "L": "FL"}.get(m.group("limit"), m.group("limit"))
     return f"{limit}O{count}" + (("-8" if count else "8") if m.group("hilo") else "")
 
 
 def test_game_codes_are_the_file_names_games() -> None:
     wrong = []
+    mixed = _mixed_omaha()
     for rel, h in read():
-        if "Mixed" in rel or h.status is Status.PARSE_ERROR:
+        if rel in mixed or h.status is Status.PARSE_ERROR:
             continue
         name = rel.split("/")[-1]
         want = _NAMED.get(name) or _code_of_name(name)

@@ -29,13 +29,18 @@ from ..model import (
 )
 from ..money import currency_of, parse_amount
 from .base import Fields, LineError, LineFormat, UnsupportedGame
-from .common import STREET_NAMES, bracketed_board, cards, game_code, summary_cards, to_utc
+from .common import STREET_NAMES, bracketed_board, cards, game_code, omaha_of, set_omaha, summary_cards, to_utc
 
 _ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises to": Act.RAISE}
 # capped tables: "CAP NL Hold'em" (the cap not stated: ", and is capped" ends a player's
 # betting) or "$2,000 Cap No Limit Hold'em" (the cap stated: `Hand.cap`)
-_GAME = re.compile(r" - (?:(?P<cap>CAP) |(?P<cap_amount>[$€£]?\d[\d,.]*) Cap )?(?P<limit>No Limit|Pot Limit|NL|PL|FL|Limit) Hold'em(?: - |$)")
-_OTHER_GAME = re.compile(r"Omaha|Stud|Razz|Draw|Badugi|2-7|Courchevel|Irish|Pineapple|Hold'em Hi/Lo")
+_GAME = re.compile(
+    r" - (?:(?P<cap>CAP) |(?P<cap_amount>[$€£]?\d[\d,.]*) (?:Cap )?)?(?P<limit>No Limit|Pot Limit|NL|PL|FL|Limit) "
+    r"(?P<name>Hold'em|(?:[56] Card )?Omaha(?: Hi/Lo| Hi| H/L)?)(?: - |$)"
+)
+"""The game: Hold'em, "Pot Limit Omaha Hi", "Limit Omaha Hi/Lo", "PL 5 Card Omaha Hi"; a capped
+table's cap before it ("$400 Pot Limit Omaha Hi", "$2,000 Cap No Limit Hold'em")."""
+_OTHER_GAME = re.compile(r"Stud|Razz|Draw|Badugi|2-7|Courchevel|Irish|Pineapple|Hold'em Hi/Lo")
 _UNITS = {"K": 1000, "M": 1000**2, "B": 1000**3}
 _STAKES = re.compile(
     r" - (?P<sb>[$€£]?\d[\d,.]*[KMB]?)/(?P<bb>[$€£]?\d[\d,.]*[KMB]?)(?: Ante (?P<ante>[$€£]?\d[\d,.]*[KMB]?))?(?: - |$)"
@@ -91,9 +96,13 @@ class FullTiltFormat(LineFormat):
         if game is None or _OTHER_GAME.search(rest.split(" - ", 1)[-1]):
             hand.variant = "other"
             raise UnsupportedGame(rest)
-        hand.variant = "holdem"
+        omaha = omaha_of(game.group("name")) if game.group("name") != "Hold'em" else None
+        if omaha is not None:
+            set_omaha(hand, *omaha)
+        else:
+            hand.variant = "holdem"
         hand.limit = _LIMITS[game.group("limit")]
-        hand.game = game_code(hand.limit)
+        hand.game = game_code(hand.limit, hand.variant, hand.hole_cards, hand.hilo)
         table = _TABLE.search(rest)
         tournament = rest.split(" - ", 1)[0] if table is None or not rest.startswith("Table ") else ""
         if tournament:
@@ -217,7 +226,9 @@ class FullTiltFormat(LineFormat):
         hand.events.append(ShowEvent(line, self.seat(hand, player), player, cards(f[1]), muck=True))
 
     def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
-        player, pot, amount = f[0] or "", f[1] or "", f[2]
+        player, pot, half, amount = f[0] or "", f[1] or "", f[2], f[3]
+        if half:
+            pot = pot.replace(f"{half} ", "", 1)  # "the high pot": the pot's high half
         number: int | None
         run = 0
         if pot == "the pot":
@@ -230,7 +241,7 @@ class FullTiltFormat(LineFormat):
             if pot.startswith("pot "):  # "wins pot 1": the first board of a run-twice hand
                 number, run = None, int(digits.group(0)) if digits else 0
         hand.events.append(
-            CollectEvent(line, self.seat(hand, player), player, self.amount(hand, amount), number, run)
+            CollectEvent(line, self.seat(hand, player), player, self.amount(hand, amount), number, run, half)
         )
 
     # ------------------------------------------------------------------ summary

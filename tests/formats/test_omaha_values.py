@@ -120,3 +120,21 @@ def test_everleaf_fixed_limit_hi_lo_scoop_in_halves() -> None:
     # "wins  high ($ 3.33 USD)" and "wins  low ($3.32)" (the odd cent high)
     assert _paid(h) == [("Hero", 333, 0, "high"), ("Hero", 332, 0, "low")]
     assert h.summary.rake == 35 and 2 * 150 + 2 * 100 + 2 * 100 - 35 == 333 + 332
+
+
+def test_full_tilt_high_and_low_pots() -> None:
+    h = _hand(FLOP.format("FTP", "LO8-6max-USD-200-400.200610.Observed.Hand.with.chat.txt"), "1088791321")
+    # "$200/$400 - Limit Omaha Hi/Lo"
+    assert (h.game, h.limit, h.hole_cards, h.hilo, h.small_bet, h.big_bet) == ("FLO8", Limit.FIXED_LIMIT, 4, True, 20000, 40000)
+    assert _shown(h) == {"zbubop": ("3c", "9h", "As", "Qs"), "AllenCunningham": ("7d", "2c", "Ks", "Ad")}
+    # "zbubop wins the high pot ($2,048.50)", "AllenCunningham wins the low pot ($2,048.50)":
+    # the 4,100 pot less the 3 rake, halved
+    assert _paid(h) == [("zbubop", 204850, None, "high"), ("AllenCunningham", 204850, None, "low")]
+    assert (h.summary.total_pot, h.summary.rake) == (410000, 300) and 2 * 204850 == 410000 - 300
+
+
+def test_full_tilt_capped_omaha() -> None:
+    h = _hand(FLOP.format("FTP", "PLO-6max-USD-5.00-10.00-201010.CAP.txt"), "24378450480")
+    # "$5/$10 - $400 Pot Limit Omaha Hi": the table's cap is 400 ("bets $295, and is capped")
+    assert (h.game, h.sb, h.bb, h.cap) == ("PLO", 500, 1000, 40000)
+    assert _dealt(h) == {"Hero": ("9h", "2h", "5d", "Tc")}
