@@ -147,8 +147,16 @@ def test_whole_corpus_same_dataset_compiled_and_from_source(tmp_path: Path) -> N
     assert contents(a) == contents(b), native.COMPILED
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_duplicates_kept_once_at_their_first_place(tmp_path: Path, jobs: int) -> None:
+@pytest.mark.parametrize(("jobs", "bucket_rows"), [(1, None), (2, None), (1, 2), (2, 3)])
+def test_duplicates_kept_once_at_their_first_place(tmp_path: Path, jobs: int, bucket_rows: int | None,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import hhaudit.pipeline.dedupe as dedupe
+
+    if bucket_rows is not None:
+        # the keys spread over buckets on disk: the parts hold 5 rows (hands 1, 2, 3, then
+        # 2 and 4: the other copies are skipped within their unit), 5 // 2 + 1 = 3 or
+        # 5 // 3 + 1 = 2 buckets; each checked alone finds the same copies, and the folder goes
+        monkeypatch.setattr(dedupe, "BUCKET_ROWS", bucket_rows)
     a = write(tmp_path / "a.txt", [("c", 1), ("s", 2), ("c", 1), ("p", 3), ("s", 2)])
     b = write(tmp_path / "b.txt", [("s", 2), ("c", 4)])
     out = tmp_path / "out"
@@ -172,6 +180,7 @@ def test_duplicates_kept_once_at_their_first_place(tmp_path: Path, jobs: int) ->
                                ("2", "a.txt", starts_a[4], "a.txt", starts_a[1]),
                                ("2", "b.txt", 1, "a.txt", starts_a[1])]
     del lines
+    assert sorted(p.name for p in out.iterdir()) == sorted([*TABLES, DUPLICATES, "sessions", "hhaudit.json"])
 
 
 def test_cli_prints_duplicates(tmp_path: Path) -> None:

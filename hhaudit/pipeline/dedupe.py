@@ -6,6 +6,7 @@ as an AC07 finding on its first's hand, whose part is rewritten with it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -60,33 +61,22 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
     if not parts:
         return
     _strip_conflicts(tmp, parts, per_file)
-    keys = []
-    for k, name in enumerate(parts):
-        t = pq.read_table(tmp / "hands" / name, columns=["site", "hand_id", "source"])
-        n = len(t)
-        keys.append(pa.table({"site": t["site"], "hand_id": t["hand_id"], "scope": scopes(t),
-                              "part": pa.array([k] * n, pa.int32()), "row": pa.array(range(n), pa.int64())}))
-    allkeys = pa.concat_tables(keys).combine_chunks()
-    del keys
-    allkeys = allkeys.append_column("ord", pa.array(range(len(allkeys)), pa.int64()))
-    allkeys = allkeys.filter(pc.invert(pc.is_null(allkeys["hand_id"])))
-    allkeys = allkeys.filter(pc.not_equal(allkeys["hand_id"], ""))
-    groups = allkeys.group_by(["site", "hand_id", "scope"], use_threads=False).aggregate([("ord", "min"), ("ord", "count")])
-    multi = groups.filter(pc.greater(groups["ord_count"], 1))
     # first places of every key named in a unit's duplicates (their first may be in an earlier part)
     dup_files = sorted((tmp / DUPLICATES).glob("part-*.parquet"))
     old_dups = {p.name: pq.read_table(p) for p in dup_files}
-    wanted = multi.select(["site", "hand_id", "scope", "ord_min"])
+    named = None
     if old_dups:
         named = pa.concat_tables([pa.table({"site": d["site"], "hand_id": d["hand_id"], "scope": scopes(d)})
-                                  for d in old_dups.values()])
-        extra = groups.join(named.group_by(["site", "hand_id", "scope"]).aggregate([]), ["site", "hand_id", "scope"],
-                            join_type="inner").select(["site", "hand_id", "scope", "ord_min"])
-        wanted = pa.concat_tables([wanted, extra])
-    if len(wanted) == 0:
+                                  for d in old_dups.values()]).group_by(["site", "hand_id", "scope"]).aggregate([])
+    firsts_found: list[Any] = []
+    copies: dict[int, set[str]] = {}
+    """Per part: the hand ids of the copies it holds (rows of a key that are not its first)."""
+    for bucket in _buckets(tmp, parts):
+        firsts_found.extend(_places(bucket, named, copies))
+    if not firsts_found:
         return
     # where each wanted key first is: (source, line) from its part
-    firsts = allkeys.take(pc.index_in(wanted["ord_min"], allkeys["ord"]))
+    firsts = pa.concat_tables(firsts_found)
     first_at: dict[tuple[str, str, str], tuple[str, int, int, str, str]] = {}
     """Per key: the first's source, line, end line, format and part."""
     by_part: dict[int, list[tuple[int, str, str, str]]] = {}
@@ -99,13 +89,6 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
         src, line, end, fmt = (t[c].to_pylist() for c in ("source", "line", "end_line", "format"))
         for row, site, hid, key_scope in items:
             first_at[(site, hid, key_scope)] = (src[row], line[row], end[row] or 0, fmt[row], parts[part])
-    # copies: rows of duplicated keys that are not the first
-    copies: dict[int, set[str]] = {}
-    if len(multi):
-        joined = allkeys.join(multi, ["site", "hand_id", "scope"], join_type="inner")
-        joined = joined.filter(pc.not_equal(joined["ord"], joined["ord_min"]))
-        for part, hid in zip(joined["part"].to_pylist(), joined["hand_id"].to_pylist()):
-            copies.setdefault(part, set()).add(hid)
     # rewrite the parts holding copies; collect their duplicates rows
     new_dups: dict[str, list[dict[str, Any]]] = {}
 
@@ -164,6 +147,91 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
             continue
         write_atomic(table, tmp / DUPLICATES / name)
     _add_conflicts(tmp, conflicts, per_file)
+
+
+BUCKET_ROWS = 1_000_000
+"""Hands' keys the duplicate check holds at once. A dataset of more hands has its keys
+spread over buckets on disk by a hash of the hand id (a hand and its copies share a bucket),
+and each bucket is checked alone: memory stays that of one bucket whatever the input."""
+_KEYS = ".keys"
+
+
+def _part_keys(tmp: Path, parts: list[str]) -> Iterator[Any]:
+    """Each part's keys: site, hand_id, scope, part, row and ord (the row's place in the
+    dataset), without the rows that have no hand id."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    start = 0
+    for k, name in enumerate(parts):
+        t = pq.read_table(tmp / "hands" / name, columns=["site", "hand_id", "source"])
+        n = len(t)
+        keys = pa.table({"site": t["site"], "hand_id": t["hand_id"], "scope": scopes(t),
+                         "part": pa.array([k] * n, pa.int32()), "row": pa.array(range(n), pa.int64()),
+                         "ord": pa.array(range(start, start + n), pa.int64())})
+        start += n
+        yield keys.filter(pc.and_kleene(pc.invert(pc.is_null(keys["hand_id"])), pc.not_equal(keys["hand_id"], "")))
+
+
+def _buckets(tmp: Path, parts: list[str]) -> Iterator[Any]:
+    """The dataset's keys, in one table, or in several (by a hash of the hand id, through
+    Parquet files in a folder removed at the end) when there are more than BUCKET_ROWS."""
+    import shutil
+    import zlib
+
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    total = sum(pq.read_metadata(tmp / "hands" / name).num_rows for name in parts)
+    n = total // BUCKET_ROWS + 1
+    if n == 1:
+        yield pa.concat_tables(list(_part_keys(tmp, parts))).combine_chunks()
+        return
+    folder = tmp / _KEYS
+    folder.mkdir()
+    try:
+        writers: dict[int, Any] = {}
+        for keys in _part_keys(tmp, parts):
+            bucket = pa.array([zlib.crc32(h.encode("utf-8", "surrogatepass")) % n
+                               for h in keys["hand_id"].to_pylist()], pa.int32())
+            for b in range(n):
+                sub = keys.filter(pc.equal(bucket, b))
+                if len(sub):
+                    if b not in writers:
+                        writers[b] = pq.ParquetWriter(folder / f"{b:05d}.parquet", sub.schema)
+                    writers[b].write_table(sub)
+        for w in writers.values():
+            w.close()
+        for b in sorted(writers):
+            yield pq.read_table(folder / f"{b:05d}.parquet")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _places(keys: Any, named: Any, copies: dict[int, set[str]]) -> list[Any]:
+    """In one bucket of keys: add each part's copies to `copies`; return the first places
+    (part, row, site, hand_id, scope) of the keys held more than once or named in a unit's
+    duplicates (`named`)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    on = ["site", "hand_id", "scope"]
+    groups = keys.group_by(on, use_threads=False).aggregate([("ord", "min"), ("ord", "count")])
+    multi = groups.filter(pc.greater(groups["ord_count"], 1))
+    wanted = multi.select([*on, "ord_min"])
+    if named is not None:
+        extra = groups.join(named, on, join_type="inner").select([*on, "ord_min"])
+        wanted = pa.concat_tables([wanted, extra])
+    if len(multi):
+        joined = keys.join(multi, on, join_type="inner")
+        joined = joined.filter(pc.not_equal(joined["ord"], joined["ord_min"]))
+        for part, hid in zip(joined["part"].to_pylist(), joined["hand_id"].to_pylist()):
+            copies.setdefault(part, set()).add(hid)
+    if len(wanted) == 0:
+        return []
+    return [keys.take(pc.index_in(wanted["ord_min"], keys["ord"])).select(["part", "row", *on])]
 
 
 Conflict = tuple[str, str, dict[str, Any]]
