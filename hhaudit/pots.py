@@ -840,11 +840,15 @@ def _rake_elsewhere(pots: list[Pot], runs: list[int], deductions: int, chip: int
                     rows: list[Pot], paid: dict[int, int], gross: dict[int, int], auditor: Auditor) -> bool:
     """The rake came from other pots than the profile's `rake_from` says. No rulebook says
     which pot pays it (rules.md 7c), so any pot may, as long as a split pot is split after
-    its part of the rake (TDA-2024 20): when no pot is split, every winner paid no more than
+    its part of the rake (TDA-2024 20): when no pot is split (a Hi/Lo pot whose halves go to
+    two seats is split), every winner paid no more than
     its pots and the rake the rest (the totals are checked before); when one is, the
     payments must be the exact split under one of the rules of `rake_shares` (the rows'
     `expected` are then set to it)."""
-    if all(len(row.expected_winners) <= 1 for row in rows):
+    shared: dict[tuple[int, int], set[int]] = {}  # a Hi/Lo pot's halves to two seats is a split too
+    for row in rows:
+        shared.setdefault((row.index, row.run), set()).update(row.expected_winners)
+    if all(len(seats) <= 1 for seats in shared.values()):
         return all(0 <= paid.get(s, 0) <= v for s, v in gross.items()) and set(paid) <= set(gross)
     amounts = [p.amount for p in pots]
     candidates = [rake_shares(amounts, deductions, rule) for rule in _RAKE_RULES if rule != auditor.profile.rake_from]

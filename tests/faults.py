@@ -48,7 +48,11 @@ class Fault:
 
 
 def parse_lines(lines: list[str], name: str = "<fault>") -> Hand:
-    return STARS.parse_hand(list(lines), 1, name)
+    """The hand as `hhaudit.parse` reads it (Omaha's hole-card count settled from the cards
+    dealt, a game not audited made `unsupported_game`)."""
+    from hhaudit.parsing import read_hand
+
+    return read_hand(STARS, list(lines), 1, name)
 
 
 def corpus_hands(corpus: Path) -> Iterator[tuple[str, list[str]]]:
@@ -472,7 +476,7 @@ def _showdown_hands(hand: Hand) -> dict[int, str]:
     folded = {e.seat for e in actions(hand) if e.act is Act.FOLD}
     names = {s.seat: s.player for s in hand.seats}
     return {seat: names[seat] for seat, k in known_cards(hand, PotEvents.of(hand)).items()
-            if len(k.cards) == 2 and not k.mucked and seat not in folded and seat in names}
+            if len(k.cards) == hand.hole_cards and not k.mucked and seat not in folded and seat in names}
 
 
 def pay_loser(hand: Hand, lines: list[str], key: int) -> Fault | None:
@@ -503,6 +507,8 @@ def odd_chip(hand: Hand, lines: list[str], key: int) -> Fault | None:
         if len(group) >= 2 and amounts[-1] - amounts[0] == 1:
             hi = next(c for c in group if c.amount == amounts[-1])
             lo = next(c for c in group if c.amount == amounts[0])
+            if hi.seat == lo.seat:
+                continue  # one seat's high and low halves (Hi/Lo): moving the chip changes nothing
             out = replace_line(lines, hi.line, _with_amount(hand, lines[hi.line - 1], hi.amount - 1))
             out = replace_line(out, lo.line, _with_amount(hand, out[lo.line - 1], lo.amount + 1))
             return Fault("odd_chip", "odd_chip", frozenset({hi.line, lo.line}), out)

@@ -226,3 +226,54 @@ def test_fault_recall_on_revealed_and_raked_hands() -> None:
         for name in names:
             assert applied[pool_name, name] >= REVEALED_MIN[name], f"{name} applied to only " \
                 f"{applied[pool_name, name]} {pool_name} hands"
+
+
+OMAHA_POOLS: list[tuple[str, dict, int]] = [
+    ("omaha", {"variant": "omaha", "hilo": False}, 250),
+    ("omaha-hilo", {"variant": "omaha", "hilo": True}, 350),
+]
+"""Omaha and Omaha Hi/Lo hands (4, 5 or 6 cards, every limit): every fault, betting and
+pots, must be caught there too."""
+OMAHA_MIN = {"pay_loser": 20, "pay_ineligible": 20, "move_chips": 20, "side_pot_to_short": 10, "odd_chip": 20,
+             "pot_limit_overbet": 20, "swap": 20, "wrong_call": 20, "change_total": 20}
+"""Faults each pool must apply at least (odd chips: the Hi/Lo pool only)."""
+
+
+def test_fault_recall_on_omaha_hands() -> None:
+    auditor = Auditor("online")
+    applied: Counter[tuple[str, str]] = Counter()
+    found: Counter[tuple[str, str]] = Counter()
+    misses: list[str] = []
+    dirty: list[str] = []
+    for p, (pool_name, opts, n) in enumerate(OMAHA_POOLS):
+        for i in range(n):
+            g = generate_hand(random.Random(5_000_000 + 100_000 * p + i), **opts)
+            lines = g.text.rstrip("\n").split("\n")
+            hand = parse_lines(lines, f"{pool_name}#{i}")
+            if hand.status is not Status.AUDITED or auditor.audit(hand).findings:
+                dirty.append(f"{pool_name}#{i}")
+                continue
+            for fault_name, make in FAULTS.items():
+                if applied[pool_name, fault_name] >= CAP:
+                    continue
+                fault = make(hand, lines, i)
+                if fault is None:
+                    continue
+                applied[pool_name, fault_name] += 1
+                ok, got = detected(fault, auditor)
+                if ok:
+                    found[pool_name, fault_name] += 1
+                else:
+                    misses.append(f"{fault_name} {pool_name}#{i}: want {fault.category} at {sorted(fault.lines)}; "
+                                  f"got {got}\n" + "\n".join(fault.text))
+    print("\npool        fault               applied  found  recall")
+    for key in sorted(applied):
+        print(f"{key[0]:11s} {key[1]:19s} {applied[key]:7d} {found[key]:6d}  {100 * found[key] / applied[key]:5.1f}%")
+    assert not dirty, f"generated hands that do not audit clean: {dirty[:10]}"
+    assert not misses, f"{len(misses)} faults missed:\n" + "\n\n".join(misses[:5])
+    for pool_name, _, _ in OMAHA_POOLS:
+        for name, least in OMAHA_MIN.items():
+            if name == "odd_chip" and pool_name != "omaha-hilo":
+                continue  # a tie for a high-only Omaha pot is rare: Hi/Lo's halves give the odd chips
+            assert applied[pool_name, name] >= least, f"{name} applied to only {applied[pool_name, name]} " \
+                f"{pool_name} hands"
