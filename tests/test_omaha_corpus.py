@@ -30,7 +30,7 @@ from hhaudit.parsing import parse
 
 REVIEWED = Path(__file__).parent / "reviewed" / "omaha.tsv"
 
-READ_FORMATS = frozenset({"pokerstars", "ggpoker", "winamax", "ipoker", "bovada", "everleaf", "fulltilt"})
+READ_FORMATS = frozenset({"pokerstars", "ggpoker", "winamax", "ipoker", "bovada", "everleaf", "fulltilt", "pacific"})
 """The formats that read Omaha; the files of the others are not checked yet."""
 
 SHOWDOWN = frozenset({"winner", "odd_chip", "side_pot"})
@@ -40,6 +40,13 @@ CUT: dict[tuple[str, int], str] = {
     ("PLO-6max-USD-2.00-4.00-201403.2.partial.txt", 40): "a hand cut after a player's name, the next header on",
 }
 """(file name, line) of the parse errors: files cut on purpose by the corpus' source."""
+
+NOT_READ: dict[tuple[str, int], str] = {
+    ("PLO-6max-USD-0.05-0.10-200909.All.in.river.splitpot.txt", 2):
+        "Betfair's own layout, which hhaudit does not read (its lines look like 888's, whose format "
+        "takes the file and stops at its stakes line)",
+}
+"""(file name, line) of the parse errors of layouts hhaudit does not read (README, Formats)."""
 
 
 def _omaha_files() -> list[str]:
@@ -76,7 +83,7 @@ def read() -> list[tuple[str, Hand]]:
 
 def test_no_parse_error_but_the_cut_files() -> None:
     errors = {(rel.split("/")[-1], h.problem.line) for rel, h in read() if h.problem is not None}
-    assert errors == set(CUT)
+    assert errors == set(CUT) | set(NOT_READ)
 
 
 def _judged(h: Hand) -> bool:
@@ -109,7 +116,8 @@ _NAMED: dict[str, str] = {
     "LO8-6max-USD-0.05-0.10-20090315.Hand-cancelled.txt": "PLO",  # header: "Omaha Pot Limit"
     "5-Card-PLO-6max-USD-15-30-201905.PokerMaster.txt": "PLO5",  # "Omaha Pot Limit", five cards dealt
     "PLO-NLO-6max-MTT-USD-8.40-202104.KO.txt": "NLO",
-    "5-Card-PLO-6max-EUR-2.00-4.00-201611.raiseTo.txt": "PLO5-8",  # "5 Card Omaha Hi/Lo pot limit"  # "Omaha (NL postflop)": PL pre-flop, NL after
+    "5-Card-PLO-6max-EUR-2.00-4.00-201611.raiseTo.txt": "PLO5-8",
+    "888-FLOHL-PM-30-60.txt": "FLO8",  # "Fix Limit OmahaHL": the name's "HL" is Hi/Lo  # "5 Card Omaha Hi/Lo pot limit"  # "Omaha (NL postflop)": PL pre-flop, NL after
 }
 """Files whose name does not say the game their headers name (the header is right)."""
 
@@ -117,7 +125,7 @@ _NAMED: dict[str, str] = {
 def _code_of_name(name: str) -> str:
     """The game code a corpus file's name gives: "5-Card-PLO8-" is PLO5-8, "LO8-" fixed-limit
     Omaha Hi/Lo (FLO8), "NLO8-" no-limit Omaha Hi/Lo."""
-    m = re.match(r"(?:(?P<count>[56])-?Card-)?(?P<limit>PL|NL|FL|L|)O(?P<count2>[56])?(?P<hilo>8)?-", name)
+    m = re.match(r"(?:888-)?(?:(?P<count>[56])-?Card-)?(?P<limit>PL|NL|FL|L|)O(?P<count2>[56])?(?P<hilo>8)?-", name)
     assert m is not None, name
     count = m.group("count") or m.group("count2") or ""
     limit = {"": "FL", "L": "FL"}.get(m.group("limit"), m.group("limit"))

@@ -31,7 +31,7 @@ from ..model import (
 )
 from ..money import currency_of, parse_amount
 from .base import Fields, LineFormat, UnsupportedGame
-from .common import ACT_VERBS, card, game_code, to_utc
+from .common import ACT_VERBS, card, game_code, omaha_of, set_omaha, to_utc
 
 _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE, "the ante": Post.ANTE}
 _STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
@@ -43,7 +43,9 @@ _HEADER = re.compile(r"\s*\ufeff?\*{5} .+? Hand History for Game \d+ \*{5}")
 # German suit words, the Russian client's rank letters (as Cyrillic and as the cp1252
 # mojibake of cp1251 bytes) and the Spanish client's suit letters (picas, treboles).
 _SUIT_WORDS = (("Kreuz", "c"), ("Karo", "d"), ("Pik", "s"), ("Herz", "h"))
-_RANKS = {"В": "J", "Â": "J", "Д": "Q", "Ä": "Q", "К": "K", "Ê": "K", "Т": "A", "Ò": "A"}
+# The Dutch client's ranks (Heer, Vrouw, Boer) and the Swedish one's (Kung, Dam, Knekt, Ess).
+_RANKS = {"В": "J", "Â": "J", "Д": "Q", "Ä": "Q", "К": "K", "Ê": "K", "Т": "A", "Ò": "A",
+          "H": "K", "V": "Q", "B": "J", "D": "Q", "Kn": "J", "E": "A"}
 _SUITS = {"p": "s", "t": "c"}
 _SEPARATORS = re.compile(r"[.,\u00a0\u202f ']")
 
@@ -146,15 +148,18 @@ class PacificFormat(LineFormat):
         self._stakes = (f[0] or "", f[1] or "")
         limit, game, when = f[2] or "", f[3] or "", f[5]
         hand.variant = "holdem" if game in ("Holdem", "Hold'em") else game.lower()
+        omaha = omaha_of(game) if hand.variant != "holdem" else None
+        if omaha is not None:
+            set_omaha(hand, *omaha)  # "Omaha", "OmahaHL"
         if when:
             m = _WHEN.search(when)
             if m:
                 hand.started_at, hand.tz = to_utc(f"{m['y']}/{m['m']}/{m['d']} {m['t']} ET")
         lim = _LIMITS.get(limit)
-        if hand.variant != "holdem" or lim is None:
+        if hand.variant not in ("holdem", "omaha") or lim is None:
             raise UnsupportedGame(game)
         hand.limit = lim
-        hand.game = game_code(lim)
+        hand.game = game_code(lim, hand.variant, hand.hole_cards, hand.hilo)
         hand.currency = currency_of(f"{f[0]} {f[1]}")
 
     def on_TABLE(self, hand: Hand, f: Fields, line: int) -> None:

@@ -138,3 +138,19 @@ def test_full_tilt_capped_omaha() -> None:
     # "$5/$10 - $400 Pot Limit Omaha Hi": the table's cap is 400 ("bets $295, and is capped")
     assert (h.game, h.sb, h.bb, h.cap) == ("PLO", 500, 1000, 40000)
     assert _dealt(h) == {"Hero": ("9h", "2h", "5d", "Tc")}
+
+
+def test_888_dutch_ranks_and_a_hi_lo_split() -> None:
+    dutch = _hand(FLOP.format("PacificPoker", "888-PLO-USD-10.00-20.00-201405.dutch.txt"), "305277727")
+    assert (dutch.game, dutch.sb, dutch.bb, dutch.currency) == ("PLO", 1000, 2000, "USD")
+    # "Dealt to Hero [ Hc, 8h, Td, 6h ]": H is the Dutch client's Heer, the king
+    assert _dealt(dutch) == {"Hero": ("Kc", "8h", "Td", "6h")}
+    assert _paid(dutch) == [("Player0", 17600, None, None)]
+    split = _hand(FLOP.format("PacificPoker", "888-FLOHL-PM-30-60.txt"), "440985926")
+    # "15/30 Blinds Fix Limit OmahaHL": play money (in hundredths), blinds 15/30, bets 30 and 60
+    assert (split.game, split.limit, split.hilo, split.scale) == ("FLO8", Limit.FIXED_LIMIT, True, 2)
+    assert (split.sb, split.bb, split.small_bet, split.big_bet) == (1500, 3000, 3000, 6000)
+    # harryabc's high ("(Hi: Jd, Jc, 2d, 2s, Ks)") and nugsy20's low ("(Lo: 2s, 4d, 5h, 6c,
+    # Ac)") are paid 238 each; 888 does not say which half a payment is
+    assert _paid(split) == [("harryabc", 23800, None, None), ("nugsy20", 23800, None, None)]
+    assert _shown(split)["nugsy20"] == ("6c", "Ah", "Ac", "8s")
