@@ -424,3 +424,29 @@ def test_the_documented_evening_with_every_construct_audits_clean() -> None:
     # one chip off in the hand-worked end line would be AC06
     off = hhaudit.audit([text.replace("Erin 316", "Erin 317")])
     assert [(f.rule, f.expected) for f in off.findings.itertuples()] == [("AC06", "Erin ends with 316")]
+
+
+def test_after_a_hand_that_cannot_be_read_a_hand_that_writes_each_stack_is_read() -> None:
+    # hand 2 has a typo in its play: it is a parse finding. Hand 3 cannot carry its stacks;
+    # written short with only Bob's stack it is a parse finding naming who is missing; with
+    # each player's stack (the button moving on from hand 2's) it is read and audited, and
+    # hand 4 carries from it again
+    base = ("game NL 1/2\nhand 1\nbutton 1\nseat 1 Alice 100\nseat 2 Bob 100\nseat 3 Carol 100\n"
+            "Alice fold\nBob fold\npay Carol 3\n"
+            "hand 2\nCarol fold\nAlice raiz 8\n"
+            "hand 3\n{stacks}Carol fold\nAlice fold\npay Bob 3\n"
+            "hand 4\nAlice fold\nBob fold\npay Carol 3\n")
+    hs = hands(base.format(stacks="seat 2 Bob 99\n"))
+    assert [h.status for h in hs] == [Status.AUDITED, Status.PARSE_ERROR, Status.PARSE_ERROR, Status.PARSE_ERROR]
+    assert "did you mean `raise`" in hs[1].problem.message
+    assert hs[2].problem.message.endswith("(no stack written for Alice, Carol)")
+    hs = hands(base.format(stacks="seat 1 Alice 100\nseat 2 Bob 99\nseat 3 Carol 101\n"))
+    assert [h.status for h in hs] == [Status.AUDITED, Status.PARSE_ERROR, Status.AUDITED, Status.AUDITED]
+    # hand 2's button was seat 2 (moved from 1), so hand 3's is seat 3 and hand 4's seat 1
+    assert [hs[2].button_seat, hs[3].button_seat] == [3, 1]
+    # hand 3 (button Carol: Alice sb 1, Bob bb 2): Carol and Alice fold, Bob is paid 3:
+    # Alice 100 - 1 = 99, Bob 99 - 2 + 3 = 100, Carol 101, the stacks hand 4 starts from;
+    # both hands are clean
+    assert [s.stack for s in hs[3].seats] == [99, 100, 101]
+    auditor = Auditor("tda-2024")
+    assert [f.rule for h in hs[2:] for f in auditor.audit(h).findings] == []

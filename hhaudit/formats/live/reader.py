@@ -417,7 +417,7 @@ class LiveFormat(LineFormat):
         self._carried = carried
         self._end = {}
         self._void = False
-        if error is None and carried is not None and carried.error and lines:
+        if error is None and carried is not None and carried.error and not carried.stale and lines:
             error = (first_line, 1, lines[0].strip(), carried.error)
         if error is not None:
             line, col, text, msg = error
@@ -430,6 +430,16 @@ class LiveFormat(LineFormat):
         cleaned = [strip_comment(x) for x in lines]
         hand = super().parse_hand(cleaned, first_line, source)
         hand.text = "\n".join(lines)
+        if carried is not None and carried.stale and any(s.line <= first_line for s in hand.seats):
+            # the stacks of a hand that could not be read: only a stack written here is known
+            missing = ", ".join(s.player for s in hand.seats if s.line <= first_line)
+            hand = LineFormat.new_hand(self, source, first_line)
+            hand.end_line = first_line
+            hand.status = Status.PARSE_ERROR
+            hand.problem = ParseProblem(first_line, 1, lines[0].strip() if lines else "",
+                                        carried.error + f" (no stack written for {missing})")
+            hand.hand_id = fallback_id(source, first_line)
+            return hand
         if hand.problem is not None:
             p = hand.problem
             original = lines[p.line - first_line] if 0 <= p.line - first_line < len(lines) else p.text
@@ -1024,8 +1034,20 @@ class _Carrier:
         named = bool(hand.hand_id) and not hand.hand_id.startswith(":")
         where = f"hand {hand.hand_id} (line {first})" if named else f"the hand at line {first}"
         if hand.status is not Status.AUDITED or hand.button_seat is None:
-            return Carried(where, error=f"the stacks cannot be carried from {where}, which could not be read: "
-                           "write this hand's table in full (`button N` and a `seat` line for each player)")
+            error = (f"the stacks cannot be carried from {where}, which could not be read: write this hand's "
+                     "table in full (`button N` and a `seat` line for each player)")
+            rc = self.reader._carried
+            button = hand.button_seat
+            if button is None and rc is not None and not rc.error and rc.button is not None:
+                # where the hand's button went (`finish`, which the hand did not reach)
+                dealt = [(s.seat, s.sitting_out) for s in hand.seats]
+                button = rc.button if rc.redeal else next_button(rc.button, dealt)
+            if hand.status is Status.AUDITED or not hand.seats or button is None:
+                return Carried(where, error=error)
+            error = (f"the stacks cannot be carried from {where}, which could not be read: write each "
+                     "player's stack (`seat N NAME STACK`), or the table in full")
+            return Carried(where, button, [(s.seat, s.player, s.stack, s.sitting_out) for s in hand.seats],
+                           error=error, stale=True)
         end = self.reader._end
         seats = [(s.seat, s.player, end.get(s.seat, s.stack), s.sitting_out or end.get(s.seat, s.stack) == 0)
                  for s in hand.seats]
@@ -1082,7 +1104,8 @@ def _hint(line: str, column: int, message: str, names: Sequence[str]) -> tuple[i
         name = m.group("name")
         at = next((c for c, w in words if w.lower() == name.lower()), column)
         hint = _close(name, names, 2)
-        return at, message + (hint or f" (seated: {', '.join(names) or 'nobody'})")
+        listed = "is not at the table (from" in message  # the message lists who is already
+        return at, message + (hint or ("" if listed else f" (seated: {', '.join(names) or 'nobody'})"))
     if words and (" dealt before the " in message or " was already dealt" in message):
         return words[0][0], message + " (the streets come flop, turn, river; a board run again starts once the river is out)"
     if message != "no line of this format reads like this" or not words:

@@ -57,15 +57,18 @@ class Carried:
     """Why no table can be carried (the previous hand could not be read, there is none)."""
     redeal: bool = False
     """The previous hand was a misdeal: this one is dealt again, the button where it was."""
+    stale: bool = False
+    """The previous hand could not be read past its table: its players and button are known,
+    its end stacks are not. A hand that writes every player's stack (`seat` lines) is read."""
 
     def to_json(self) -> dict[str, Any]:
         return {"source": self.source, "button": self.button, "seats": self.seats, "error": self.error,
-                "redeal": self.redeal}
+                "redeal": self.redeal, "stale": self.stale}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Carried:
         return cls(d["source"], d["button"], [(int(a), str(b), int(c), bool(e)) for a, b, c, e in d["seats"]],
-                   d["error"], bool(d.get("redeal", False)))
+                   d["error"], bool(d.get("redeal", False)), bool(d.get("stale", False)))
 
 
 def next_button(previous: int | None, seats: Sequence[tuple[int, bool]]) -> int | None:
