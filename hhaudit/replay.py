@@ -491,7 +491,9 @@ class State:
             else:
                 self.current_bet = max(self.current_bet, live)
         elif kind is _STRADDLE:
-            self._straddle(ev.seat, live)
+            # the seat's total: a big blind that straddles itself (GGPoker's "posts big blind
+            # 50" then "straddle 100") brings it in at 100, not at the 50 it added
+            self._straddle(ev.seat, s.street_bet)
         elif kind is _DEAD:
             self.current_bet = max(self.current_bet, live)
         if live:
