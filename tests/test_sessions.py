@@ -139,6 +139,77 @@ def test_button_that_goes_back_or_stays(tmp_path: Path) -> None:
         assert [g[3] for g in got] == [f"the button {moved} seat {wrong}"]
 
 
+def test_online_button_where_the_small_blind_was_and_the_last_seat_leaving(tmp_path: Path) -> None:
+    # The online rule (`forward`): a seat after the last button, no further than the last big
+    # blind, or where the small blind was. Button 6, SB 1, BB 2 at six seats; Frank (seat 6,
+    # the last seat) leaves. Next hand the button is on seat 1 (where the small blind was),
+    # SB 2, BB 3: seat 1 comes after seat 6 round a table of six seats, although the hand
+    # lists no seat above 5.
+    h1 = H(6, dict(SIX), 2, blinds(1, 2))
+    h2 = H(1, without(SIX, 6), 3, blinds(2, 3))
+    p = session(tmp_path, [h1, h2], carry=False)
+    assert session_findings(p, select=["SE01"], profile="online") == []
+    # the button going back to seat 5 is still a finding
+    h2 = H(5, without(SIX, 6), 2, blinds(1, 2))
+    got = session_findings(session(tmp_path, [h1, h2], carry=False, name="back.live"), select=["SE01"],
+                           profile="online")
+    assert [g[1:] for g in got] == [("SE01", "the button on a seat from 1 to 2", "the button moves to seat 5")]
+
+
+def test_online_button_stays_after_heads_up_or_a_dead_small_blind(tmp_path: Path) -> None:
+    # Heads-up Alice (seat 1) has the button and posts the small blind, Bob (seat 2) the big
+    # blind; Carol sits down in seat 3 and posts the big blind. The button moves to where the
+    # small blind was: seat 1 again; Bob posts the small blind.
+    two = {1: ("Alice", 5000), 2: ("Bob", 5000)}
+    three = {**two, 3: ("Carol", 5000)}
+    h1 = H(1, dict(two), 2, blinds(1, 2))
+    h2 = H(1, dict(three), 3, blinds(2, 3))
+    assert session_findings(session(tmp_path, [h1, h2], carry=False), select=["SE01"], profile="online") == []
+    # Button 1, no small blind (the seat before the big blind emptied), BB 3: sites keep the
+    # button on seat 1 rather than on the empty seat 2; seat 3 posts the small blind.
+    h1 = H(1, without(SIX, 2), 3, blinds(None, 3))
+    h2 = H(1, without(SIX, 2), 4, blinds(3, 4))
+    p = session(tmp_path, [h1, h2], carry=False, name="dead.live")
+    assert session_findings(p, select=["SE01"], profile="online") == []
+    # with every seat still dealt in and both blinds posted, the button staying is a finding
+    h1 = H(1, dict(SIX), 3, blinds(2, 3))
+    h2 = H(1, dict(SIX), 4, blinds(3, 4))
+    got = session_findings(session(tmp_path, [h1, h2], carry=False, name="stay.live"), select=["SE01"],
+                           profile="online")
+    assert [g[3] for g in got] == ["the button stays on seat 1"]
+
+
+def test_seats_that_are_positions_are_not_followed(tmp_path: Path) -> None:
+    # Bob (seat 2) and Carol (seat 3) swap seats between hands while the button stays on seat
+    # 1: no table changes seats so (a seat change needs an empty seat), the log's seats are
+    # positions round a fixed button (OnGame's Strobe tables): no button or new-player
+    # finding, the stacks still carried.
+    three = {1: ("Alice", 5000), 2: ("Bob", 5000), 3: ("Carol", 5000)}
+    h1 = H(1, dict(three), 3, blinds(2, 3))
+    h2 = H(1, {1: ("Alice", 5000), 2: ("Carol", 5100), 3: ("Bob", 4900)}, 3, blinds(2, 3))
+    # hand 1: Bob posts 100 and folds (4900), Carol's big blind collects 300 (5100)
+    p = session(tmp_path, [h1, h2], carry=False)
+    assert session_findings(p, profile="online") == []
+
+
+def test_a_player_back_in_the_seat_they_left(tmp_path: Path) -> None:
+    # Dave (seat 4) is not listed in hand 2 (busted and rebuying, or a site that does not
+    # list a player sitting out); the big blind goes from seat 3 to seat 5 and passes his
+    # seat. Back in seat 4 in hand 3 he owes a big blind (200) like a new player.
+    h1 = H(1, dict(SIX), 3, blinds(2, 3))
+    h2 = H(2, without(SIX, 4), 5, blinds(3, 5))
+    h3 = H(3, dict(SIX), 6, blinds(5, 6))
+    got = session_findings(session(tmp_path, [h1, h2, h3]), select=["SE02", "SE03", "SE04"])
+    assert got == [("3", "SE04", "Dave posts 200 live or waits for the big blind", "dealt in without a post")]
+    # Frank (seat 6) is away for hand 2 while the big blind moves from seat 3 to seat 4 (it
+    # does not pass seat 6): back in seat 6 in hand 3, not in the blinds, he owes nothing
+    h1 = H(1, dict(SIX), 3, blinds(2, 3))
+    h2 = H(2, without(SIX, 6), 4, blinds(3, 4))
+    h3 = H(3, dict(SIX), 5, blinds(4, 5))
+    assert session_findings(session(tmp_path, [h1, h2, h3], name="back.live"),
+                            select=["SE02", "SE03", "SE04"]) == []
+
+
 def test_heads_up_the_last_big_blind_gets_the_button(tmp_path: Path) -> None:
     # TDA-2024 34-B: heads-up the button posts the small blind; nobody posts the big blind
     # twice in a row, so the button alternates.

@@ -127,6 +127,26 @@ def ring(hand: HandView) -> int:
     return top + 1 if first_seat(hand) == 0 else top
 
 
+def ring_of(p: HandView, c: HandView) -> int:
+    """The ring two consecutive hands share: a seat emptied or filled between them (the
+    last seat's player left) does not change the table's size."""
+    return max(ring(p), ring(c))
+
+
+def rotated(p: HandView, c: HandView) -> bool:
+    """A player of both hands in a seat another player of both hands held in the first: no
+    table changes seats so (a seat change needs an empty seat), so the log's seats are
+    positions round a fixed button (OnGame's Strobe tables), not chairs, and nothing that
+    follows a seat is judged between these hands."""
+    at = {v.player for v in p.seats.values()}
+    names = {v.player for v in c.seats.values()}
+    for seat, v in c.seats.items():
+        held = p.seats.get(seat)
+        if held is not None and held.player != v.player and v.player in at and held.player in names:
+            return True
+    return False
+
+
 def first_seat(hand: HandView) -> int:
     return 0 if 0 in hand.seats or hand.button == 0 else 1
 
@@ -206,6 +226,10 @@ class SessionJudge:
         out.stacks_judged = not resets(hands)
         owes: dict[str, tuple[bool, bool, bool]] = {}
         """Per player: (owes the big blind, owes the small blind, new to the seat)."""
+        gone: dict[str, int] = {}
+        """Players not in the last hand, and the seat they left (kept for them until another
+        player takes it: a busted player's rebuy, a seat some sites do not list while its
+        player sits out)."""
         sb_pos: int | None = None
         """Where the previous hand's small blind was due (dead-button chain)."""
         prev_bb: int | None = None
@@ -225,9 +249,10 @@ class SessionJudge:
                 sb_pos, prev_bb = self._blinds_state(c, sb_pos, prev_bb)
                 continue
             out.pairs_judged += 1
-            self._button(p, c, sb_pos, add)
-            if c.kind == "cash":
-                self._blinds_owed(p, c, owes, add)
+            if not rotated(p, c):
+                self._button(p, c, sb_pos, add)
+                if c.kind == "cash":
+                    self._blinds_owed(p, c, owes, gone, add)
             if out.stacks_judged:
                 self._stacks(p, c, add)
             sb_pos, prev_bb = self._blinds_state(c, sb_pos, prev_bb)
@@ -295,7 +320,7 @@ class SessionJudge:
     def _button(self, p: HandView, c: HandView, sb_pos: int | None, add: Callable[..., None]) -> None:
         if p.button is None or c.button is None:
             return
-        size = ring(c)
+        size = ring_of(p, c)
         dealt = c.dealt()
         if len(dealt) < 2:
             return
@@ -325,8 +350,22 @@ class SessionJudge:
             if p_bb is None:
                 return
             lo = first_seat(c)
+            p_sb, _ = blind_seats(p)
             allowed = between(p.button, p_bb, size, lo) | {p_bb}
+            if p_sb is not None:
+                # the dead button's move: where the small blind was (after a heads-up hand,
+                # or a small blind on the button, the button's own seat)
+                allowed.add(p_sb)
             if c.button in allowed:
+                return
+            in_c = set(dealt)
+            c_sb, _ = blind_seats(c)
+            if (c.button == p.button and c_sb in (None, p_sb, p_bb)
+                    and (p_sb is None or p_sb not in in_c or p_bb not in in_c)):
+                # the last small blind was dead, or a blind's seat emptied (its player left or
+                # sits out): sites write the dead button (the small blind moves on, the button
+                # cannot sit on an empty seat) or the dead small blind (the small blind posts
+                # again, or nobody does) by keeping the button where it was
                 return
             moved = "stays on" if c.button == p.button else "moves to"
             add(c, ButtonMovement, f"the button on a seat from {(p.button + 1 - lo) % size + lo} to {p_bb}",
@@ -339,11 +378,14 @@ class SessionJudge:
             add(c, ButtonMovement, says, f"the button {moved} seat {c.button}", seat=c.button)
 
     def _blinds_owed(self, p: HandView, c: HandView, owes: dict[str, tuple[bool, bool, bool]],
-                     add: Callable[..., None]) -> None:
+                     gone: dict[str, int], add: Callable[..., None]) -> None:
         """Blinds owed in a cash game: a player the big (small) blind passed while they sat
         out owes it; a player new to the seat (sat down, or changed seats) owes a big blind.
-        Dealt in again, they are in the big blind (they waited), or they posted it."""
-        size = ring(c)
+        Dealt in again, they are in the big blind (they waited), or they posted it. A player
+        back in the seat they left (not taken since: a busted player's rebuy, a player some
+        sites do not list while sitting out) owes what a new player owes if the big blind
+        passed the seat while they were away, and nothing if it did not."""
+        size = ring_of(p, c)
         p_sb, p_bb = blind_seats(p)
         c_sb, c_bb = blind_seats(c)
         lo = first_seat(c)
@@ -354,6 +396,21 @@ class SessionJudge:
         carried = owes.copy()
         owes_now: dict[str, tuple[bool, bool, bool]] = {}
         owes.clear()
+        in_c = {v.player for v in c.seats.values()}
+        taken = set(c.seats)
+        for name, seat in p_at.items():
+            if name not in in_c:
+                gone[name] = seat
+        for name, seat in list(gone.items()):
+            if name in in_c or seat in taken:
+                if name not in in_c:
+                    del gone[name]
+                continue
+            # away from the table, they come back as a new player if the big blind passed
+            # the seat (a big blind, no dead small blind), or as if they never left
+            bb_owed, _, _ = carried.get(name, (False, False, False))
+            if bb_owed or seat in missed_bb:
+                owes_now[name] = (True, False, True)
 
         def money(n: int) -> str:
             return to_text(n, c.scale)
@@ -361,7 +418,7 @@ class SessionJudge:
         for seat in sorted(c.seats):
             v = c.seats[seat]
             name = v.player
-            moved = p_at.get(name) != seat
+            moved = p_at.get(name, gone.pop(name, None)) != seat
             bb_owed, sb_owed, new = (True, False, True) if moved else carried.get(name, (False, False, False))
             if not v.dealt:
                 bb_owed = bb_owed or seat in missed_bb
