@@ -30,7 +30,7 @@ from hhaudit.parsing import parse
 
 REVIEWED = Path(__file__).parent / "reviewed" / "omaha.tsv"
 
-READ_FORMATS = frozenset({"pokerstars", "ggpoker", "winamax", "ipoker", "bovada", "everleaf", "fulltilt", "pacific"})
+READ_FORMATS = frozenset({"pokerstars", "ggpoker", "winamax", "ipoker", "bovada", "everleaf", "fulltilt", "pacific", "partypoker"})
 """The formats that read Omaha; the files of the others are not checked yet."""
 
 SHOWDOWN = frozenset({"winner", "odd_chip", "side_pot"})
@@ -117,7 +117,8 @@ _NAMED: dict[str, str] = {
     "5-Card-PLO-6max-USD-15-30-201905.PokerMaster.txt": "PLO5",  # "Omaha Pot Limit", five cards dealt
     "PLO-NLO-6max-MTT-USD-8.40-202104.KO.txt": "NLO",
     "5-Card-PLO-6max-EUR-2.00-4.00-201611.raiseTo.txt": "PLO5-8",
-    "888-FLOHL-PM-30-60.txt": "FLO8",  # "Fix Limit OmahaHL": the name's "HL" is Hi/Lo  # "5 Card Omaha Hi/Lo pot limit"  # "Omaha (NL postflop)": PL pre-flop, NL after
+    "888-FLOHL-PM-30-60.txt": "FLO8",
+    "LO8-6max-USD-0.05-0.10-202302.forward.slash.txt": "PLO8",  # "Omaha Hi/Lo Game Table (PL)"  # "Fix Limit OmahaHL": the name's "HL" is Hi/Lo  # "5 Card Omaha Hi/Lo pot limit"  # "Omaha (NL postflop)": PL pre-flop, NL after
 }
 """Files whose name does not say the game their headers name (the header is right)."""
 

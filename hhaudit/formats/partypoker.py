@@ -47,7 +47,7 @@ from ..model import (
 from ..money import currency_of
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import cards, to_utc
+from .common import cards, omaha_of, set_omaha, to_utc
 
 _ACTS = {"folds": Act.FOLD, "Forward Folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL,
          "bets": Act.BET, "raises": Act.RAISE}
@@ -58,6 +58,8 @@ _DATE = re.compile(
     r"(?P<mon>[A-Za-z]{3})[a-z]* +(?P<d>\d{1,2}),? +(?P<h>\d{1,2}):(?P<mi>\d\d):(?P<s>\d\d)"
     r" *(?P<tz>[A-Z]*) *(?P<y>\d{4})"
 )
+_HALF = re.compile(r"(Hi|Lo) \((.+)\)$")
+_OMAHA = re.compile(r"(?:[56] Card )?Omaha(?: Hi-Lo| Hi/Lo| Hi)?")
 _STAKES = re.compile(r"(?P<low>[$€£]? ?[\d.,']+) ?/ ?(?P<high>[$€£]? ?[\d.,']+)")
 _BUYIN = re.compile(r"^(?P<amount>[$€£]? ?[\d.,']+) +(?:USD|EUR|GBP)?")
 _DOT_THOUSANDS = re.compile(r"\.(?=\d{3}(?!\d))")
@@ -211,9 +213,14 @@ class PartyPokerFormat(SiteFormat):
         t = re.search(r"Tournament #(\d+)", text)
         if t:
             hand.tournament_id = t.group(1)
-        if re.search(r"Short Deck|Omaha|Stud|Razz|Draw|Badugi", text):
-            hand.variant = re.sub(r"\W+", "", (re.search(r"Short Deck|Omaha|Stud|Razz|Draw|Badugi", text) or [""])[0]).lower()
+        if re.search(r"Short Deck|Stud|Razz|Draw|Badugi", text):
+            hand.variant = re.sub(r"\W+", "", (re.search(r"Short Deck|Stud|Razz|Draw|Badugi", text) or [""])[0]).lower()
             raise UnsupportedGame(text)
+        omaha = _OMAHA.search(text)
+        if omaha is not None:
+            # "PL Omaha", "Omaha Hi/Lo Game Table (PL)", "FL Omaha Hi-Lo", "PL  Omaha Hi-Saturday,..."
+            count, hilo = omaha_of(omaha.group(0)) or (0, False)
+            set_omaha(hand, count, hilo)
         if re.search(r"\bPL\b|\(PL\)|Pot Limit", text):
             limit = Limit.POT_LIMIT
         elif re.search(r"\bNL\b|\(NL\)|No Limit", text):
@@ -327,6 +334,9 @@ class PartyPokerFormat(SiteFormat):
 
     def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
         player, act = f[0] or "", _ACTS[f[1] or ""]
+        if ": " in player and all(s.player != player for s in hand.seats) and any(
+                s.player == player.split(": ", 1)[0] for s in hand.seats):
+            return  # chat that ends like an action: "Player6: u r getting boring with ur min raises"
         seat = self.seat(hand, player)
         a, p, to = f[2] or f[3], f[4], f[5]
         if f[1] == "Forward Folds":
@@ -380,9 +390,14 @@ class PartyPokerFormat(SiteFormat):
 
     def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
         player, text, pot, side, rest = f[0] or "", f[1] or "", f[2], f[3], f[4]
+        half = _HALF.match(text.strip())  # Hi/Lo: "Player2 wins Lo (640 chips) from the main pot"
+        if half is not None:
+            text = half.group(2)
         text = re.sub(r"\s*chips$", "", text.strip())
         number = None if pot is None else (0 if pot == "main pot" else int(side or 1))
         self.collect(hand, line, player, self.amount(hand, text), number)
+        if half is not None:
+            hand.events[-1].half = "high" if half.group(1) == "Hi" else "low"  # type: ignore[union-attr]
         joined = _JOINED_WIN.search(rest or "")
         if joined:
             self.on_COLLECT(hand, joined.groups(), line)

@@ -154,3 +154,13 @@ def test_888_dutch_ranks_and_a_hi_lo_split() -> None:
     # Ac)") are paid 238 each; 888 does not say which half a payment is
     assert _paid(split) == [("harryabc", 23800, None, None), ("nugsy20", 23800, None, None)]
     assert _shown(split)["nugsy20"] == ("6c", "Ah", "Ac", "8s")
+
+
+def test_partypoker_tournament_low_half() -> None:
+    h = _hand(TOUR.format("PartyPoker", "PLO8-10max-USD-20-2-201310.chat.fix.txt"), "13387439135")
+    assert (h.game, h.kind, h.hole_cards, h.hilo) == ("PLO8", "tournament", 4, True)
+    assert _shown(h) == {"Player2": ("2d", "Jd", "Qs", "Ah"), "Player6": ("9s", "Kh", "4h", "Ts")}
+    # "Player6 wins 640 chips from the main pot with a flush" (the half not said) and
+    # "Player2 wins Lo (640 chips) from the main pot with 6,5,3,2,A"; the chat line
+    # "Player6: u r getting boring with ur min raises" is no raise
+    assert _paid(h) == [("Player6", 640, 0, None), ("Player2", 640, 0, "low")]
