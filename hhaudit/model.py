@@ -489,6 +489,9 @@ class Hand:
     chip: int = 0
     """The smallest chip in play, in the hand's units, when the log says it (a live game
     line's `chip 25`); 0: the profile's `chip` (TDA-2024 20 splits odd chips in it)."""
+    odd_chip: str = ""
+    """Who gets the odd chips, when the log says it (a live game line's `oddchip high-suit`):
+    a value of the profile option `odd_chip`; "": the profile's."""
     fine: int = 0
     """Decimals added to the site's scale to read an amount finer than its unit (a tied pot
     paid `674.5` each): `scale` includes them, and the site's unit is 10**fine units."""
@@ -535,6 +538,7 @@ class Hand:
         revealed: dict[int, Known] | None = None,
         cap: int = 0,
         chip: int = 0,
+        odd_chip: str = "",
         fine: int = 0,
         dealer: str = "",
         shift: str = "",
@@ -577,6 +581,7 @@ class Hand:
         self.live = [] if live is None else live
         self.revealed = {} if revealed is None else revealed
         self.chip = chip
+        self.odd_chip = odd_chip
         self.fine = fine
         self.cap = cap
         self.dealer = dealer

@@ -510,7 +510,7 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
         elif len(k.cards) >= 2:
             shown[seat] = k.cards
     boards = _boards(hand, log.streets)
-    ring = odd_chip_order(auditor.profile.odd_chip, state, ring, shown)
+    ring = odd_chip_order(hand.odd_chip or auditor.profile.odd_chip, state, ring, shown)
     runs = sorted(boards) if boards else [0]
     if len(runs) > 1 and 0 in runs:
         runs.remove(0)

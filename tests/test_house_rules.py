@@ -584,3 +584,17 @@ def test_rebuys_a_session_past_the_house_limit() -> None:
     assert rows == [("SE08", "3", "at most 1 rebuy a session", "rebuy 2 by Bob")], rows
     assert len(hhaudit.audit([text], max_rebuys=2).findings) == 0
     assert len(hhaudit.audit([text]).findings) == 0
+
+
+@pytest.mark.parametrize(("word", "good"), [("button", (88, 87)), ("left-of-button", (88, 87)),
+                                             ("big-blind", (87, 88)), ("bb", (87, 88)),
+                                             ("high-suit", (87, 88))])
+def test_a_live_game_line_names_its_odd_chip_rule(word: str, good: tuple[int, int]) -> None:
+    # the 175-chip split above, the rule written on the game line (it wins over the profile's)
+    def text(pay: tuple[int, int]) -> str:
+        return _chop(*pay).replace("game NL 25/50", f"game NL 25/50 oddchip {word}")
+
+    bad = (good[1], good[0])
+    assert codes(audit_live(text(good))) == []
+    assert [f.rule for f in audit_live(text(bad)).findings] == ["OC01"]
+    assert codes(audit_live(text(good), odd_chip="button" if good == (87, 88) else "high_suit")) == []

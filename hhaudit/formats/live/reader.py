@@ -81,7 +81,7 @@ _OPTION = re.compile(
     r"(?:\s+(?:from|over)\s+(?P<rake_from>" + _AMOUNT + r"))?(?P<rake_pre>\s+preflop)?)"
     r"|(?P<drop>jackpot|jp|bbj|promo|promotion)\s+(?:(?P<drop_none>none|no)|(?P<drop_v>" + _AMOUNT + r")"
     r"(?:\s+(?:from|at|over)\s+(?P<drop_from>" + _AMOUNT + r"))?(?P<drop_pre>\s+preflop)?)"
-    r"|(?P<odd>odd\s*-?\s*chip)\s+(?P<odd_v>button|left-of-button)"
+    r"|(?P<odd>odd\s*-?\s*chip)\s+(?P<odd_v>button|left-of-button|big-?blind|bb|high-?suit|suit)"
     r"|(?P<chip>(?:smallest\s+)?chip)\s+(?P<chip_v>" + _AMOUNT + r")"
     r"|(?P<profile>profile)\s+(?P<profile_v>[\w-]+)"
     r"|(?P<currency>currency)\s+(?P<currency_v>[A-Za-z]{3})"
@@ -103,6 +103,10 @@ _ACTS = {
     "raise": "raise", "raises": "raise", "r": "raise",
     "allin": "allin", "all-in": "allin", "all in": "allin", "shove": "allin", "shoves": "allin", "jam": "allin",
 }
+_ODD_CHIP = {"button": "button", "leftofbutton": "button", "bigblind": "big_blind", "bb": "big_blind",
+             "highsuit": "high_suit", "suit": "high_suit"}
+"""A game line's `oddchip` word -> the value of the profile option `odd_chip`."""
+
 _POSTS = {
     "sb": Post.SMALL_BLIND, "smallblind": Post.SMALL_BLIND,
     "bb": Post.BIG_BLIND, "bigblind": Post.BIG_BLIND,
@@ -162,7 +166,8 @@ class Session:
     rake: RakeRule | None = None
     drops: tuple[DropRule, ...] = ()
     """`jackpot 1 at 20`, `promo 1 at 40`: the house's drops besides the rake."""
-    odd_chip: str = "button"
+    odd_chip: str = ""
+    """`oddchip high-suit`: the profile's `odd_chip` for these hands ("": the profile's own)."""
     chip: int = 0
     """`chip 25`: the smallest chip in play (odd chips are split in it, TDA-2024 20)."""
     profile: str = ""
@@ -239,7 +244,7 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
                                                          bool(g["drop_pre"]))
             s = replace(s, drops=tuple(d for d in s.drops if d.kind != key) + ((rule,) if rule else ()))
         elif g["odd"]:
-            s = replace(s, odd_chip="button")
+            s = replace(s, odd_chip=_ODD_CHIP[g["odd_v"].lower().replace("-", "")])
         elif g["chip"]:
             s = replace(s, chip=amount(g["chip_v"]))
         elif g["profile"]:
@@ -459,6 +464,7 @@ class LiveFormat(LineFormat):
         hand.ante = s.ante or s.bb_ante
         hand.currency = s.currency
         hand.chip = s.chip
+        hand.odd_chip = s.odd_chip
         hand.table_name = s.table
         hand.max_seats = s.max_seats
         hand.kind = s.kind
