@@ -314,3 +314,20 @@ def test_a_partial_show_is_not_a_wrong_count() -> None:
     text = stars(CHECKED_DOWN.format(winner="Bob").replace("[Qh 3c 4d 5s]", "[Qh]"), seats=SEATS, button=8)
     out = audit(game_hand(text))
     assert [f.rule for f in out.findings] == []
+
+
+def test_hilo_rake_comes_off_before_the_halves() -> None:
+    # the 101-chip pot raked 1 (TDA-2024 20: split what the rake leaves): 100, high 50 to
+    # Bob, low 50 tied by Carol and Dave, 25 each; the rows keep the gross halves 51 and 50
+    text = stars(HILO.format(flop=LOW_BOARD[0], turn=LOW_BOARD[1], river=LOW_BOARD[2], dave=DAVE_LOW, bob=BOB_HIGH,
+                             carol=CAROL_LOW,
+                             paid="Bob collected 50 from pot\nCarol collected 25 from pot\nDave collected 25 from pot"),
+                 seats=HILO_SEATS, button=8, blinds=(1, 2), summary="Total pot 101 | Rake 1")
+    out = audit(game_hand(text, hilo=True))
+    assert out.findings == []
+    assert rows(out) == [("high", 51, [5], [50], True), ("low", 50, [2, 8], [25, 25], True)]
+    # Bob paid the 51 of the unraked high half, Dave 24: the rake came out of Dave's share
+    wrong = text.replace("Bob collected 50", "Bob collected 51").replace("Dave collected 25", "Dave collected 24")
+    (f,) = audit(game_hand(wrong, hilo=True)).findings
+    assert (f.rule, f.expected, f.actual) == ("OC01", "expected high Bob 50; low Dave 25, Carol 25 (after 1 rake)",
+                                             "log paid Dave 24; Bob 51; Carol 25")
