@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from builders import stars
 
-from hhaudit.auditor import Auditor, AuditedHand
+from hhaudit.auditor import AuditedHand, Auditor
 from hhaudit.formats.common import game_code
 from hhaudit.model import Hand, Status
 from hhaudit.parsing import parse
