@@ -30,7 +30,7 @@ from hhaudit.parsing import parse
 
 REVIEWED = Path(__file__).parent / "reviewed" / "omaha.tsv"
 
-READ_FORMATS = frozenset({"pokerstars", "ggpoker", "winamax", "ipoker", "bovada", "everleaf", "fulltilt", "pacific", "partypoker"})
+READ_FORMATS = frozenset({"pokerstars", "ggpoker", "winamax", "ipoker", "bovada", "everleaf", "fulltilt", "pacific", "partypoker", "wpn", "wpn2019"})
 """The formats that read Omaha; the files of the others are not checked yet."""
 
 SHOWDOWN = frozenset({"winner", "odd_chip", "side_pot"})
@@ -118,7 +118,12 @@ _NAMED: dict[str, str] = {
     "PLO-NLO-6max-MTT-USD-8.40-202104.KO.txt": "NLO",
     "5-Card-PLO-6max-EUR-2.00-4.00-201611.raiseTo.txt": "PLO5-8",
     "888-FLOHL-PM-30-60.txt": "FLO8",
-    "LO8-6max-USD-0.05-0.10-202302.forward.slash.txt": "PLO8",  # "Omaha Hi/Lo Game Table (PL)"  # "Fix Limit OmahaHL": the name's "HL" is Hi/Lo  # "5 Card Omaha Hi/Lo pot limit"  # "Omaha (NL postflop)": PL pre-flop, NL after
+    "LO8-6max-USD-0.05-0.10-202302.forward.slash.txt": "PLO8",
+    # Winning's old layout names no limit: no-limit sizes unless the bets are fixed ones
+    "PLO-USD-2.50-5.00-201505.no.hero.HH00000000 G0.txt": "NLO",
+    "PLO8-6max-USD-0.10-0.25-201608.HH00000000 G0.txt": "NLO8",
+    "PLO8-6max-USD-3-6-201701.short.HH20170115 G31084891.txt": "NLO8",  # a 402.40 raise into 21
+    "PLO8-6max-USD-40-80-201610.disconnected.allin.HH00000000 G0.txt": "FLO8",  # bets of 40 and 80  # "Omaha Hi/Lo Game Table (PL)"  # "Fix Limit OmahaHL": the name's "HL" is Hi/Lo  # "5 Card Omaha Hi/Lo pot limit"  # "Omaha (NL postflop)": PL pre-flop, NL after
 }
 """Files whose name does not say the game their headers name (the header is right)."""
 

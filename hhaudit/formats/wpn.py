@@ -33,7 +33,7 @@ from ..model import (
 )
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards
+from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, omaha_of, set_omaha
 
 _POSTS = {"has small blind": Post.SMALL_BLIND, "has big blind": Post.BIG_BLIND, "posts ante": Post.ANTE,
           "ante": Post.ANTE, "posts": Post.BIG_BLIND, "straddle": Post.STRADDLE}
@@ -51,10 +51,13 @@ class WPNFormat(SiteFormat):
         rest = f[3] or ""
         game = re.search(r"\(([^()]*)\)\s*(?:\d+-max)?$", rest)
         name = game.group(1) if game else ""
-        if name != "Hold'em":
+        omaha = omaha_of(name) if name != "Hold'em" else None
+        if name != "Hold'em" and omaha is None:
             hand.variant = name.lower() or "unknown"
             raise UnsupportedGame(rest)
-        table = re.sub(r"\s*\((?:Hold'em|PRR)\)\s*", " ", rest).strip()
+        if omaha is not None:
+            set_omaha(hand, *omaha)  # "(Omaha)", "(Omaha HiLow)"
+        table = re.sub(r"\s*\((?:Hold'em|PRR|Omaha|Omaha HiLow)\)\s*", " ", rest).strip()
         if "(PRR)" in rest or rest.startswith("PM ") or " PM " in rest or (
                 table and not re.search(r", Table \d+|PMS_\d+", rest)):
             play = rest.startswith("PM ") or " PM " in rest
@@ -64,6 +67,9 @@ class WPNFormat(SiteFormat):
             m = re.search(r"PMS_(\d+)", rest)
             hand.tournament_id = m.group(1) if m else ""
         hand.table_name = table
+        # The header names no limit: audited with no-limit sizes, the loosest (the room dealt
+        # no- and pot-limit Omaha Hi/Lo: "Pamola (Short) (Omaha HiLow)" has a 402.40 raise
+        # into a 21 pot), so a pot-limit bet past the pot is not judged here
         self.set_stakes(hand, Limit.NO_LIMIT, self.amount(hand, f[1]), self.amount(hand, f[2]))
 
     def new_hand(self, source: str, first_line: int) -> Hand:
@@ -103,6 +109,10 @@ class WPNFormat(SiteFormat):
         player, verb, text = f[0] or "", f[1] or "", f[2]
         seat = self.seat(hand, player)
         if verb == "allin":
+            if text is None:
+                # "Player X is disconnected and ALL IN." then "Player X allin": disconnect
+                # protection keeps the seat in the pot without putting chips in (no event)
+                return
             hand.events.append(self.all_in_action(hand, line, seat, player, self.amount(hand, text)))
             return
         act = ACT_VERBS[verb]

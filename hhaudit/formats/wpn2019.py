@@ -39,7 +39,7 @@ from ..model import (
 from ..money import currency_of
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, to_utc
+from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, omaha_of, set_omaha, to_utc
 
 _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Limit": Limit.FIXED_LIMIT,
            "Fixed Limit": Limit.FIXED_LIMIT}
@@ -66,9 +66,13 @@ class WPN2019Format(SiteFormat):
         else:
             hand.kind, hand.scale = "cash", 2
             hand.currency = currency_of(sb or "") or "USD"
-        if m is None or m.group("game").strip() != "Holdem" or m.group("limit") not in _LIMITS:
+        name = m.group("game").strip() if m is not None else ""
+        omaha = omaha_of(name) if name != "Holdem" else None
+        if m is None or (name != "Holdem" and omaha is None) or m.group("limit") not in _LIMITS:
             hand.variant = (game or "unknown").lower()
             raise UnsupportedGame(game)
+        if omaha is not None:
+            set_omaha(hand, *omaha)  # "Omaha H/L(Pot Limit)", "5Card Omaha Reshuffle (Pot Limit)"
         low, high = (lsb, lbb) if tid else (sb, bb)
         self.set_stakes(hand, _LIMITS[m.group("limit")], self.amount(hand, low), self.amount(hand, high))
 
@@ -95,7 +99,10 @@ class WPN2019Format(SiteFormat):
 
     def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
-        hand.events.append(DealEvent(line, self.seat(hand, player), player, cards(f[1])))
+        seat = self.seat(hand, player)
+        if not any(isinstance(e, PostEvent) for e in hand.events) and len(cards(f[1])) == 1:
+            return  # the draw for the button, before the antes and blinds: no hole card
+        hand.events.append(DealEvent(line, seat, player, cards(f[1])))
 
     def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
         player, verb, a, b, all_in = f[0] or "", f[1] or "", f[2], f[3], bool(f[4])

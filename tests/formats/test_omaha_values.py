@@ -164,3 +164,14 @@ def test_partypoker_tournament_low_half() -> None:
     # "Player2 wins Lo (640 chips) from the main pot with 6,5,3,2,A"; the chat line
     # "Player6: u r getting boring with ur min raises" is no raise
     assert _paid(h) == [("Player6", 640, 0, None), ("Player2", 640, 0, "low")]
+
+
+def test_winning_tournament_draw_for_the_button() -> None:
+    path = "ChazDazzle/fpdb-chaz/pyfpdb/regression-test-files/tour/Winning/" \
+        "PLO8-9max-USD-15-201906.SITGOID-TN-$15 PLO Hi{BACKSLASH}Lo Turbo - On Demand GAMETYPE.txt"
+    h = _hand(path, "82980175")
+    # "Omaha H/L(Pot Limit) - Level 1 (250.00/500.00)", antes of 25
+    assert (h.game, h.kind, h.sb, h.bb, h.ante) == ("PLO8", "tournament", 250, 500, 25)
+    # "Dealt to Hero [4s]" before the antes is the draw for the button; the hole cards
+    # come after "*** HOLE CARDS ***"
+    assert _dealt(h) == {"Hero": ("Ks", "9h", "3d", "Th")}
