@@ -234,8 +234,14 @@ def test_generator_covers_omaha() -> None:
     for g in gens[:120]:
         check_hand(g)
     features = set().union(*(g.features for g in gens))
-    for wanted in ("omaha", "omaha_hilo", "low", "split", "side_pots", "all_in"):
+    for wanted in ("omaha", "omaha_hilo", "low", "split", "side_pots", "all_in", "run_it_twice"):
         assert wanted in features, wanted
+    # run it twice in Hi/Lo: each run's half of the pot split high and low on its own
+    twice = [g for g in gens if "run_it_twice" in g.features and any(p.half == "low" for p in g.pots)]
+    assert twice
+    for g in twice:
+        check_hand(g)
+        assert {p.run for p in g.pots} == {1, 2}
     halves = {p.half for g in gens for p in g.pots}
     assert halves == {None, "high", "low"}
     # a Hi/Lo pot split high and low, and one scooped (no low): both reached
