@@ -175,3 +175,51 @@ def test_winning_tournament_draw_for_the_button() -> None:
     # "Dealt to Hero [4s]" before the antes is the draw for the button; the hole cards
     # come after "*** HOLE CARDS ***"
     assert _dealt(h) == {"Hero": ("Ks", "9h", "3d", "Th")}
+
+
+_LIVE_PLO8 = """# hhaudit live log
+game PLO8 1/2 table T9 seats 6
+
+hand 1
+button 1
+seat 1 Alice 100
+seat 2 Bob 100
+seat 3 Carol 100
+Alice call 2
+Bob call 2
+Carol check
+flop Ah 7d 2c
+Bob check
+Carol check
+Alice check
+turn 9s
+Bob check
+Carol check
+Alice check
+river Kd
+Bob check
+Carol check
+Alice check
+Bob shows Qs Qd Ks Kc
+Carol shows 3c 4s Jd Jh
+Alice mucks
+{pay}
+"""
+
+
+def _live(pay: str) -> list[tuple[str, str]]:
+    from hhaudit.auditor import Auditor
+    from hhaudit.parsing import parse
+
+    (h,) = list(parse(_LIVE_PLO8.format(pay=pay)))
+    assert (h.status, h.game, h.limit, h.hole_cards, h.hilo, h.sb, h.bb) == (
+        Status.AUDITED, "PLO8", Limit.POT_LIMIT, 4, True, 1, 2)
+    assert _shown(h) == {"Bob": ("Qs", "Qd", "Ks", "Kc"), "Carol": ("3c", "4s", "Jd", "Jh")}
+    return [(f.rule, f.expected) for f in Auditor("tda-2024").audit(h).findings]
+
+
+def test_live_log_plo8_split_and_a_scoop_that_is_not() -> None:
+    # the 6 pot: Bob's trip kings (Ks Kc with Kd Ah 9s) win the high half, Carol's 7-4-3-2-A
+    # (3c 4s with Ah 7d 2c) the low: 3 each; Bob has no two cards of eight or less
+    assert _live("pay Bob 3\npay Carol 3") == []
+    assert _live("pay Bob 6") == [("WN01", "expected high Bob 3; low Carol 3")]

@@ -59,14 +59,15 @@ from ...model import (
 from ...profiles import PROFILES, get_profile
 from ...replay import State
 from ..base import Fields, LineError, LineFormat, fallback_id
-from ..common import card, game_code
+from ..common import card, game_code, omaha_of
 from .table import Carried, next_button, written_in_full
 
 _AMOUNT = r"\d[\d,]*(?:\.\d+)?k?"
 _SESSION = re.compile(r"\s*(?i:game|level|blinds)\b")
 _MAGIC = re.compile(r"\s*#\s*hhaudit\s+live\s+log\b", re.IGNORECASE)
-_GAME = re.compile(r"\s*game\s+(?P<limit>NL|PL|FL|no-?limit|pot-?limit|fixed-?limit|limit)"
-                   r"(?:\s+(?:hold'?em|nlhe|plhe|flhe|holdem))?\s+(?P<sb>" + _AMOUNT + r")\s*/\s*(?P<bb>"
+_GAME = re.compile(r"\s*game\s+(?P<limit>(?:NL|PL|FL)(?:HE|O[456]?(?:-?8)?)?|no-?limit|pot-?limit|fixed-?limit|limit)"
+                   r"(?:\s+(?P<name>hold'?em|nlhe|plhe|flhe|holdem|[456][- ]?card\s+omaha(?:\s+hi[-/]?lo)?"
+                   r"|omaha[456]?(?:\s+hi[-/]?lo|\s*8)?))?\s+(?P<sb>" + _AMOUNT + r")\s*/\s*(?P<bb>"
                    + _AMOUNT + r")(?P<rest>(?:\s.*)?)", re.IGNORECASE)
 _LEVEL = re.compile(r"\s*(?:level|blinds)\s+(?P<sb>" + _AMOUNT + r")\s*/\s*(?P<bb>" + _AMOUNT + r")(?P<rest>(?:\s.*)?)",
                     re.IGNORECASE)
@@ -156,6 +157,10 @@ def act_of(text: str | None) -> str:
 @dataclass(frozen=True, slots=True)
 class Session:
     limit: Limit = Limit.NO_LIMIT
+    variant: str = "holdem"
+    """`game PLO 1/2`, `game PLO8 2/5`, `game PL omaha hi-lo 1/2`: Omaha (`hole_cards`, `hilo`)."""
+    hole_cards: int = 2
+    hilo: bool = False
     sb: int = 0
     bb: int = 0
     small_bet: int = 0
@@ -194,6 +199,14 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
         limit = Limit.POT_LIMIT if word.startswith("p") else Limit.FIXED_LIMIT if word.startswith(("f", "l")) \
             else Limit.NO_LIMIT
         s = Session(limit=limit, line=line)
+        code, name = word[2:], (m.group("name") or "").lower()
+        if code.startswith("o"):  # PLO, PLO5, PLO6, PLO8, PLO5-8, FLO8, NLO
+            digits = code[1:].replace("-", "")
+            count = int(digits[0]) if digits[:1] in ("4", "5", "6") and digits != "8" else 4
+            s = replace(s, variant="omaha", hole_cards=count, hilo=digits.endswith("8"))
+        elif "omaha" in name:
+            count, hilo = omaha_of(name) or (4, False)
+            s = replace(s, variant="omaha", hole_cards=count or 4, hilo=hilo)
     else:
         m = _LEVEL.match(text)
         if m is None or current is None:
@@ -458,7 +471,8 @@ class LiveFormat(LineFormat):
         if s is None:
             return hand
         hand.limit = s.limit
-        hand.game = game_code(s.limit)
+        hand.variant, hand.hole_cards, hand.hilo = s.variant, s.hole_cards, s.hilo
+        hand.game = game_code(s.limit, s.variant, s.hole_cards, s.hilo)
         hand.sb, hand.bb = s.sb, s.bb
         hand.small_bet, hand.big_bet = s.small_bet, s.big_bet
         hand.ante = s.ante or s.bb_ante
@@ -611,7 +625,7 @@ class LiveFormat(LineFormat):
     def on_CARDS(self, hand: Hand, f: Fields, line: int) -> None:
         self._close()
         seat, name = self.seat(hand, f[0], line)
-        self._b.raw.append(DealEvent(line, seat, name, _cards(f[1], 2)))
+        self._b.raw.append(DealEvent(line, seat, name, _cards(f[1], hand.hole_cards)))
 
     def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
         seat, name = self.seat(hand, f[0], line)
@@ -747,12 +761,12 @@ class LiveFormat(LineFormat):
     def on_SHOWS(self, hand: Hand, f: Fields, line: int) -> None:
         self._close()
         seat, name = self.seat(hand, f[0], line)
-        self._b.raw.append(ShowEvent(line, seat, name, _cards(f[1], 2)))
+        self._b.raw.append(ShowEvent(line, seat, name, _cards(f[1], hand.hole_cards)))
 
     def on_MUCKS(self, hand: Hand, f: Fields, line: int) -> None:
         self._close()
         seat, name = self.seat(hand, f[0], line)
-        self._b.raw.append(ShowEvent(line, seat, name, _cards(f[1], 2) if f[1] else (), muck=True))
+        self._b.raw.append(ShowEvent(line, seat, name, _cards(f[1], hand.hole_cards) if f[1] else (), muck=True))
 
     def on_PAY(self, hand: Hand, f: Fields, line: int) -> None:
         self._close()
