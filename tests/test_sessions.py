@@ -365,3 +365,24 @@ def test_sessions_table_and_hands_columns(tmp_path: Path) -> None:
     h = res.hands.sort_values("line")
     assert list(h["session_id"]) == [row["session_id"]] * 3
     assert list(h["session_seq"]) == [0, 1, 2]
+
+
+def test_pokerstars_rebuy_lines_are_chips_added() -> None:
+    # PokerStars writes "Lochdale re-buys and receives 3000 chips for $10.00" after the play:
+    # the 3000 are in the player's next stack (seats.added of the hand with the line), and
+    # explain it (no SE05). The file's 12 such lines (7 Lochdale, 3 J.R.66350, 2 more) bring
+    # 12 x 3000 = 36000; the only stack findings left are the add-on at the break (every
+    # player +2000 at one hand, with no line).
+    path = (Path(__file__).parents[1] / ".." / "shared" / "corpus" / "ChazDazzle" / "fpdb-chaz" / "pyfpdb"
+            / "regression-test-files" / "tour" / "Stars" / "Flop" / "NLHE-USD-MTT-5r-200710.txt")
+    if not path.is_file():
+        import pytest
+        pytest.skip("the shared corpus (../shared/corpus) is not present")
+    lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if " re-buys and receives 3000 chips" in ln]
+    assert len(lines) == 12
+    res = hhaudit.audit([str(path)])
+    assert int(res.seats["added"].sum()) == 12 * 3000
+    f = res.findings
+    se05 = f[f["rule"] == "SE05"]
+    assert set(se05["hand_id"]) == {"12637860727"}
+    assert len(se05) == 5 and all(m.startswith("2000 appeared in ") for m in se05["message"])

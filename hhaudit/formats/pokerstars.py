@@ -317,6 +317,14 @@ class PokerStarsFormat(LineFormat):
         seat = self.seat(hand, player)
         hand.events.append(FeeEvent(line, "cash_out_fee", self.amount(hand, f[2]), seat, player))
 
+    def on_ADD_CHIPS(self, hand: Hand, f: Fields, line: int) -> None:
+        """A rebuy, add-on or top-up written after the play: in the player's next stack."""
+        seat = hand.seat_numbers.get(f[0] or "")
+        chips = self.amount(hand, f[1])
+        for s in hand.seats:
+            if s.seat == seat:
+                s.added += chips
+
     def on_STP_ADDED(self, hand: Hand, f: Fields, line: int) -> None:
         hand.events.append(FeeEvent(line, "room_added", -self.amount(hand, f[0])))
 

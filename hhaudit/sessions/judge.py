@@ -460,9 +460,10 @@ class SessionJudge:
             if before is None:
                 continue
             # a live log's rebuy is written before the hand's play and is in its start stack
-            # (so in `before.end` already); a site's chips added during a hand are not
-            brought = 0 if p.live else p.added.get(before.seat, 0)
-            expected = before.end + brought + c.added.get(seat, 0)
+            # (the chips this hand brought); a site's rebuy or top-up line is written after
+            # the play and is in the next stack (the chips the last hand brought)
+            brought = c.added.get(seat, 0) if c.live else p.added.get(before.seat, 0)
+            expected = before.end + brought
             if v.stack == expected:
                 continue
             diff = v.stack - expected
