@@ -90,7 +90,7 @@ def test_phh_writer_limits_and_cents() -> None:
 
 
 def test_unsupported_and_unreadable_hands_are_refused() -> None:
-    with pytest.raises(Unexpressible, match="PO is not a game"):
+    with pytest.raises(Unexpressible, match="PLO is not written yet"):
         _text("phh", _sample()["K-5"])
 
 
@@ -157,8 +157,8 @@ def _round_trip(target: str, files: list[Path]) -> tuple[Counter[str], list[tupl
     differ = []
     for path in files:
         for hand in parse(str(path)):
-            if hand.status is not Status.AUDITED:
-                continue
+            if hand.status is not Status.AUDITED or hand.variant != "holdem":
+                continue  # the writers state Hold'em hands
             try:
                 text = hand_text(target, hand, auditor.audit(hand))
             except Unexpressible:
@@ -259,7 +259,7 @@ def test_convert_command_writes_one_file_per_source(tmp_path: Path) -> None:
     r = _convert(str(SAMPLE), str(STARS), "--to", "phh", "-o", str(out))
     assert r.returncode == 0, r.stderr
     # the Omaha hand is refused once, with the reason
-    assert r.stderr.count("not written as phh: PO is not a game hhaudit audits") == 1
+    assert r.stderr.count("not written as phh: PLO is not written yet") == 1
     assert "7 hands written as phh to 4 files" in r.stdout and "1 not written" in r.stdout
     names = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     assert names == [".hhaudit-convert", "phh/sample.phhs", "pokerstars/clean-cash.phhs",
@@ -299,7 +299,9 @@ def test_convert_never_touches_files_that_are_not_ours(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- OHH reader, by hand
 def test_ohh_reader_sample() -> None:
     hands = list(parse(str(ROOT / "sample_histories" / "ohh" / "sample.ohh")))
-    assert [(h.hand_id, h.status) for h in hands] == [("O-1", Status.AUDITED), ("O-2", Status.UNSUPPORTED_GAME)]
+    assert [(h.hand_id, h.status, h.game) for h in hands] == [("O-1", Status.AUDITED, "NLHE"),
+                                                              ("O-2", Status.AUDITED, "PLO")]
+    assert Auditor().audit(hands[1]).findings == []  # "game_type": "Omaha", four cards dealt
     h = hands[0]
     assert (h.format, h.game, h.currency, h.scale, h.button_seat, h.max_seats, h.sb, h.bb) == (
         "ohh", "NLHE", "EUR", 2, 5, 6, 1, 2)

@@ -55,7 +55,7 @@ from ..model import (
     StreetEvent,
 )
 from .base import LineError, UnsupportedGame, fallback_id
-from .common import game_code
+from .common import game_code, is_hole_count, set_omaha
 from .phh import parse_cards, to_units
 
 _MARKER: Final = re.compile(r"\"ohh\"\s*:\s*\{?")
@@ -203,11 +203,13 @@ class OhhFormat:
         game = str(obj.get("game_type") or "")
         limit_obj = obj.get("bet_limit") or {}
         limit = _LIMITS.get(str(limit_obj.get("bet_type") or "")) if isinstance(limit_obj, dict) else None
-        if game != "Holdem" or limit is None:
+        if game not in ("Holdem", "Omaha", "OmahaHiLo") or limit is None:
             hand.game = hand.variant = game or "unknown"
             raise UnsupportedGame(game)
+        if game != "Holdem":
+            set_omaha(hand, 0, game == "OmahaHiLo")  # the count from the cards dealt
         hand.limit = limit
-        hand.game = game_code(limit)
+        hand.game = game_code(limit, hand.variant, hand.hole_cards or 4, hand.hilo)
         scale = max((_decimals(v) for v in _numbers(obj)), default=0)
         if hand.kind == "cash" and hand.currency and hand.currency != "play":
             scale = max(scale, 2)
@@ -302,7 +304,7 @@ class OhhFormat:
             hand.events.append(ev)
         elif kind == "Dealt Cards":
             cards = tuple(c for c in parse_cards("".join(a.get("cards") or [])) if c is not None)
-            if len(cards) == 2:
+            if is_hole_count(hand, len(cards)):
                 hand.events.append(DealEvent(line, seat, name, cards))
         elif kind in _ACTS:
             act = _ACTS[kind]

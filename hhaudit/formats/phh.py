@@ -67,10 +67,14 @@ from ..model import (
 from ..money import CURRENCY_SYMBOLS
 from ..sites import site_name
 from .base import LineError, UnsupportedGame, fallback_id, load_grammar
-from .common import ZONES, game_code, to_utc
+from .common import ZONES, game_code, set_omaha, to_utc
 
 HOLDEM: Final = {"NT": Limit.NO_LIMIT, "PT": Limit.POT_LIMIT, "FT": Limit.FIXED_LIMIT}
 """PHH variant codes hhaudit audits (phh-std lists NT and FT; PT follows its naming)."""
+OMAHA: Final = {"PO": (Limit.POT_LIMIT, False), "FO/8": (Limit.FIXED_LIMIT, True), "NO": (Limit.NO_LIMIT, False),
+                "FO": (Limit.FIXED_LIMIT, False), "PO/8": (Limit.POT_LIMIT, True), "NO/8": (Limit.NO_LIMIT, True)}
+"""PHH's Omaha codes: phh-std lists PO (pot-limit Omaha) and FO/8 (fixed-limit Omaha Hi/Lo
+eight or better); the others follow its naming. Four hole cards."""
 
 _HEADER: Final = re.compile(r"\s*\[\s*(?P<name>[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*')\s*\]\s*(?:#.*)?")
 """A top-level table header of a `.phhs` file: one hand starts here."""
@@ -185,10 +189,11 @@ class _Build:
     def on_HOLE(self, fields: Sequence[str | None], number: int) -> None:
         i = self.player(fields[0])
         cards = parse_cards(fields[1] or "")
-        if len(cards) != 2:
-            raise ValueError(f"{len(cards)} hole cards dealt in hold'em")
+        count = self.hand.hole_cards
+        if len(cards) != count:
+            raise ValueError(f"{len(cards)} hole cards dealt in {'Omaha' if count != 2 else 'hold' + chr(39) + 'em'}")
         known = tuple(c for c in cards if c is not None)
-        if len(known) == 2:
+        if len(known) == count:
             self.hole[i] = known
             self.hand.events.append(DealEvent(self.line(number), self.seats[i], self.names[i], known))
 
@@ -355,12 +360,16 @@ class PhhFormat:
         if not isinstance(variant, str):
             raise fail("variant", "no variant code (the required field `variant`)")
         limit = HOLDEM.get(variant.strip())
+        omaha = OMAHA.get(variant.strip())
+        if limit is None and omaha is not None:
+            limit = omaha[0]
+            set_omaha(hand, 4, omaha[1])
         if limit is None:
             hand.game = variant.strip()
             hand.variant = variant.strip()
             raise UnsupportedGame(variant)
         hand.limit = limit
-        hand.game = game_code(limit)
+        hand.game = game_code(limit, hand.variant, hand.hole_cards, hand.hilo)
         actions = table.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise fail("actions", "`actions` must be an array of strings")

@@ -120,9 +120,20 @@ def test_sample_fixed_limit_and_pot_limit() -> None:
     assert Auditor().audit(h).findings == []
 
 
-def test_other_variants_are_counted_not_dropped() -> None:
+def test_omaha_is_read() -> None:
     h = _sample()["K-5"]
-    assert (h.status, h.game, h.events) == (Status.UNSUPPORTED_GAME, "PO", [])
+    # variant 'PO': pot-limit Omaha, four unknown cards each ('d dh p1 ????????'); p3 and
+    # p1 fold to p2's big blind, which takes the 3 of the blinds back
+    assert (h.status, h.game, h.variant, h.hole_cards, h.hilo) == (Status.AUDITED, "PLO", "omaha", 4, False)
+    assert Auditor().audit(h).findings == []
+
+
+def test_other_variants_are_counted_not_dropped(tmp_path: Path) -> None:
+    stud = tmp_path / "stud.phh"
+    stud.write_text("variant = 'F7S'\nantes = [1, 1]\nbring_in = 1\nsmall_bet = 2\nbig_bet = 4\n"
+                    "starting_stacks = [50, 50]\nactions = []\n", encoding="utf-8")
+    (h,) = list(parse(str(stud)))
+    assert (h.status, h.game) == (Status.UNSUPPORTED_GAME, "F7S")
 
 
 def test_single_hand_file_and_errors(tmp_path: Path) -> None:
