@@ -185,3 +185,25 @@ def test_hostile_names_are_printed_as_text(tmp_path: Path) -> None:
     for page in [tmp_path / "lt.html", *(tmp_path / "lt_hands").glob("*.html")]:
         assert "<img src=x" not in page.read_text(encoding="utf-8"), page
     assert index
+
+
+def test_report_lists_sessions_and_pairs_checked_per_site(tmp_path: Path) -> None:
+    # session-1.live: 32 hands of one table. The report's counts must agree with the hands
+    # table's own columns: sessions = distinct session ids, pairs = hands - sessions (each
+    # session of n hands has n - 1 pairs), findings = the findings table's session rows.
+    out = tmp_path / "out"
+    _cli("audit", str(SAMPLES / "live" / "session-1.live"), "-o", str(out), "-qq", "--fail-on", "never")
+    r = hhaudit.read(out)
+    parts = summaries({name: r[name] for name in ("hands", "seats", "actions", "pots", "findings", "sessions")})
+    h = r.hands
+    n_sessions = h["session_id"].nunique()
+    n_session_findings = int((r.findings["category"] == "session").sum())
+    row = parts["sessions by site"].iloc[0]
+    assert len(parts["sessions by site"]) == 1 and len(h) == 32
+    assert (int(row["sessions"]), int(row["hands"]), int(row["hand pairs"]), int(row["findings"])) == (
+        n_sessions, 32, 32 - n_sessions, n_session_findings)
+    each = parts["sessions"]
+    sizes = h["session_id"].value_counts()
+    assert sorted(each["hands"]) == sorted(int(x) for x in sizes if x > 1)
+    text = _cli("report", str(out)).stdout
+    assert "sessions by site" in text and "hand pairs" in text

@@ -257,7 +257,38 @@ def summaries(tables: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
         out["worst hands"] = worst[["site", "hand_id", "file", "findings", "rule", "line", "player",
                                     "expected", "actual", "message"]].reset_index(drop=True)
     out["players"] = player_stats(t)
+    out.update(session_summaries(tables, h))
     return out
+
+
+def session_summaries(tables: dict[str, pd.DataFrame], hands: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    """Per site, the sessions and the pairs of consecutive hands checked (see "Table
+    sessions"); and each session of more than one hand (table, hands, findings), the most
+    findings first. Only the sessions of the hands the report is restricted to."""
+    s = tables.get("sessions")
+    if s is None or s.empty or "session_id" not in hands:
+        return {}
+    s = s[s["session_id"].isin(set(hands["session_id"].dropna()))]
+    if s.empty:
+        return {}
+    g = s.groupby("site", observed=True)
+    by_site = pd.DataFrame({
+        "sessions": g.size(),
+        "of several hands": g["hands"].apply(lambda x: int((x > 1).sum())),
+        "hands": g["hands"].sum(),
+        "hand pairs": g["pairs"].sum(),
+        "pairs judged": g["pairs_judged"].sum(),
+        "findings": g["n_findings"].sum(),
+    }).sort_values(["pairs judged", "sessions"], ascending=False, kind="stable").reset_index()
+    multi = s[s["hands"] > 1].sort_values(["n_findings", "hands", "session_id"], ascending=[False, False, True],
+                                          kind="stable")
+    each = pd.DataFrame({
+        "session": multi["session_id"], "site": multi["site"], "table": multi["table_name"],
+        "tournament": multi["tournament_id"], "first hand": multi["first_hand_id"],
+        "started": multi["started_at"], "hands": multi["hands"], "pairs judged": multi["pairs_judged"],
+        "players": multi["players"], "findings": multi["n_findings"],
+    }).reset_index(drop=True)
+    return {"sessions by site": by_site, "sessions": each}
 
 
 def short_path(source: object) -> str:

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from ..output.safe import safe
 
-_TERMINAL_ROWS = {"worst hands": 20, "players": 25, "findings by table": 15}
+_TERMINAL_ROWS = {"worst hands": 20, "players": 25, "findings by table": 15, "sessions": 20}
 _TERMINAL_DROP = {"worst hands": ("message",)}
 
 
