@@ -264,7 +264,7 @@ def settle_omaha(hand: Hand) -> None:
     (the cards the log deals or shows, four when it shows none) and its game code."""
     if hand.variant != "omaha":
         return
-    if not hand.hole_cards:
+    if hand.hole_cards not in (4, 5, 6):  # 0: not stated; 2: a format that named the game only
         seen = hole_cards_seen(hand)
         hand.hole_cards = seen if 4 <= seen <= 6 else 4
     hand.game = game_code(hand.limit, "omaha", hand.hole_cards, hand.hilo)

@@ -124,6 +124,8 @@ class MergeFormat(XmlFormat):
         m = _STAKES.search(stakes)
         if root.get("numholecards") != "2" or root.get("multigametype") not in (None, "23") or (
                 "Holdem" not in gtype and "HORSE" not in gtype and "Mixed" not in gtype):
+            # named by the site's game ("Omaha Hi-Lo ..."), not read as Hold'em
+            hand.variant = "omaha" if "Omaha" in gtype else (gtype.lower() or "unknown")
             raise UnsupportedGame(gtype)
         if m is None:
             raise XmlError(root, f"no limit in the stakes {stakes!r}")

@@ -109,6 +109,7 @@ class MicrogamingFormat(XmlFormat):
             hand.tournament_id = m.group(1) if m else ""
         gametype = root.get("gametype", "")
         if "Hold'em" not in gametype or "Omaha" in gametype:
+            hand.variant = "omaha" if "Omaha" in gametype else (gametype.lower() or "unknown")
             raise UnsupportedGame(gametype)
         limit = root.get("betlimit", "")
         if limit not in _LIMITS:
