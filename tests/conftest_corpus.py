@@ -37,3 +37,8 @@ def find_hand(path: Path, hand_id: str):  # type: ignore[no-untyped-def]
         if hand.hand_id == hand_id:
             return hand
     raise AssertionError(f"{hand_id} not found in {path}")
+
+
+def corpus_and_samples() -> list[Path]:
+    """The corpus and the bundled samples: every format the tests have real hands of."""
+    return [corpus(), REPO / "sample_histories"]

@@ -18,14 +18,32 @@ COMPILE = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["hatch"][
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The wheel, and what its build said (pip shows the build's lines with -v)."""
     out = tmp_path_factory.mktemp("wheel")
-    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(REPO)],
-                       capture_output=True, text=True, timeout=900, env=dict(os.environ, HHAUDIT_COMPILE="1"))
+    # in a session of its own, without the terminal: the build's "compiling" line stays in the
+    # log instead of crossing pytest's output; it reuses the install's compile when the
+    # sources are the same (hatch_build.py)
+    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "-w", str(out), str(REPO)],
+                       capture_output=True, text=True, timeout=900, env=dict(os.environ, HHAUDIT_COMPILE="1"),
+                       start_new_session=True, check=False)
     if r.returncode != 0:
-        pytest.fail(f"building the wheel failed: {r.stderr[-2000:]}")
+        pytest.fail(f"building the wheel failed: {r.stdout[-2000:]}{r.stderr[-2000:]}")
     (whl,) = out.glob("hhaudit-*.whl")
-    return whl
+    return whl, r.stdout + r.stderr
+
+
+@pytest.fixture(scope="module")
+def wheel(built: tuple[Path, str]) -> Path:
+    return built[0]
+
+
+def test_the_build_says_it_compiles_or_reuses_a_compile(built: tuple[Path, str]) -> None:
+    log = built[1]
+    n = len(COMPILE)
+    fresh = f"hhaudit: compiling {n} hot modules with mypyc" in log and f"hhaudit: compiled {n} modules in" in log
+    reused = f"hhaudit: the {n} hot modules were compiled from these same sources before; reusing them" in log
+    assert fresh != reused, log[-3000:]
 
 
 def test_wheel_contains_every_grammar(wheel: Path) -> None:
@@ -43,7 +61,7 @@ def test_installed_wheel_parses_with_its_own_grammars(wheel: Path, tmp_path: Pat
             f"print([h.status.value for h in hhaudit.parse({str(sample)!r})])")
     env = dict(os.environ, PYTHONPATH=str(target))
     env.pop("HHAUDIT_PURE", None)
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env,
+    r = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, cwd=tmp_path, env=env,
                        timeout=120)
     assert r.returncode == 0, r.stderr
     grammar_dir, compiled, statuses = r.stdout.splitlines()

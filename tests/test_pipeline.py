@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+from conftest_corpus import corpus_and_samples
 
 import hhaudit
-from hhaudit.pipeline import DUPLICATES, MANIFEST, Options, run
+from hhaudit.pipeline import DUPLICATES, MANIFEST, Options, Totals, run
 from hhaudit.reading import iter_sources
 from hhaudit.tables import TABLES
 
@@ -128,19 +129,20 @@ def test_whole_corpus_same_dataset_with_one_job_and_with_every_file_split(tmp_pa
     assert ta.hands == tb.hands > 5000
 
 
-def test_whole_corpus_same_dataset_compiled_and_from_source(tmp_path: Path) -> None:
-    # This process runs the compiled modules when the install compiled them; the child runs
-    # every module from its source (HHAUDIT_PURE=1). The default profiles: online for the
-    # sites' hands, tda-2024 for the live logs.
+def test_whole_corpus_same_dataset_compiled_and_from_source(
+        tmp_path: Path, corpus_dataset: tuple[Path, Totals]) -> None:
+    # This process ran the compiled modules when the install compiled them (the one-job
+    # dataset of tests/conftest.py: `run(sources(*paths), a, Options(), jobs=1)`); the child
+    # runs every module from its source (HHAUDIT_PURE=1). The default profiles: online for
+    # the sites' hands, tda-2024 for the live logs.
     import hhaudit._native as native
-    from conftest_corpus import corpus
 
-    paths = [corpus(), SAMPLES.parent]
-    a, b = tmp_path / "a", tmp_path / "b"
-    run(sources(*paths), a, Options(), jobs=1)
+    paths = corpus_and_samples()
+    a, _ = corpus_dataset
+    b = tmp_path / "b"
     r = subprocess.run(
-        [sys.executable, "-c", "import sys, hhaudit._native as n, hhaudit.cli as c; "
-         "assert not n.COMPILED; sys.exit(c.main(sys.argv[1:]))",
+        [sys.executable, "-c", ("import sys, hhaudit._native as n, hhaudit.cli as c; "
+                                "assert not n.COMPILED; sys.exit(c.main(sys.argv[1:]))"),
          "audit", *map(str, paths), "-o", str(b), "--jobs", "1", "--fail-on", "never", "--quiet"],
         check=False, capture_output=True, text=True, env=dict(os.environ, HHAUDIT_PURE="1"), timeout=900)
     assert r.returncode == 0, r.stderr[-2000:]
@@ -187,7 +189,8 @@ def test_cli_prints_duplicates(tmp_path: Path) -> None:
     a = write(tmp_path / "a.txt", [("c", 1), ("s", 2)])
     b = write(tmp_path / "b.txt", [("s", 2)])
     r = subprocess.run([sys.executable, "-m", "hhaudit", "audit", str(a), str(b), "-o", str(tmp_path / "o"),
-                        "--quiet", "--jobs", "1", "--fail-on", "never"], capture_output=True, text=True, timeout=120)
+                        "--quiet", "--jobs", "1", "--fail-on", "never"], check=False, capture_output=True, text=True,
+                       timeout=120)
     assert r.returncode == 0, r.stderr
     assert "2 hands read from 2 of 2 files" in r.stdout
     assert "1 duplicate hands skipped" in r.stdout

@@ -10,20 +10,25 @@ from pathlib import Path
 import pytest
 
 import hhaudit
-from hhaudit.parsing import to_sources
-from hhaudit.pipeline import Options, run
+from hhaudit.pipeline import Totals
 
 CORPUS = Path(__file__).parents[1] / ".." / "shared" / "corpus"
 REVIEWED = Path(__file__).parent / "reviewed" / "sessions.tsv"
 
 
 @pytest.fixture(scope="module")
-def corpus(tmp_path_factory: pytest.TempPathFactory) -> hhaudit.api.Tables:
+def corpus(corpus_dataset: tuple[Path, Totals]) -> hhaudit.api.Tables:
+    """The corpus's rows of the whole-corpus dataset (tests/conftest.py), without the samples'."""
     if not (CORPUS / "HANDS.tsv").is_file():
         pytest.skip("the shared corpus (../shared/corpus) is not present")
-    out = tmp_path_factory.mktemp("corpus") / "out"
-    run(list(to_sources([str(CORPUS)])), out, Options(), jobs=2)
-    return hhaudit.read(out)
+    out, _ = corpus_dataset
+    tables = hhaudit.read(out)
+    root = str(CORPUS.resolve()) + "/"
+    for name, frame in list(tables.items()):
+        if "source" in frame.columns:
+            inside = {src: str(Path(src).resolve()).startswith(root) for src in set(frame["source"])}
+            tables[name] = frame[frame["source"].map(inside).astype(bool)].reset_index(drop=True)
+    return tables
 
 
 def test_session_findings_on_real_hands_are_the_reviewed_ones(corpus: hhaudit.api.Tables) -> None:
