@@ -30,40 +30,35 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+def pytest_configure(config: pytest.Config) -> None:
+    # pytest-xdist declares it too; declared here for a run without it
+    config.addinivalue_line("markers", "xdist_group(name): run on the worker that runs the group's other tests")
+
+
+_WIDTH = {"session": 3, "package": 2, "module": 1}
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
     """Under pytest-xdist (`-n auto --dist loadgroup`, the README's command) the tests that share
     a module- or session-scoped fixture of the project's run on one worker, so that the fixture
-    (a corpus audit, a built wheel) is made once and not once per worker: tests are joined into
-    one group when they share such a fixture, directly or through another test (so a module
-    fixture built on a session one stays with it). An explicit `xdist_group` mark wins. Every
-    other test is handed out on its own, to whichever worker is free."""
-    if not config.pluginmanager.hasplugin("xdist"):
+    (a corpus audit, a built wheel) is made once and not once per worker: a test using such
+    fixtures joins the group of the widest (session before module; a module fixture built on a
+    session one goes with it). An explicit `xdist_group` mark wins. Every other test is handed
+    out on its own, to whichever worker is free. (Marked as each test is collected: xdist reads
+    the marks before other hooks see the whole collection.)"""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None or item.get_closest_marker("xdist_group") is not None:
         return
-    parent: dict[str, str] = {}
-
-    def root(key: str) -> str:
-        while parent.setdefault(key, key) != key:
-            key = parent[key]
-        return key
-
-    shared: dict[pytest.Item, list[str]] = {}
-    for item in items:
-        info = getattr(item, "_fixtureinfo", None)
-        if info is None or item.get_closest_marker("xdist_group") is not None:
-            continue
-        keys = []
-        for name in info.names_closure:
-            defs = info.name2fixturedefs.get(name)
-            # the last definition is the one in force; baseid "" is pytest's or a plugin's own
-            if defs and defs[-1].scope in ("module", "package", "session") and defs[-1].baseid:
-                keys.append(f"{defs[-1].baseid}::{name}")
-        if keys:
-            shared[item] = keys
-            for key in keys[1:]:
-                parent[root(key)] = root(keys[0])
-    for item, keys in shared.items():
-        item.add_marker(pytest.mark.xdist_group(root(keys[0])))
+    best: tuple[int, str] | None = None
+    for name in info.names_closure:
+        defs = info.name2fixturedefs.get(name)
+        # the last definition is the one in force; baseid "" is pytest's or a plugin's own
+        if defs and defs[-1].scope in _WIDTH and defs[-1].baseid:
+            width = _WIDTH[defs[-1].scope]
+            if best is None or width > best[0]:
+                best = (width, f"{defs[-1].baseid}::{name}")
+    if best is not None:
+        item.add_marker(pytest.mark.xdist_group(best[1]))
 
 
 @pytest.fixture(scope="session")
