@@ -61,6 +61,20 @@ def pytest_itemcollected(item: pytest.Item) -> None:
         item.add_marker(pytest.mark.xdist_group(best[1]))
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The group in the test's id, as `--dist loadgroup` reads it (`test_x.py::test_y@group`),
+    where xdist's own hook has not put it (seen with pytest-xdist 3.8 on pytest 9: its
+    workers sent the ids without it, and a group's tests went to both workers)."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    for item in items:
+        names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                        for m in item.iter_markers("xdist_group")})
+        if names and "@" not in item.nodeid:
+            item._nodeid = f"{item.nodeid}@{'_'.join(names)}"
+
+
 @pytest.fixture(scope="session")
 def corpus_dataset(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Totals]:
     """The whole corpus and the bundled samples audited once, with one job and the default
