@@ -6,7 +6,7 @@ as an AC07 finding on its first's hand, whose part is rewritten with it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -48,7 +48,7 @@ def scopes(t: Any) -> Any:
 
 
 def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
-           sources: list[Source] | None = None) -> None:
+           sources: Sequence[Source] | None = None) -> None:
     """Drop the rows of hands already in an earlier part; record them in `duplicates`;
     compare every copy with its first (read again from `sources`, by name)."""
     import pyarrow as pa
@@ -240,7 +240,7 @@ Conflict = tuple[str, str, dict[str, Any]]
 
 def _compare(all_rows: dict[str, list[dict[str, Any]]],
              first_at: dict[tuple[str, str, str], tuple[str, int, int, str, str]],
-             sources: list[Source]) -> list[Conflict]:
+             sources: Sequence[Source]) -> list[Conflict]:
     """Compare each copy with its first (sets `differs_at` and `compared` on its row);
     the findings the copies that differ give."""
     from ..rules import RULES

@@ -9,8 +9,8 @@ from typing import Any
 
 from ..auditor import Auditor
 from ..model import Hand
-from ..parsing import FileReport
 from ..profiles import get_profile
+from ..reading import FileReport
 from ..rules import RULES, select
 
 LIVE_FORMATS = frozenset({"live"})

@@ -7,8 +7,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..parsing import EMPTY, HEAD_LINES, NOT_A_FORMAT, FileReport, read_hand
-from ..reading import InputError, Source, iter_text, lines_of_blocks, split_lines
+from ..parsing import EMPTY, HEAD_LINES, NOT_A_FORMAT, read_hand
+from ..reading import FileReport, InputError, Source, iter_text, lines_of_blocks, split_lines
 from ..splitting import Starter, hand_lines, hand_texts, text_starter
 from .bulk import bulk
 from .options import HandAuditor, Options, Totals
