@@ -10,6 +10,32 @@ quick answers (`--version`, `rules`, `rule`, `formats`) never import pandas.
 
 from __future__ import annotations
 
+import os as _os
+import sys as _sys
+
+
+def _interrupted_while_starting(signum: int, frame: object) -> None:
+    _os.write(2, b"hhaudit: interrupted\n")
+    _os._exit(130)  # nothing has been written yet: there is nothing to clean up
+
+
+def _guard_start() -> None:
+    """Ctrl-C while the command line starts (its imports take a good part of a second) exits
+    130 with one line, not a traceback: installed first thing when this process is the
+    `hhaudit` command (the console script or `python -m hhaudit`), until `cli.main` puts
+    Python's own handler back. Imported as a library, nothing changes."""
+    argv = getattr(_sys, "orig_argv", [])
+    script = bool(_sys.argv) and _os.path.basename(_sys.argv[0]).removesuffix(".exe") == "hhaudit"
+    module = any(argv[i] == "-m" and argv[i + 1] == "hhaudit" for i in range(len(argv) - 1))
+    if script or module:
+        import _signal  # built in: `signal` imports enum, a tenth of the start-up
+
+        if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+            _signal.signal(_signal.SIGINT, _interrupted_while_starting)
+
+
+_guard_start()
+
 from typing import TYPE_CHECKING, Any
 
 from . import _native

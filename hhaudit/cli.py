@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from . import __version__, config, errors
+from . import __version__, _interrupted_while_starting, config, errors
 from .errors import INTERRUPTED, UsageError
 from .outdir import InterruptedAfterCommit
 from .output import FORMATS
@@ -439,6 +439,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; its exit status (`hhaudit.errors`): never a traceback unless
     HHAUDIT_DEBUG=1."""
+    if signal.getsignal(signal.SIGINT) is _interrupted_while_starting:
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # started: Ctrl-C is KeyboardInterrupt
     try:
         parser = build_parser()
         args = parser.parse_args(argv)

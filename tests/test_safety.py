@@ -700,3 +700,47 @@ def test_incremental_notes_are_printed_one_line_each(tmp_path: Path) -> None:
         (f"hhaudit: {folder / 'a.txt'} (and the 2 other files audited with it): audited again: its part "
          f"seats/part-000000-00000.parquet is missing from the previous dataset")]
     assert "34 hands read from 3 of 3 files" in r.stdout and "0 unchanged files reused, 3 audited" in r.stdout
+
+
+def _console_script() -> str | None:
+    found = Path(sys.executable).with_name("hhaudit")
+    return str(found) if found.is_file() else shutil.which("hhaudit")
+
+
+@pytest.mark.parametrize("how", ["module", "console script"])
+@pytest.mark.parametrize("after", ["hhaudit._native", "hhaudit", "hhaudit.config", "hhaudit.cli"])
+def test_ctrl_c_while_hhaudit_starts_exits_130_with_one_line(tmp_path: Path, how: str, after: str) -> None:
+    """Ctrl-C at several moments of the command's start, while its imports run (before
+    `cli.main` is reached) and just after: status 130 and one line, never a traceback. The
+    moments are events, not delays: `-X importtime` prints a line as each import ends, and
+    the signal goes when the named module's line comes; `audit -` then waits on an empty
+    stdin, so the process is still there whenever the signal lands."""
+    if how == "module":
+        command = [sys.executable, "-X", "importtime", "-m", "hhaudit"]
+    else:
+        script = _console_script()
+        if script is None:
+            pytest.skip("the hhaudit console script is not installed beside this Python")
+        command = [sys.executable, "-X", "importtime", script]
+    proc = subprocess.Popen([*command, "audit", "-", "-o", str(tmp_path / "out"), "--quiet"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.stderr is not None
+    seen: list[str] = []
+    try:
+        for line in proc.stderr:
+            seen.append(line)
+            if line.startswith("import time:") and line.rsplit("|", 1)[-1].strip() == after:
+                proc.send_signal(2)
+                break
+        _, rest = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    err = "".join(seen) + (rest or "")
+    said = [x for x in err.splitlines() if not x.startswith("import time:")]
+    assert any(x.startswith("import time:") and x.rsplit("|", 1)[-1].strip() == after for x in seen), err
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    assert len(said) == 1 and said[0].startswith("hhaudit: interrupted"), said
+    assert not (tmp_path / "out").exists()
