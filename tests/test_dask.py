@@ -23,3 +23,36 @@ def test_dask_local_cluster_writes_the_same_dataset(tmp_path: Path) -> None:
     assert contents(local) == contents(dask)
     # 3 files x 6 hands; hand 2 is in every file (j = 2 of file 0 and the last hand of each)
     assert td.hands == tl.hands == 15 and td.duplicates == tl.duplicates == 3
+
+
+def test_dask_engine_from_a_script_without_a_main_guard_under_spawn(tmp_path: Path) -> None:
+    """Dask starts its local workers with multiprocessing's spawn, which runs the caller's main
+    script again in each: without a `__main__` guard that audited again in every worker
+    (each starting a cluster of its own) and failed with tracebacks after a long wait. The
+    script runs once, and the dataset is written."""
+    import os
+    import subprocess
+    import sys
+    import textwrap
+
+    history = write(tmp_path / "h.txt", [("c", 1), ("s", 2)])
+    script = tmp_path / "noguard.py"
+    script.write_text(textwrap.dedent(f"""
+        import multiprocessing
+        multiprocessing.set_start_method("spawn", force=True)
+        from pathlib import Path
+        from hhaudit.pipeline import Options, run
+        from hhaudit.reading import iter_sources
+        print("started", flush=True)
+        totals = run(list(iter_sources([{str(history)!r}])), Path({str(tmp_path / "out")!r}), Options(),
+                     engine="dask", jobs=2)
+        print("hands", totals.hands, flush=True)
+        """), encoding="utf-8")
+    root = str(Path(__file__).resolve().parents[1])
+    done = subprocess.run([sys.executable, str(script)], check=False, capture_output=True, text=True, timeout=600,
+                          cwd=tmp_path,
+                          env={**os.environ, "PYTHONPATH": root})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n").count("started") == 1, done.stdout
+    assert "hands 2" in done.stdout, done.stdout  # the two hands written above
+    assert (tmp_path / "out" / "hands").is_dir()

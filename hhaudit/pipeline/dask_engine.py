@@ -3,8 +3,10 @@ shared folder."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from ..errors import EnvironmentProblem
@@ -30,7 +32,8 @@ def run_dask(sources: Sequence[Source], todo: list[list[int]], options: Options,
         except (OSError, TimeoutError, ValueError) as exc:
             raise EnvironmentProblem(f"the Dask scheduler at {scheduler} cannot be reached ({exc})") from None
     else:
-        cluster = LocalCluster(n_workers=max(jobs, 1), threads_per_worker=1, processes=True)
+        with _fresh_workers():
+            cluster = LocalCluster(n_workers=max(jobs, 1), threads_per_worker=1, processes=True)
         client = Client(cluster)
     try:
         # workers may run elsewhere: give them absolute paths (the `source` column keeps the name)
@@ -46,6 +49,29 @@ def run_dask(sources: Sequence[Source], todo: list[list[int]], options: Options,
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+@contextlib.contextmanager
+def _fresh_workers() -> Iterator[None]:
+    """While the local cluster starts its worker processes: they do not run the caller's
+    `__main__` again. Dask starts them with multiprocessing's spawn, which imports the main
+    script in each child; a script without an `if __name__ == "__main__":` guard would then
+    audit again in every worker, each starting a cluster of its own, and fail after a long
+    wait. The workers need nothing of it (their tasks are hhaudit's own functions), so the
+    main module's file and name are hidden from multiprocessing until they are started,
+    as the local engine's workers are fresh interpreters (`pool.py`)."""
+    main = sys.modules.get("__main__")
+    if main is None:
+        yield
+        return
+    saved: dict[str, object] = {k: main.__dict__.pop(k) for k in ("__file__", "__spec__") if k in main.__dict__}
+    main.__spec__ = None  # multiprocessing reads it unguarded
+    try:
+        yield
+    finally:
+        main.__dict__.update(saved)
+        if "__spec__" not in saved:
+            del main.__spec__
 
 
 def absolute(source: Source) -> Source:
