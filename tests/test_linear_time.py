@@ -216,7 +216,7 @@ PATTERNS_NOT_YET_LINEAR: frozenset[str] = frozenset({
     "microgaming_xml.MicrogamingFormat.marker", "ongame._WINNER", "ongame._TOURNAMENT",
     "partypoker._DATE", "partypoker._STAKES", "pokerstars._STAKES", "pokerstars._CAP",
     "pokerstars._SIDE_POT", "pokerstars_intl._EURO_AFTER", "pt_ipoker._REST",
-    "pt_ipoker._TOURNEY_TABLE", "unibet.UnibetFormat.start",
+    "unibet.UnibetFormat.start",
 })
 """Format patterns (module.name, below hhaudit.formats) known to backtrack super-linearly in
 the mode they are used in, still to be tightened; the test fails when one of them becomes

@@ -59,7 +59,10 @@ _LIMITS = {
     "Limit": Limit.FIXED_LIMIT, "LIMIT": Limit.FIXED_LIMIT,
 }
 _HOLDEM = {"texas hold'em", "holdem", "hold'em"}
-_TOURNEY_TABLE = re.compile(r"(?P<name>.*?), (?P<id>\d+)(?:, \d+)*(?:, Seats (?P<max>\d+))? \(Tournament: .*")
+# the name takes a run of ', <number>' whole (an ending inside the run has the same rest as
+# one at its start, which is tried first): else each number of a long run read the rest again
+_TOURNEY_TABLE = re.compile(
+    r"(?P<name>(?:[^,\n]|,(?! \d)|(?:, \d++)++)*?), (?P<id>\d+)(?:, \d++)*+(?:, Seats (?P<max>\d+))? \(Tournament: .*")
 _CASH_TABLE = re.compile(r"(?P<name>.*?)(?:, Seats (?P<max>\d+))?")
 _ACTS = {"Fold": Act.FOLD, "Check": Act.CHECK}
 
