@@ -386,3 +386,25 @@ def test_pokerstars_rebuy_lines_are_chips_added() -> None:
     se05 = f[f["rule"] == "SE05"]
     assert set(se05["hand_id"]) == {"12637860727"}
     assert len(se05) == 5 and all(m.startswith("2000 appeared in ") for m in se05["message"])
+
+
+def test_a_hand_that_pays_no_one_leaves_the_next_stacks_unjudged() -> None:
+    """iPoker's partial XML writes each hand's actions and no <win>: a hand where 15 went in
+    and no one ended ahead says nothing of its end stacks, so the next hand's stacks are not
+    compared with them (before, every such pair was a stack-change finding)."""
+    from hhaudit.sessions.judge import HandView, SeatView, unpaid
+
+    def view(nets: list[int]) -> HandView:
+        h = HandView(index=0, hand_id="1", source="x", line=1, kind="cash", live=False, audited=True,
+                     started_at=None, button=1, max_seats=6, sb=5, bb=10, scale=0)
+        h.seats = {k + 1: SeatView(k + 1, f"P{k}", 1000, n, True) for k, n in enumerate(nets)}
+        return h
+
+    assert unpaid(view([-5, -10, 0]))             # blinds in, nobody paid
+    assert not unpaid(view([-5, 5, 0]))           # the big blind won the small blind's 5
+    assert not unpaid(view([0, 0, 0]))            # nothing went in
+    corpus = Path(__file__).parent.parent.parent / "shared" / "corpus"
+    xml = corpus / "ChazDazzle/fpdb-chaz/pyfpdb/regression-test-files/cash/iPoker/Flop/PLO-USD-5-10-201631.partial.format.xml"
+    if xml.exists():
+        f = hhaudit.audit([str(xml)]).tables["findings"]
+        assert "SE05" not in set(f["rule"])

@@ -452,6 +452,8 @@ class SessionJudge:
         owes.update(owes_now)
 
     def _stacks(self, p: HandView, c: HandView, add: Callable[..., None]) -> None:
+        if unpaid(p):
+            return  # the log does not say who won the last hand: its end stacks are unknown
         p_by = {v.player: v for v in p.seats.values()}
         severity = "error" if c.live else "warning"
         for seat in sorted(c.seats):
@@ -472,6 +474,12 @@ class SessionJudge:
                 f"starts with {to_text(v.stack, c.scale)}", seat=seat, player=v.player, severity=severity,
                 message=(f"{to_text(abs(diff), c.scale)} {'appeared in' if diff > 0 else 'vanished from'} "
                          f"{v.player}'s stack between hands {p.hand_id} and {c.hand_id}"))
+
+
+def unpaid(hand: HandView) -> bool:
+    """A hand whose log pays no one although chips went in (iPoker's partial XML writes the
+    actions and no <win>): no seat ends it ahead, so its end stacks are not known."""
+    return any(v.net < 0 for v in hand.seats.values()) and not any(v.net > 0 for v in hand.seats.values())
 
 
 def resets(hands: list[HandView]) -> bool:
