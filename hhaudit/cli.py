@@ -340,20 +340,22 @@ def cmd_convert(args: argparse.Namespace) -> int:
     from .convert import ConvertError, convert
     from .parsing import to_sources
 
-    skipped: list[FileReport] = []
+    unread: list[FileReport] = []
     try:
-        sources = list(to_sources(args.paths, skipped))
+        sources = list(to_sources(args.paths, unread))
     except InputError as exc:
         raise UsageError(str(exc)) from None
-    if not sources and not skipped:
+    if not sources and not unread:
         raise UsageError("no input files")
+    for f in unread:  # FIFOs, devices, unreadable files: named, as the audit names them
+        print(f"hhaudit: {safe(f.source)}: skipped: {safe(f.skipped or f.error)}", file=sys.stderr)
 
-    def skipped(source: str, line: int, hand_id: str, reason: str) -> None:
+    def on_skip(source: str, line: int, hand_id: str, reason: str) -> None:
         print(f"{source}:{line}: hand {hand_id} not written as {args.to}: {reason}", file=sys.stderr)
 
     try:
         rep = convert(sources, args.to, args.output, force=args.force, format=args.format,
-                      input_paths=args.paths, on_skip=skipped)
+                      input_paths=args.paths, on_skip=on_skip)
     except ConvertError as exc:
         raise UsageError(str(exc)) from None
     for err in rep.errors:

@@ -5,6 +5,7 @@ folder rules."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tomllib
@@ -479,3 +480,14 @@ def test_live_session_converts() -> None:
     # 32 hands; PHH refuses one (its payout and rake do not add up, AC02), and hand 21 keeps its
     # SP01 finding but PHH pays per player, not per pot, so its side pot's own verdict is open
     assert same == {"pokerstars": 32, "ohh": 32, "phh": 30}
+
+
+def test_convert_names_the_files_it_cannot_read(tmp_path: Path) -> None:
+    # a FIFO beside a history: the history is converted, the FIFO named as skipped, not waited on
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "clean-cash.txt").write_bytes((STARS / "clean-cash.txt").read_bytes())
+    os.mkfifo(tmp_path / "in" / "pipe")
+    r = _convert(str(tmp_path / "in"), "--to", "phh", "-o", str(tmp_path / "out"))
+    assert r.returncode == 0, r.stderr
+    assert "1 hands written as phh to 1 files" in r.stdout
+    assert f"hhaudit: {tmp_path / 'in' / 'pipe'}: skipped: not a regular file (a FIFO)" in r.stderr
