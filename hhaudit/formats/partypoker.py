@@ -213,8 +213,9 @@ class PartyPokerFormat(SiteFormat):
         t = re.search(r"Tournament #(\d+)", text)
         if t:
             hand.tournament_id = t.group(1)
-        if re.search(r"Short Deck|Stud|Razz|Draw|Badugi", text):
-            hand.variant = re.sub(r"\W+", "", (re.search(r"Short Deck|Stud|Razz|Draw|Badugi", text) or [""])[0]).lower()
+        other = re.search(r"Short Deck|Stud|Razz|Draw|Badugi|Double Hold'em", text)
+        if other:  # Double Hold'em deals three hole cards: not Texas Hold'em
+            hand.variant = re.sub(r"\W+", "", other.group(0)).lower()
             raise UnsupportedGame(text)
         omaha = _OMAHA.search(text)
         if omaha is not None:

@@ -200,3 +200,11 @@ def test_inferred_tournament_blinds():
     # a hand whose payouts do not prove the blinds keeps none (stacks of "1" at 20/40)
     h = hands_of("tour/PartyPoker/Flop/NLHE-1-EUR-STT-201211.tourno.missing.txt")[0]
     assert posts_of(h) == []
+
+
+def test_double_holdem_is_not_texas_holdem():
+    # "$2 USD NL Double Hold'em": three hole cards each (the log shows them), so not audited
+    # as Hold'em, where each seat's third card made the hand dead (WN03)
+    (h,) = hands_of("cash/PartyPoker/Flop/NLDHE-USD-0.01-0.02-201205.double.holdem.txt")
+    assert h.status is Status.UNSUPPORTED_GAME and h.variant == "doubleholdem"
+    assert h.hand_id == "11764881345"
