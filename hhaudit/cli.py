@@ -312,8 +312,24 @@ def _corpus_shares(root: Path) -> tuple[dict[str, tuple[int, int]], int]:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from .show import show
+    from .show import is_dataset, show
 
+    if args.session is not None:
+        from .show_session import show_session
+
+        if not is_dataset(args.path):
+            raise UsageError(f"{safe(args.path)} is not a dataset written by hhaudit audit (no hands/ and "
+                             "findings/): --session needs one")
+        try:
+            resolved = _resolve(args)
+        except InputError as exc:
+            raise UsageError(str(exc)) from None
+        house = resolved.house
+        return show_session(args.path, args.session, replay=args.replay, profile=resolved.profile,
+                            options=resolved.options,
+                            label=f"{house.name} (base {house.base})" if house is not None else "")
+    if args.replay:
+        raise UsageError("--replay goes with --session (--hand always replays the hand)")
     try:
         resolved = _resolve(args)
         house = resolved.house
@@ -412,9 +428,13 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--rule", action="append", help="only findings of this rule (code, prefix, name or category)")
     r.add_argument("--dealer", action="append", help="only hands dealt by this dealer (datasets that name one)")
     r.set_defaults(func=cmd_report)
-    s = sub.add_parser("show", help="replay one hand step by step")
+    s = sub.add_parser("show", help="replay one hand step by step, or a table session hand by hand")
     s.add_argument("path", help="a history file, or a dataset written by hhaudit audit")
-    s.add_argument("--hand", required=True, help="hand id (as the report and the findings print it)")
+    which = s.add_mutually_exclusive_group(required=True)
+    which.add_argument("--hand", help="hand id (as the report and the findings print it)")
+    which.add_argument("--session", metavar="ID", help="session id (as the report lists them; a dataset only): "
+                       "each hand's start and end stacks, what changed between hands, the findings")
+    s.add_argument("--replay", action="store_true", help="with --session: each hand's step-by-step replay too")
     _profile_arguments(s)
     s.set_defaults(func=cmd_show)
     ru = sub.add_parser("rules", help="list every rule; with --profile, the profile's options and where each "
