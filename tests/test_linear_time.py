@@ -209,10 +209,9 @@ _MODES = _modes()
 
 PATTERNS_NOT_YET_LINEAR: frozenset[str] = frozenset({
     "betonline._STAKES", "betonline._SEAT_LINE", "betonline._PAID", "cake._STAKES",
-    "common._BRACKETS", "common._SUMMARY_CARDS", "common._DATE", "everleaf.EverleafFormat.start",
+    "common._BRACKETS", "common._SUMMARY_CARDS", "everleaf.EverleafFormat.start",
     "fulltilt._TABLE", "fulltilt._SUMMARY_WON", "fulltilt._SHOWED", "ggpoker._POTS",
-    "ipoker._GAMETYPE", "ipoker._MAX", "live.reader._GAME", "live.reader._LEVEL",
-    "live.reader._OPTION", "live.table._CHANGE", "merge_xml._STAKES",
+    "ipoker._GAMETYPE", "ipoker._MAX", "merge_xml._STAKES",
     "microgaming_xml.MicrogamingFormat.marker", "ongame._WINNER", "ongame._TOURNAMENT",
     "partypoker._DATE", "partypoker._STAKES", "pokerstars._STAKES", "pokerstars._CAP",
     "pokerstars._SIDE_POT", "pokerstars_intl._EURO_AFTER", "pt_ipoker._REST",
@@ -250,6 +249,6 @@ def test_the_format_patterns_are_found() -> None:
     assert ("hhaudit.formats.pt_ipoker", "_TOURNEY_TABLE") in found
     assert ("hhaudit.formats.pokerstars", "_SIDE_POT") in found
     assert ("hhaudit.formats.common", "_GAME") in found
-    assert ("hhaudit.formats.live.reader", "_LEVEL") in found
+    assert ("hhaudit.formats.live.reader", "_LEVEL_LINE") in found
     assert ("hhaudit.formats.pokerstars_intl", "_HEADER_WORDS[0][0]") in found
     assert found[("hhaudit.formats.pokerstars", "PokerStarsFormat.start")] == "match"

@@ -143,10 +143,12 @@ def _zone(name: str) -> ZoneInfo | None:
 
 
 _DATE: Final = re.compile(
-    r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})\s*-?\s*"
+    r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})\s*+(?:-\s*+)?"
     r"(\d{1,2}):(\d{2})(?::(\d{2}))?\s*\(?([A-Z]{2,4})?\)?"
 )
-"""A date and time: year, month, day, hour, minutes, seconds (optional), zone (optional)."""
+"""A date and time: year, month, day, hour, minutes, seconds (optional), zone (optional).
+The spaces around the dash are taken whole (a digit follows them), so that a date followed
+by a run of spaces is not split in every way at every start."""
 
 
 def to_utc(text: str, default_zone: str = "") -> tuple[datetime | None, str]:

@@ -65,11 +65,11 @@ from .table import Carried, next_button, written_in_full
 _AMOUNT = r"\d[\d,]*(?:\.\d+)?k?"
 _SESSION = re.compile(r"\s*(?i:game|level|blinds)\b")
 _MAGIC = re.compile(r"\s*#\s*hhaudit\s+live\s+log\b", re.IGNORECASE)
-_GAME = re.compile(r"\s*game\s+(?P<limit>(?:NL|PL|FL)(?:HE|O[456]?(?:-?8)?)?|no-?limit|pot-?limit|fixed-?limit|limit)"
+_GAME_LINE = re.compile(r"\s*game\s+(?P<limit>(?:NL|PL|FL)(?:HE|O[456]?(?:-?8)?)?|no-?limit|pot-?limit|fixed-?limit|limit)"
                    r"(?:\s+(?P<name>hold'?em|nlhe|plhe|flhe|holdem|[456][- ]?card\s+omaha(?:\s+hi[-/]?lo)?"
                    r"|omaha[456]?(?:\s+hi[-/]?lo|\s*8)?))?\s+(?P<sb>" + _AMOUNT + r")\s*/\s*(?P<bb>"
                    + _AMOUNT + r")(?P<rest>(?:\s.*)?)", re.IGNORECASE)
-_LEVEL = re.compile(r"\s*(?:level|blinds)\s+(?P<sb>" + _AMOUNT + r")\s*/\s*(?P<bb>" + _AMOUNT + r")(?P<rest>(?:\s.*)?)",
+_LEVEL_LINE = re.compile(r"\s*(?:level|blinds)\s+(?P<sb>" + _AMOUNT + r")\s*/\s*(?P<bb>" + _AMOUNT + r")(?P<rest>(?:\s.*)?)",
                     re.IGNORECASE)
 _OPTION = re.compile(
     r"\s*(?:(?P<ante>ante)\s+(?P<ante_v>" + _AMOUNT + r")"
@@ -82,7 +82,7 @@ _OPTION = re.compile(
     r"(?:\s+(?:from|over)\s+(?P<rake_from>" + _AMOUNT + r"))?(?P<rake_pre>\s+preflop)?)"
     r"|(?P<drop>jackpot|jp|bbj|promo|promotion)\s+(?:(?P<drop_none>none|no)|(?P<drop_v>" + _AMOUNT + r")"
     r"(?:\s+(?:from|at|over)\s+(?P<drop_from>" + _AMOUNT + r"))?(?P<drop_pre>\s+preflop)?)"
-    r"|(?P<odd>odd\s*-?\s*chip)\s+(?P<odd_v>button|left-of-button|big-?blind|bb|high-?suit|suit)"
+    r"|(?P<odd>odd\s*+(?:-\s*+)?chip)\s+(?P<odd_v>button|left-of-button|big-?blind|bb|high-?suit|suit)"
     r"|(?P<chip>(?:smallest\s+)?chip)\s+(?P<chip_v>" + _AMOUNT + r")"
     r"|(?P<profile>profile)\s+(?P<profile_v>[\w-]+)"
     r"|(?P<currency>currency)\s+(?P<currency_v>[A-Za-z]{3})"
@@ -193,7 +193,7 @@ class Session:
 
 def read_session(text: str, line: int, current: Session | None) -> Session:
     """A `game` or `level` line applied to the settings in force."""
-    m = _GAME.match(text)
+    m = _GAME_LINE.match(text)
     if m is not None:
         word = m.group("limit").lower()
         limit = Limit.POT_LIMIT if word.startswith("p") else Limit.FIXED_LIMIT if word.startswith(("f", "l")) \
@@ -208,7 +208,7 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
             count, hilo = omaha_of(name) or (4, False)
             s = replace(s, variant="omaha", hole_cards=count or 4, hilo=hilo)
     else:
-        m = _LEVEL.match(text)
+        m = _LEVEL_LINE.match(text)
         if m is None or current is None:
             col = len(text) - len(text.lstrip()) + 1
             raise LineError(line, col, text, "a session line reads `game NL 100/200 ...` or `level 200/400 ...`"
@@ -377,7 +377,7 @@ class LiveFormat(LineFormat):
             text = strip_comment(line).strip()
             if not text:
                 continue
-            return _GAME.match(text) is not None
+            return _GAME_LINE.match(text) is not None
         return False
 
     def split(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
@@ -402,7 +402,7 @@ class LiveFormat(LineFormat):
                     msg = err.message if isinstance(err, LineError) else str(err)
                     yield number, [_tag([], (number, col, line.strip(), msg)), line]
                     continue
-                if _GAME.match(text):
+                if _GAME_LINE.match(text):
                     in_force = []
                 in_force = in_force + [(number, text)]
                 continue

@@ -28,7 +28,7 @@ from typing import Any
 
 _BUTTON = re.compile(r"\s*(?:button|btn|dealer)\s+(?:seat\s+)?\d+\s*$", re.IGNORECASE)
 _SEAT = re.compile(r"\s*seat\s+\d+", re.IGNORECASE)
-_CHANGE = re.compile(r"\s*(?:join|joins|leave|leaves|rebuy|rebuys|add\s*-?\s*on|top\s*-?\s*up|colou?r\s*-?\s*up)\b",
+_CHANGE = re.compile(r"\s*(?:join|joins|leave|leaves|rebuy|rebuys|add\s*+(?:-\s*+)?on|top\s*+(?:-\s*+)?up|colou?r\s*+(?:-\s*+)?up)\b",
                      re.IGNORECASE)
 
 
