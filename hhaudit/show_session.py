@@ -195,7 +195,10 @@ def show_session(out: str, session_id: str, *, replay: bool = False, profile: st
     from rich.text import Text
 
     from . import show
+    from .model import Hand
+    from .parsing import parse
 
+    read: dict[str, dict[tuple[str, int], Hand]] = {}
     row, hands = session_hands(out, session_id)
     con = Console(highlight=False, soft_wrap=not sys.stdout.isatty(), markup=False)
     lines = format_session(row, hands)
@@ -210,7 +213,9 @@ def show_session(out: str, session_id: str, *, replay: bool = False, profile: st
             con.print(Text(safe(text)))
         if not replay:
             continue
-        parsed = show.find_hand(h.source, h.hand_id, h.line)
+        if h.source not in read:  # each file parsed once, whatever its number of hands
+            read[h.source] = {(x.hand_id, x.line): x for x in parse(h.source)}
+        parsed = read[h.source].get((h.hand_id, h.line))
         if parsed is None:
             print(f"hhaudit: hand {safe(h.hand_id)} is no longer at {safe(h.source)}:{h.line} (the file changed "
                   "since it was audited)", file=sys.stderr)
