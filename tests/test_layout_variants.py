@@ -226,7 +226,9 @@ def test_wpn2019_run_it_twice_paid_to_the_wrong_player_is_found():
     assert (list(second["winners"]), list(second["expected_winners"])) == ([3], [4])
 
 
-def test_wpn2019_omaha_hi_lo_is_read_and_reported_unsupported():
+def test_wpn2019_omaha_hi_lo_header_is_read_and_a_cut_hand_is_a_parse_error():
+    # Omaha H/L is audited now (tests/formats/test_omaha_values.py reads whole WPN hands):
+    # this one, cut after its first post, is a parse error at its last line, not dropped
     r = run("""
         Hand #123456 - Omaha H/L(Pot Limit) - $0.50/$1.00 - 2022/01/05 10:11:12 UTC
         Quartz 6-max Seat #1 is the button
@@ -234,7 +236,8 @@ def test_wpn2019_omaha_hi_lo_is_read_and_reported_unsupported():
         Seat 2: Bravo ($100.00)
         Bravo posts the small blind $0.50
         """)
-    assert r.hands["status"].tolist() == ["unsupported_game"]
+    assert r.hands["status"].tolist() == ["parse_error"] and r.hands["game"].tolist() == ["omaha"]
+    assert r.findings[["rule", "line"]].values.tolist() == [["PA01", 5]]
 
 
 def test_partypoker_2012_layout_without_spaces():
