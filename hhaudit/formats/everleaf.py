@@ -41,7 +41,7 @@ class EverleafFormat(SiteFormat):
     grammar = "everleaf"
     decimal_comma = True
     description = "Everleaf Gaming network (Everleaf, Concord, Partouche, Grand Poker)"
-    start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?(?:.*Game #\d+\s*$|Partouche Poker)")
+    start: ClassVar[re.Pattern[str]] = re.compile(r"\s*+\ufeff?(?:.*Game #\d+\s*$|Partouche Poker)")
     _history = re.compile(r"\*{5} Hand history for game #\d+ \*{5}|\*{3} Historique des Mains pour la partie \d+")
 
     def detect(self, head: list[str]) -> bool:  # type: ignore[override]

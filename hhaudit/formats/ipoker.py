@@ -56,7 +56,8 @@ _GAMETYPE = re.compile(
 )
 _LH = re.compile(r"^LH\s+(?P<small>[\d.,]+)/(?P<big>[\d.,]+)\b.*?(?:(?P<sb>\S*\d\S*)/(?P<bb>\S*\d\S*))?\s*$")
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
-_MAX = re.compile(r"(\d+)\s*Max", re.I)
+# from the first digit of a run only (one later in it reads the same run): linear when searched
+_MAX = re.compile(r"(?<!\d)(\d++)\s*+Max", re.IGNORECASE)
 _TOUR_NO = re.compile(r"\(#(\d+)\)|(\d+)\s*$")
 
 

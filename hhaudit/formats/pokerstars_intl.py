@@ -62,7 +62,9 @@ _HEADER_WORDS: Final = [
     (re.compile(r"Холдем Безлимитный"), "Hold'em No Limit"),
     (re.compile(r"\bВВ\b"), "ET"),  # Восточное время: the ET clock
 ]
-_EURO_AFTER: Final = re.compile(r"(\d[\d.,]*) €")  # pt-PT "0.01 €" -> "€0.01"
+# pt-PT "0.01 €" -> "€0.01"; from the start of a run of digits, points and commas only (a later
+# start reads the same run to the same end): linear when searched
+_EURO_AFTER: Final = re.compile(r"(?<![\d.,])([.,]*+)(\d[\d.,]*+) €")
 _DAY_FIRST: Final = re.compile(r"\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b")  # ru "03.05.2026" -> "2026/05/03"
 
 
@@ -71,7 +73,7 @@ def english_header(rest: str) -> str:
     English one."""
     for pattern, english in _HEADER_WORDS:
         rest = pattern.sub(english, rest)
-    rest = _EURO_AFTER.sub(r"€\1", rest)
+    rest = _EURO_AFTER.sub(r"\1€\2", rest)
     return _DAY_FIRST.sub(r"\3/\2/\1", rest)
 
 
