@@ -118,12 +118,17 @@ def replay(hand: Hand, *, profile: str | None = None, options: dict[str, Any] | 
     state = State.start(hand, auditor.profile)
     scratch = AuditedHand(hand)
     board: list[str] = []
+    won: dict[int, int] = defaultdict(int)
+    """Chips collected so far per seat: the replay's state bets, the pot audit pays; the
+    stacks shown after a collection hold what it paid."""
     for seq in auditor.steps(hand, state, scratch):
         ev = hand.events[seq]
         if isinstance(ev, StreetEvent) and ev.street is not Street.SHOWDOWN and not ev.run:
             board = list(ev.board)
+        if isinstance(ev, CollectEvent):
+            won[ev.seat] += ev.amount
         nxt = state.to_act()
-        seats = [SeatView(s.seat, s.player, s.stack, s.street_bet, s.folded, s.all_in)
+        seats = [SeatView(s.seat, s.player, s.stack + won.get(s.seat, 0), s.street_bet, s.folded, s.all_in)
                  for s in state.seats.values() if s.dealt_in]
         out.steps.append(Step(seq, ev.line, _describe(ev, m), state.seats[nxt].player if nxt is not None else None,
                               state.current_bet, state.min_raise_to(), state.pot, seats, board,

@@ -88,6 +88,17 @@ def test_show_replays_a_hand_with_its_findings(samples: Path) -> None:
     assert "MR01" in r.stdout and "OC01" in r.stdout
 
 
+def test_show_stacks_hold_what_the_pot_paid(samples: Path) -> None:
+    # clean-cash: Alice bets 25.00 on the river with 184.00 behind it, gets it back uncalled
+    # (184.00) and collects the 38.50 pot (39.00 less 0.50 rake): 184.00 + 38.50 = 222.50
+    r = run("show", str(samples / "clean-cash.txt"), "--hand", "100000000001")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    at = next(i for i, x in enumerate(lines) if "collects 38.50" in x)
+    assert "stacks Alice 222.50," in lines[at + 1]
+    assert "stacks Alice 184.00," in lines[at - 1]
+
+
 def test_stdin(tmp_path: Path, samples: Path) -> None:
     text = (samples / "clean-cash.txt").read_text()
     r = subprocess.run([sys.executable, "-m", "hhaudit", "audit", "-", "-o", str(tmp_path / "o"), "--quiet"],
