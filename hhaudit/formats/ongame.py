@@ -40,7 +40,9 @@ _WHEN = re.compile(
     r"(?P<tz>GMT(?P<sign>[+-])(?P<oh>\d{2}):?(?P<om>\d{2})|[A-Z]{2,5}) (?P<y>\d{4})"
 )
 _WINNER = re.compile(r"(?P<player>.+?) \((?P<amount>[^()]*)\)(?:, |$)")
-_TOURNAMENT = re.compile(r'"(?P<name>.*)", (?P<id>[A-Z]-[\d-]+)')
+# from the first quote of a line only: where a later quote of the line starts a match, the
+# first one does too, with the same name and id (linear when searched)
+_TOURNAMENT = re.compile(r'(?<![^\n])[^"\n]*+"(?P<name>.*)", (?P<id>[A-Z]-[\d-]+)')
 
 
 class OnGameFormat(LineFormat):
