@@ -210,9 +210,9 @@ _MODES = _modes()
 PATTERNS_NOT_YET_LINEAR: frozenset[str] = frozenset({
     "betonline._STAKES", "betonline._SEAT_LINE", "betonline._PAID", "cake._STAKES",
     "common._BRACKETS", "common._SUMMARY_CARDS", "fulltilt._TABLE", "fulltilt._SUMMARY_WON",
-    "fulltilt._SHOWED", "ggpoker._POTS", "ipoker._GAMETYPE", "merge_xml._STAKES",
+    "fulltilt._SHOWED", "ggpoker._POTS", "ipoker._GAMETYPE",
     "microgaming_xml.MicrogamingFormat.marker", "ongame._WINNER",
-    "partypoker._DATE", "partypoker._STAKES", "pokerstars._STAKES", "pokerstars._CAP",
+    "partypoker._DATE", "partypoker._STAKES", "pokerstars._STAKES",
     "pokerstars._SIDE_POT", "pt_ipoker._REST", "unibet.UnibetFormat.start",
 })
 """Format patterns (module.name, below hhaudit.formats) known to backtrack super-linearly in

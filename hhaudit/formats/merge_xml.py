@@ -47,7 +47,9 @@ from .common import game_code
 from ._xml import Betting, XmlError, XmlFormat, attr, cards
 from ._xml import plain_amount as amount
 
-_STAKES = re.compile(r"(?P<limit>No Limit|Pot Limit|Limit)\s*\(?(?:(?P<sb>[^/()\s]*\d[^/()\s]*)/(?P<bb>[^/()\s]*\d[^/()\s]*))?")
+# each blind is a whole run with a digit in it, taken at once (not split at each digit)
+_STAKES = re.compile(r"(?P<limit>No Limit|Pot Limit|Limit)\s*\(?"
+                     r"(?:(?P<sb>(?=[^/()\s]*\d)[^/()\s]*+)/(?P<bb>(?=[^/()\s]*\d)[^/()\s]*+))?")
 _START_TAG = re.compile(r"""(<description(?:[^<>"']|"[^"]*"|'[^']*')*?)/?>""")
 """A start tag up to its `>` or `/>`, quoted attribute values read whole."""
 _STREETS = {"POSTFLOP": Street.FLOP, "POSTTURN": Street.TURN, "POSTRIVER": Street.RIVER}

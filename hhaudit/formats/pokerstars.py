@@ -59,7 +59,8 @@ _STAKES: Final = re.compile(
     r"(?:\((?P<ante>[^/()\s]*\d[^/()\s]*)\))?"  # GGPoker ante tables: "($0.02/$0.05($0.01))"
     r"(?: - (?P<cap>\S+) Cap -)?\s*(?P<cur>[A-Z]{3})?\)"
 )
-_CAP: Final = re.compile(r" - (?P<cap>[^\s()/]*\d[^\s()/]*) Cap\b")
+# the cap is a whole run with a digit in it, taken at once (not split at each digit)
+_CAP: Final = re.compile(r" - (?P<cap>(?=[^\s()/]*\d)[^\s()/]*+) Cap\b")
 """Capped tables: "($0.25/$0.50 - $10 Cap -  USD)", also written "($0.25/$0.50 USD) - $80 Cap"."""
 _LEVEL_STAKES: Final = re.compile(r"\((?P<sb>[\d.,]+)/(?P<bb>[\d.,]+)\)")
 _TOURNAMENT: Final = re.compile(r"(?i:Tournament) #(?P<id>\d+)")  # PT2 exports: "TOURNAMENT #"
