@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -493,3 +493,77 @@ def resets(hands: list[HandView]) -> bool:
         if len(stacks) == 1 and any(v.net for v in p.seats.values()):
             fresh += 1
     return len(hands) > 1 and fresh * 2 >= len(hands) - 1
+
+
+@dataclass(slots=True)
+class _Run:
+    """A player's run of consecutive hands of one live session, all holding them."""
+
+    player: str
+    first: HandView
+    last: HandView
+    seat: int
+    order: int
+    """The session's place in the pass (ties of time go to the session read first)."""
+
+
+def _runs(session: list[HandView], order: int) -> Iterator[_Run]:
+    """Each player's runs of consecutive hands with a clock time in `session` (a hand without
+    a time neither ends nor extends a run)."""
+    open_: dict[str, _Run] = {}
+    for h in session:
+        if h.started_at is None:
+            continue
+        names = {v.player: s for s, v in sorted(h.seats.items()) if v.player}
+        for name in [n for n in open_ if n not in names]:
+            yield open_.pop(name)
+        for name, seat in names.items():
+            run = open_.get(name)
+            if run is None:
+                open_[name] = _Run(name, h, h, seat, order)
+            else:
+                run.last = h
+    yield from open_.values()
+
+
+def seated_at_two_tables(sessions: list[list[HandView]], enabled: set[str]) -> list[Found]:
+    """SE07 across the live sessions of one room and date: a player's hands at one table
+    overlapping in time their hands at another: the finding is at the later table's first hand
+    holding the player, timed before their last hand at the first table. A player who left
+    table A before joining table B (or in the same minute: the clock is to the minute) is
+    not a finding. Online players legitimately play several tables: live logs only."""
+    if SeatedTwice.code not in enabled:
+        return []
+    by_key: dict[tuple[str, object, str], list[_Run]] = {}
+    for k, session in enumerate(sessions):
+        if not session or not session[0].live:
+            continue
+        for run in _runs(session, k):
+            assert run.first.started_at is not None
+            key = (run.first.site, run.first.started_at.date(), run.player)
+            by_key.setdefault(key, []).append(run)
+    out: list[Found] = []
+    for runs in by_key.values():
+        if len(runs) < 2:
+            continue
+        runs.sort(key=lambda r: (r.first.started_at, r.order))
+        for i, later in enumerate(runs):
+            for earlier in runs[:i]:
+                a, b = earlier.first, later.first
+                t_a = a.table_name or a.source
+                t_b = b.table_name or b.source
+                if t_a == t_b:
+                    continue  # the same table (a session cut by a long break, a second log)
+                start, end = b.started_at, earlier.last.started_at
+                assert start is not None and end is not None
+                if start >= end:
+                    continue
+                out.append(Found(
+                    b, SeatedTwice, SeatedTwice.severity.value,
+                    f"{later.player} at one table at a time (leaves table {t_a} before joining {t_b})",
+                    f"{later.player} at table {t_b} from {start:%H:%M} and at table {t_a} until {end:%H:%M}",
+                    message=(f"{later.player} is seated at table {t_b} in hand {b.hand_id} ({start:%H:%M}) while "
+                             f"at table {t_a} (hands {a.hand_id} to {earlier.last.hand_id}, "
+                             f"{a.started_at:%H:%M} to {end:%H:%M})"),
+                    seat=later.seat, player=later.player))
+    return out

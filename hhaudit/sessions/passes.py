@@ -41,6 +41,7 @@ from .judge import (
     SeatView,
     SessionJudge,
     anonymous,
+    seated_at_two_tables,
 )
 from .rules import SESSION_RULES
 
@@ -69,6 +70,19 @@ def session_pass(tmp: Path, options: Options) -> Totals:
     seq_of = np.full(n, -1, dtype=np.int64)
     found_of = np.zeros(n, dtype=np.int64)
     writer = _Writer(tmp)
+    live: list[tuple[str, list[HandView], Judged]] = []
+
+    def record(sid: str, session: list[HandView], judged: Judged) -> None:
+        for k, v in enumerate(session):
+            session_of[v.index] = sid
+            seq_of[v.index] = k
+        for f in judged.findings:
+            found_of[f.hand.index] += 1
+            totals.categories[f.rule.category.value] += 1
+            totals.severities[f.severity] += 1
+        writer.session(sid, session[0], session[-1], session, judged)
+        writer.findings(judged)
+
     if n:
         judges = _Judges(options)
         order, keys = _order(hands_t)
@@ -82,19 +96,20 @@ def session_pass(tmp: Path, options: Options) -> Totals:
             views = _views(hands_s, lo, hi, seats_s, seat_at, posts_s, post_at)
             for r_lo, r_hi in runs:
                 for session in _split(views[r_lo - lo:r_hi - lo]):
-                    first, last = session[0], session[-1]
+                    first = session[0]
                     judged = judges.judge(first.format, session)
                     sid = _session_id(first.site, keys[first.index], first.hand_id, first.source)
-                    for k, v in enumerate(session):
-                        session_of[v.index] = sid
-                        seq_of[v.index] = k
-                    for f in judged.findings:
-                        found_of[f.hand.index] += 1
-                        totals.categories[f.rule.category.value] += 1
-                        totals.severities[f.severity] += 1
-                    writer.session(sid, first, last, session, judged)
-                    writer.findings(judged)
+                    if first.live:
+                        live.append((sid, session, judged))  # judged across tables below
+                    else:
+                        record(sid, session, judged)
             del views
+        # live sessions last: a player at two tables of one room at once (SE07)
+        owner = {v.index: judged for _, session, judged in live for v in session}
+        for f in seated_at_two_tables([session for _, session, _ in live], judges.enabled):
+            owner[f.hand.index].findings.append(f)
+        for sid, session, judged in live:
+            record(sid, session, judged)
     writer.close()
     # the hands parts again, with the session columns and the counts
     # (a part reused by --incremental already counts its earlier session findings in
