@@ -209,13 +209,24 @@ def _views(hands: Any, lo: int, hi: int, seats: Any, seat_at: Any, posts: Any, p
                       table)
              for (x, hid, site, fmt, src, line, kind, scale, sb, bb, started, table, max_seats, button, status,
                   tid, _game) in zip(*cols)]
-    s = seats.slice(seat_at[lo], seat_at[hi] - seat_at[lo])
-    for rk, seat, player, pos, stack, net, added in zip(*(s[c].to_pylist() for c in (
-            "rank", "seat", "player", "position", "stack_start", "net", "added"))):
-        v = views[rk - lo]
-        v.seats[seat] = SeatView(seat, player or "", stack or 0, net or 0, pos != "out")
-        if added:  # a rebuy or top-up the log wrote on its own line (seats.added)
-            v.added[seat] = v.added.get(seat, 0) + added
+    # a hand's seats are the rows seat_at[i]..seat_at[i + 1]: one dict per hand, built
+    # from slices of the columns (a seat written twice keeps its last row, as assignment does)
+    base = int(seat_at[lo])
+    s = seats.slice(base, int(seat_at[hi]) - base)
+    nums, players, positions, stacks, nets, adds = (s[c].to_pylist() for c in (
+        "seat", "player", "position", "stack_start", "net", "added"))
+    seat_views = [SeatView(seat, player or "", stack or 0, net or 0, pos != "out")
+                  for seat, player, pos, stack, net in zip(nums, players, positions, stacks, nets)]
+    starts = (seat_at[lo:hi + 1] - base).tolist()
+    for v, a, b in zip(views, starts, starts[1:]):
+        if a != b:
+            v.seats = dict(zip(nums[a:b], seat_views[a:b]))
+    if any(adds):
+        ranks = s["rank"].to_pylist()
+        for rk, seat, added in zip(ranks, nums, adds):
+            if added:  # a rebuy or top-up the log wrote on its own line (seats.added)
+                v = views[rk - lo]
+                v.added[seat] = v.added.get(seat, 0) + added
     p = posts.slice(post_at[lo], post_at[hi] - post_at[lo])
     for rk, seat, action, amount, to, line in zip(*(p[c].to_pylist() for c in ("rank", "seat", "action", "amount",
                                                                                "to_amount", "line"))):
@@ -301,15 +312,14 @@ def _split(views: list[HandView]) -> Iterator[list[HandView]]:
     """Cut a run where two consecutive hands share fewer than half the players of the
     smaller (a fast-fold pool's next table, or a table name used again): a new table."""
     session: list[HandView] = []
+    a: set[str] = set()
     for v in views:
-        if session:
-            p = session[-1]
-            a = {x.player for x in p.seats.values()}
-            b = {x.player for x in v.seats.values()}
-            if a and b and not anonymous(v) and len(a & b) * 2 < min(len(a), len(b)):
-                yield session
-                session = []
+        b = {x.player for x in v.seats.values()}  # kept as the next hand's `a`
+        if session and a and b and not anonymous(v) and len(a & b) * 2 < min(len(a), len(b)):
+            yield session
+            session = []
         session.append(v)
+        a = b
     if session:
         yield session
 
