@@ -1,17 +1,11 @@
-"""The games hhaudit audits, and the one check every format makes before it audits a hand.
+"""The games hhaudit audits, and the one check made before a hand is audited.
 
 A format reads the game from the hand's header and sets `Hand.variant`, `Hand.hole_cards`
-and `Hand.hilo`; before it returns the hand as `audited` it asks :func:`is_audited` (or
-:func:`unaudited_reason` for the text of the `UnsupportedGame` it raises otherwise):
-
-    from ..games import unaudited_reason
-    why = unaudited_reason(hand.variant, hand.hole_cards, hand.hilo)
-    if why:
-        raise UnsupportedGame(why)
-
-The auditor makes the same check again (`Auditor.audit`): a hand a format left `audited`
-whose game is not in `AUDITED` becomes `unsupported_game` there, so no hand of another game
-is ever judged with a Hold'em evaluator.
+and `Hand.hilo`; `parsing.read_hand` then asks :func:`unaudited_reason` for every hand a
+format returns as `audited`, and makes a hand of any other game `unsupported_game` (read
+whole, its game named, not judged). The auditor makes the same check again
+(`Auditor.audit`) for hands built by other means (the API, tests), so no hand of another
+game is ever judged with a Hold'em evaluator.
 
 Audited:
 
