@@ -552,7 +552,7 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
                         winners = []
                         judged = False
             if winners and mucked:
-                _mucked_winner(auditor, out, pot, winners, shown, boards.get(run, ()), state)
+                _mucked_winner(auditor, out, pot, winners, lows, shown, boards.get(run, ()), state)
             for _, _, shares in split_run(part, winners, lows, ring, chip):
                 for w, a in shares.items():
                     gross[w] += a
@@ -739,36 +739,73 @@ def _halves_wrong(rows: list[Pot]) -> str:
     return f" (the {wrong[0]} half)"
 
 
-def _mucked_winner(auditor: Auditor, out: AuditedHand, pot: Pot, winners: list[int],
+def _mucked_winner(auditor: Auditor, out: AuditedHand, pot: Pot, winners: list[int], lows: list[int] | None,
                    shown: dict[int, tuple[str, ...]], board: tuple[str, ...], state: State) -> None:
     """WN02 (info): a seat eligible for the pot mucked cards the log reveals and that beat the
-    winners'. The pot stays the winners' (cards speak only when tabled, TDA-2024 13); the
-    floor may want to know."""
-    if len(board) != 5 or any(w not in shown for w in winners):
+    winners', or tie them. The pot stays the winners' (cards speak only when tabled, TDA-2024
+    13; Robert's Showdown 2), but the floor may want to know. In Hi/Lo each half is judged on
+    its own (`lows`: the tabled hands' best lows, empty when none qualifies): a mucked
+    qualifying low that beats the low paid, or that makes the only low when no tabled hand
+    has one (the high hand scooped), would have won the low half. One finding per seat and
+    half; its message says which half."""
+    if len(board) != 5:
         return
     hand = out.hand
+    names = {s.seat: s.player for s in state.seats.values()}
+    halves: list[tuple[str | None, list[int]]] = [("high" if lows is not None else None, winners)]
+    if lows is not None:
+        # the tabled hands' low, worked out here: a pot with one tabled hand is not split
+        tabled = [s for s in pot.eligible if not (s in out.cards and out.cards[s].mucked)]
+        if not tabled or any(s not in shown or len(shown[s]) != hand.hole_cards for s in tabled):
+            lows = None
+        else:
+            try:
+                lows = evaluator.best_lows({s: shown[s] for s in tabled}, board)
+            except ValueError:
+                lows = None
+        if lows is not None:
+            halves.append(("low", lows))
     for seat in pot.eligible:
         k = out.cards.get(seat)
-        if k is None or not k.mucked or len(k.cards) != hand.hole_cards or seat in winners:
+        if k is None or not k.mucked or len(k.cards) != hand.hole_cards:
             continue
-        hands = {w: shown[w] for w in winners}
-        hands[seat] = k.cards
-        try:
-            best = evaluator.best_hands(hands, board, hand.variant)
-        except ValueError:
-            continue
-        if seat not in best:
-            continue
-        names = {s.seat: s.player for s in state.seats.values()}
         who = names.get(seat, str(seat))
-        if any(f.rule == "WN02" and f.seat == seat for f in out.findings):
-            continue
-        won = ", ".join(f"{names.get(w, w)} ({' '.join(shown[w])})" for w in winners)
-        auditor.finding(out, RULES["WN02"], k.line or out.hand.end_line, -1,
-                        f"pot to {won}: a mucked hand has no claim",
-                        f"{who} mucked {' '.join(k.cards)}, "
-                        + ("which ties the winner" if len(best) > 1 else "the best hand"),
-                        seat=seat, player=who)
+        for half, paid_to in halves:
+            if seat in paid_to or any(w not in shown for w in paid_to):
+                continue
+            hands = {w: shown[w] for w in paid_to}
+            hands[seat] = k.cards
+            try:
+                if half == "low":
+                    best = evaluator.best_lows(hands, board)
+                    value = evaluator.describe_low(evaluator.low_value(k.cards, board)) if seat in best else ""
+                else:
+                    best = evaluator.best_hands(hands, board, hand.variant)
+                    value = ""
+            except ValueError:
+                continue
+            if seat not in best:
+                continue
+            won = ", ".join(f"{names.get(w, w)} ({' '.join(shown[w])})" for w in paid_to)
+            if half is None:
+                expected = f"pot to {won}: a mucked hand has no claim"
+                actual = f"{who} mucked {' '.join(k.cards)}, " + ("which ties the winner" if len(best) > 1
+                                                                  else "the best hand")
+                message = ""
+            else:
+                scoop = not paid_to  # no tabled low: the high hand took the low half too
+                expected = ("no tabled low qualifies (the high hand scoops)" if scoop else f"{half} half to {won}") \
+                    + ": a mucked hand has no claim"
+                what = "low" if half == "low" else "high hand"
+                actual = f"{who} mucked {' '.join(k.cards)}, " + (
+                    f"which ties the {what}" if len(best) > 1 else f"the best {what}") + (f" ({value})" if value else "")
+                message = (f"a mucked hand would have {'tied' if len(best) > 1 else 'won'} the {half} half "
+                           "(cards speak only when tabled)")
+            if any(f.rule == "WN02" and f.seat == seat and (half is None or f"the {half} half" in f.message)
+                   for f in out.findings):
+                continue
+            auditor.finding(out, RULES["WN02"], k.line or out.hand.end_line, -1, expected, actual, message,
+                            seat=seat, player=who)
 
 
 def _paid_as_won(hand: Hand, pots: list[Pot], collects: list[CollectEvent], deductions: int,

@@ -331,3 +331,61 @@ def test_hilo_rake_comes_off_before_the_halves() -> None:
     (f,) = audit(game_hand(wrong, hilo=True)).findings
     assert (f.rule, f.expected, f.actual) == ("OC01", "expected high Bob 50; low Dave 25, Carol 25 (after 1 rake)",
                                              "log paid Dave 24; Bob 51; Carol 25")
+
+
+def mucked_hilo(dave: str, bob: str, carol: str, paid: dict[str, int], board: tuple[str, str, str] = LOW_BOARD) -> Hand:
+    """The Hi/Lo hand with Dave mucking at the showdown, the log revealing his cards."""
+    lines = "\n".join(f"{who} collected {amount} from pot" for who, amount in paid.items())
+    body = HILO.format(flop=board[0], turn=board[1], river=board[2], dave=dave, bob=bob, carol=carol, paid=lines)
+    body = body.replace(f"Dave: shows [{dave}]", f"Dave: mucks hand [{dave}]")
+    text = stars(body, seats=HILO_SEATS, button=8, blinds=(1, 2))
+    return game_hand(text, hilo=True)
+
+
+def wn02(out: AuditedHand) -> list[tuple[str, str, str, str | None]]:
+    return [(f.expected, f.actual, f.message, f.player) for f in out.findings if f.rule == "WN02"]
+
+
+def test_a_mucked_low_that_beats_the_low_paid_is_wn02_of_the_low_half() -> None:
+    # Cards speak only when tabled (TDA-2024 13; Robert's Showdown 2): Dave mucks As 3s Jh Jc,
+    # the low 7-4-3-2-A on 2c 4d 7h Ks Qd; Carol's tabled Ah 5h makes 7-5-4-2-A, the best
+    # tabled low. The 101 pot is paid as the tabled hands say, high 51 to Bob's trip kings,
+    # low 50 to Carol: no payment finding, and the floor is told that the mucked hand would
+    # have won the low half (Dave's pair of jacks does not beat the kings for high)
+    out = audit(mucked_hilo(DAVE_LOW, BOB_HIGH, "Ah 5h Tc Td", {"Bob": 51, "Carol": 50}))
+    assert [f.rule for f in out.findings] == ["WN02"]
+    assert rows(out) == [("high", 51, [5], [51], True), ("low", 50, [8], [50], True)]
+    assert wn02(out) == [("low half to Carol (Ah 5h Tc Td): a mucked hand has no claim",
+                          "Dave mucked As 3s Jh Jc, the best low (7-4-3-2-A low)",
+                          "a mucked hand would have won the low half (cards speak only when tabled)", "Dave")]
+    assert out.findings[0].severity == "info"
+
+
+def test_a_mucked_low_tying_the_low_paid_and_a_worse_one() -> None:
+    # Dave's As 3s ties Carol's Ah 3h (7-4-3-2-A each): "tied"; a mucked 8s Ac (with 2 4 7:
+    # 8-7-4-2-A) loses to her low: nothing is said
+    out = audit(mucked_hilo(DAVE_LOW, BOB_HIGH, CAROL_LOW, {"Bob": 51, "Carol": 50}))
+    assert wn02(out) == [("low half to Carol (Ah 3h Tc Td): a mucked hand has no claim",
+                          "Dave mucked As 3s Jh Jc, which ties the low (7-4-3-2-A low)",
+                          "a mucked hand would have tied the low half (cards speak only when tabled)", "Dave")]
+    out = audit(mucked_hilo("8s Ac Jh Jc", BOB_HIGH, CAROL_LOW, {"Bob": 51, "Carol": 50}))
+    assert out.findings == []
+
+
+def test_a_mucked_low_when_no_tabled_low_qualifies() -> None:
+    # Carol's Tc Td 9h 9c and Bob's kings make no low: Bob scoops the 101. Dave mucked the
+    # only low, 7-4-3-2-A: it would have won the low half (50)
+    out = audit(mucked_hilo(DAVE_LOW, BOB_HIGH, "Tc Td 9h 9c", {"Bob": 101}))
+    assert rows(out) == [("high", 101, [5], [101], True)]
+    assert wn02(out) == [("no tabled low qualifies (the high hand scoops): a mucked hand has no claim",
+                          "Dave mucked As 3s Jh Jc, the best low (7-4-3-2-A low)",
+                          "a mucked hand would have won the low half (cards speak only when tabled)", "Dave")]
+
+
+def test_a_mucked_high_in_hilo_says_the_high_half() -> None:
+    # Dave mucks Kc Kh 8s 8d (trip kings with Ks); Bob's tabled Jh Jc 9s 9d has a pair and
+    # takes the high half (51), Carol's 7-4-3-2-A the low (50): the high half is named
+    out = audit(mucked_hilo("Kc Kh 8s 8d", "Jh Jc 9s 9d", CAROL_LOW, {"Bob": 51, "Carol": 50}))
+    assert wn02(out) == [("high half to Bob (Jh Jc 9s 9d): a mucked hand has no claim",
+                          "Dave mucked Kc Kh 8s 8d, the best high hand",
+                          "a mucked hand would have won the high half (cards speak only when tabled)", "Dave")]
