@@ -1,16 +1,21 @@
 """KingsClub hand histories ("#39555673: Limit Holdem - 40/80" then the date line).
 
 Grammar: `grammars/kingsclub.lark`. Points of the format:
-- the first line names the game and the stakes (blinds for no/pot limit, bets for limit);
-  Short Deck and Omaha are unsupported;
-- hidden hole cards are "Dealt to X: [X X]" (no event);
+- the first line names the game and the stakes (blinds for no/pot limit, bets for limit):
+  "No Limit Holdem", "Pot Limit Omaha", "Pot Limit Omaha 5 Card", "Limit Omaha Hi-Lo";
+  Short Deck is unsupported;
+- the Hi/Lo pay-outs do not say which half they are ("X wins (279.50) from pot" twice);
+- hidden hole cards are "Dealt to X: [X X]" ("[X X X X X]" in five-card Omaha; no event);
 - raises and calls are street totals ("Hero calls 80" over a 40 blind puts in 40), bets
   the chips added; ", and is all in";
 - run twice: "*** BOARD 2 - RIVER *** [- - - Qd] [Jd]" ("-" for the cards the runs share);
 - no uncalled-bet line; "X wins pot (399)" pays the pot after the rake ("Rake 1"); with
   side pots, "X wins (9,225) from side pot 1" precedes "X wins (1,262.50) from pot";
-- the summary's "Seat 1: Player0 (999) +199" lines (stack after the hand, net) are read for
-  the seat only;
+- the summary's "Seat 1: Player0 (999) +199" lines give the stack after the hand (and the
+  net, none when it is 0): a seat that ends with more than its pot lines and its unmatched
+  bet give it was paid the rest with no line (a side pot only it could win: the Hi/Lo hand
+  of "Bobbys Room Omaha 2", where the big blind's 125 over a folded small blind's is in
+  its end stack), and that payment is read from it;
 - the date has no zone, so `started_at` stays empty.
 """
 
@@ -22,6 +27,7 @@ from typing import ClassVar
 from ..model import (
     Act,
     ActionEvent,
+    CollectEvent,
     DealEvent,
     Hand,
     Limit,
@@ -30,12 +36,13 @@ from ..model import (
     ShowEvent,
     StreetEvent,
 )
+from ._settle import contributions, unmatched
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import STREET_NAMES, bracketed_board, cards
+from .common import STREET_NAMES, bracketed_board, cards, omaha_of, set_omaha
 
 _ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises to": Act.RAISE}
-_GAMES = {"No Limit Holdem": Limit.NO_LIMIT, "Pot Limit Holdem": Limit.POT_LIMIT, "Limit Holdem": Limit.FIXED_LIMIT}
+_LIMITS = (("No Limit ", Limit.NO_LIMIT), ("Pot Limit ", Limit.POT_LIMIT), ("Limit ", Limit.FIXED_LIMIT))
 _POSTS = {"the small blind": Post.SMALL_BLIND, "the big blind": Post.BIG_BLIND, "ante": Post.ANTE,
           "straddle": Post.STRADDLE}
 _SHARED = re.compile(r"(?<=[\[ ])- ?")
@@ -48,14 +55,24 @@ class KingsClubFormat(SiteFormat):
     description = "KingsClub ('#N: No Limit Holdem - 5/10')"
     start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?#\d+: [A-Za-z0-9 +'/-]+ - [\d.,]+/[\d.,]+\s*$")
 
+    def new_hand(self, source: str, first_line: int) -> Hand:
+        self._ends: list[tuple[int, int, int]] = []  # (line, seat, stack after the hand)
+        return super().new_hand(source, first_line)
+
     def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
         hand.hand_id = f[0] or ""
         hand.kind, hand.currency, hand.scale = "cash", "USD", 2
-        game = (f[1] or "").strip()
-        if game not in _GAMES:
-            hand.variant = "shortdeck" if "Short Deck" in game else game.lower()
-            raise UnsupportedGame(game)
-        self.set_stakes(hand, _GAMES[game], self.amount(hand, f[2]), self.amount(hand, f[3]))
+        name = (f[1] or "").strip()
+        limit, game = next(((lim, name[len(word):]) for word, lim in _LIMITS if name.startswith(word)), (None, name))
+        omaha = omaha_of(game)
+        if omaha is not None:
+            set_omaha(hand, *omaha)  # "Omaha", "Omaha 5 Card", "Omaha Hi-Lo"
+        elif game != "Holdem":
+            hand.variant = "shortdeck" if "Short Deck" in game else name.lower()
+            raise UnsupportedGame(name)
+        if limit is None:
+            raise UnsupportedGame(name)
+        self.set_stakes(hand, limit, self.amount(hand, f[2]), self.amount(hand, f[3]))
 
     def on_TABLE(self, hand: Hand, f: Fields, line: int) -> None:
         hand.table_name = f[0] or ""
@@ -110,8 +127,33 @@ class KingsClubFormat(SiteFormat):
     def on_WIN(self, hand: Hand, f: Fields, line: int) -> None:
         self.collect(hand, line, f[0] or "", self.amount(hand, f[1] or f[2]), int(f[3]) if f[3] else None)
 
+    def on_RESULT(self, hand: Hand, f: Fields, line: int) -> None:
+        self._ends.append((line, int(f[0] or 0), self.amount(hand, f[2])))
+
     def finish(self, hand: Hand) -> None:
         hand.implicit_uncalled = True
+        self._unwritten_payments(hand)
+
+    def _unwritten_payments(self, hand: Hand) -> None:
+        """A payment the summary's end stack shows and no pot line writes: the end stack
+        less (the start stack - the chips put in + the pot lines + the unmatched bet)."""
+        total, live = contributions(hand)
+        top, excess = unmatched(live)
+        start = {s.seat: s for s in hand.seats}
+        if any(put > start[seat].stack for seat, put in total.items() if seat in start):
+            return  # the log's own chips do not add up: nothing to read from the end stacks
+        paid: dict[int, int] = {}
+        for e in hand.events:
+            if isinstance(e, CollectEvent):
+                paid[e.seat] = paid.get(e.seat, 0) + e.amount
+        for line, seat, end in self._ends:
+            s = start.get(seat)
+            if s is None:
+                continue
+            back = excess if seat == top else 0
+            missing = end - (s.stack - total.get(seat, 0) + paid.get(seat, 0) + back)
+            if missing > 0 and seat in total:
+                hand.events.append(CollectEvent(line, seat, s.player, missing, None))
 
 
 FORMATS = [KingsClubFormat()]
