@@ -5,14 +5,15 @@ module converts it to the chips added; raises are "raises to" totals and bets ar
 put in. Older hands write "Returning $X to P uncalled"; newer ones leave the uncalled bet
 to the reader (the hand is then marked `implicit_uncalled`). Hands are split on their
 "End of Hand #N" line, since some files start with the "Starting Hand" line and others
-with the "Table #" line.
+with the "Table #" line. "Game Type: OMAHA" and "OMAHA HI/LO" are Omaha; a Hi/Lo pay-out
+names its half ("wins 2,470 with low hand: A2345", "ties $34.75 with low hand").
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from typing import ClassVar
 
 from ..chunks import HandLines
@@ -33,7 +34,7 @@ from ..model import (
 from ..money import currency_of
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import card, cards, to_utc
+from .common import card, cards, omaha_of, set_omaha, to_utc
 
 _ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises to": Act.RAISE,
          "did not respond in time and is folded": Act.FOLD}
@@ -103,7 +104,10 @@ class PKRFormat(SiteFormat):
 
     def on_GAME_TYPE(self, hand: Hand, f: Fields, line: int) -> None:
         game = (f[0] or "").strip()
-        if game.upper() not in ("HOLD'EM", "HOLDEM", "TEXAS HOLD'EM"):
+        omaha = omaha_of(game)
+        if omaha is not None:
+            set_omaha(hand, *omaha)  # "OMAHA", "OMAHA HI/LO"
+        elif game.upper() not in ("HOLD'EM", "HOLDEM", "TEXAS HOLD'EM"):
             hand.variant = game.lower()
             raise UnsupportedGame(game)
 
@@ -210,9 +214,11 @@ class PKRFormat(SiteFormat):
         hand.events.append(ShowEvent(line, self.seat(hand, player), player, (), muck=True))
 
     def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
-        player, tside, amount, side = f[0] or "", f[1], f[2], f[3]
+        player, tside, amount, side, half = f[0] or "", f[1], f[2], f[3], f[4]
         number = tside or side
-        self.collect(hand, line, player, self.amount(hand, amount), int(number) if number else None)
+        seat = self.seat(hand, player)
+        hand.events.append(CollectEvent(line, seat, player, self.amount(hand, amount),
+                                        int(number) if number else None, self.current_run(hand), half))
 
     def on_RAKE(self, hand: Hand, f: Fields, line: int) -> None:
         s = hand.summary

@@ -6,7 +6,7 @@ the corpus does not hold, written in each site's words."""
 from __future__ import annotations
 
 from conftest_corpus import corpus, find_hand
-from test_omaha_values import FLOP, _dealt, _paid, _shown
+from test_omaha_values import FLOP, TOUR, _dealt, _paid, _shown
 
 from hhaudit.auditor import Auditor
 from hhaudit.model import Hand, Limit, Status
@@ -79,4 +79,95 @@ def test_kingsclub_omaha_run_twice() -> None:
     assert [(p, a) for p, a, _, _ in _paid(h)] == [
         ("Player1", 307500), ("Player2", 307500), ("Player1", 1073750), ("Player2", 1073750)]
     assert 7 * 50 + 250 + 250 + 3 * 4875 + 3 * 2000 == 21475 == 2 * 10737.5
+    assert _rules(h) == []
+
+
+# ---------------------------------------------------------------- PKR
+
+
+def test_pkr_hi_lo_quartered_with_the_halves_named() -> None:
+    h = _hand(FLOP.format("PKR", "PLO8-USD-2.00-4.00-201108.ties.low.txt"), "1830508295")
+    # "Game Type: OMAHA HI/LO", "Limit Type: POT LIMIT", "Blinds are now $2 / $4"
+    assert (h.game, h.limit, h.hole_cards, h.hilo, h.sb, h.bb) == ("PLO8", Limit.POT_LIMIT, 4, True, 200, 400)
+    assert _dealt(h) == {"Hero": ("9d", "5d", "7h", "3s")}  # "Dealing [9 d][5 d][7 h][3 s] to Hero"
+    assert _shown(h)["Player0"] == ("Ah", "Kd", "7d", "5h")
+    # 2 x (12 + 16 + 42) = 140, less "Taking Rake of $1": 139, two wheels tie both halves,
+    # 4 x 34.75: "Hero ties, and wins $34.75 with high hand", "Hero ties $34.75 with low hand"
+    assert _paid(h) == [("Hero", 3475, None, "high"), ("Player0", 3475, None, "high"),
+                        ("Hero", 3475, None, "low"), ("Player0", 3475, None, "low")]
+    assert 2 * (1200 + 1600 + 4200) - 100 == 4 * 3475
+    assert _rules(h) == []
+
+
+def test_pkr_tournament_side_pot_halves_and_no_low() -> None:
+    path = TOUR.format("PKR", "PLO8-USD-MTT-201205.txt")
+    h = _hand(path, "2087124046")
+    assert (h.game, h.kind, h.tournament_id, h.sb, h.bb) == ("PLO8", "tournament", "25865515", 10, 20)
+    # Player10 has 655 and folds; "Pot sizes: 4,450" and "Pot sizes: 270": Player9 is all in
+    # for 1,110 (40 + 1,070), Player2 and Hero for 1,200 (40 + 1,160) and Player6 calls
+    # 1,160: the main pot 4 x 1,110 + the folded blinds' 10 = 4,450, the side pot 3 x 90 =
+    # 270; the side pot's halves 135 + 135 both to Hero (8-high straight, 7-6-5-4-A low),
+    # the main pot's high 2,225 to Hero, its low to Player9 (7-4-3-2-A)
+    assert _paid(h) == [("Hero", 135, 1, "high"), ("Hero", 135, 1, "low"),
+                        ("Hero", 2225, 0, "high"), ("Player9", 2225, 0, "low")]
+    assert 4 * 1110 + 10 == 4450 and 3 * 90 == 270 == 2 * 135
+    assert _rules(h) == []
+    scoop = _hand(path, "2087124912")
+    # "Player11 wins 600 with high hand: Flush, King high", "There is no qualifying low hand"
+    assert _paid(scoop) == [("Player11", 600, None, "high")]
+    assert _rules(scoop) == []
+
+
+_PKR_PLO = """Table #50000001 - Testville
+Starting Hand #3000000001
+Start time of hand: 3 Jun 2012 20:15:00
+Last Hand #3000000000
+Game Type: OMAHA
+Limit Type: POT LIMIT
+Table Type: RING
+Money Type: REAL MONEY
+Blinds are now $0.05 / $0.10
+Button is at seat 1
+Seat 1: Ann - $12.00
+Seat 2: Ben - $0.30
+Seat 3: Cat - $8.00
+Shuffling Deck
+Moving Button to seat 1
+Ben posts small blind ($0.05)
+Cat posts big blind ($0.10)
+Dealing Cards
+Dealing [A s][K s][Q d][J d] to Ann
+Ann raises to $0.35
+Ben calls $0.30 (all-in)
+Cat calls $0.35
+Pot sizes: $0.90
+Pot sizes: $0.10
+Dealing Flop [2 s][7 s][9 h]
+Cat checks
+Ann bets $0.40
+Cat folds
+Ann shows [A s][K s][Q d][J d]
+Ben shows [9 c][9 d][4 c][5 h]
+Dealing Turn [3 c]
+Dealing River [T h]
+Taking Rake of $0.04 from pot 1
+Ann has High Card
+Ben has Three of a Kind: 9s
+Ann wins $0.10 from side pot #1 with: High Card
+Ben wins $0.86 with: Three of a Kind: 9s
+Seat 1: Ann - $11.75
+Seat 2: Ben - $0.86
+Seat 3: Cat - $7.65
+End of Hand #3000000001
+"""
+
+
+def test_pkr_pot_limit_omaha_high_with_a_side_pot() -> None:
+    h = _one(_PKR_PLO)
+    assert (h.game, h.hole_cards, h.hilo, h.sb, h.bb) == ("PLO", 4, False, 5, 10)
+    # Ben all in for 0.30: the main pot 3 x 0.30 = 0.90, less the 0.04 rake, 0.86 to Ben's
+    # trip nines; the side pot Ann's and Cat's 0.05 past it, 0.10, to Ann (her 0.40 flop bet
+    # unmatched, given back with no line)
+    assert _paid(h) == [("Ann", 10, 1, None), ("Ben", 86, 0, None)]
+    assert 3 * 30 - 4 == 86 and 2 * 5 == 10
     assert _rules(h) == []
