@@ -5,6 +5,9 @@ Grammar: `grammars/enet.lark`. Points of the format:
   local time with no zone (so `started_at` stays empty); the structure is in the table
   name ("Table 'Parfigi 1 - No Limit' 6-max");
 - amounts use a decimal comma, a dot for thousands;
+- "Omaha (€0,25/€0,50)" at a "Pot Limit" table is pot-limit Omaha; its tables write cards
+  with no spaces between them ("shows [5cJc5hJs]") and each street's whole board in one
+  bracket ("*** TURN *** [Td4h7d2d]");
 - a blind may be posted with no amount ("Player4: posts big blind "). A seat that posts
   so and then takes part (acts) puts in the table's blind of that kind, dead for a small
   blind posted besides the one in position; a seat that posts so and never acts was not
@@ -12,7 +15,9 @@ Grammar: `grammars/enet.lark`. Points of the format:
   hand that is what makes "Total pot €0,30" add up: .05 + .10 + Hero's matched .10 + the
   .05 dead small blind; the big blind posted by Player4 (never acting, "showed [] and
   lost" in the summary, no fold) is not in it;
-- raises, calls and bets give the chips added ("raises €0,30");
+- raises, calls, bets and all-ins give the chips added ("raises €0,30", "goes all-in
+  €5,75"); after a betting round "Rake: €0,27" gives the rake taken on it (the summary's
+  "Rake" is their sum; one may be negative, rake given back);
 - the summary names each seat's role: "(dealer)" there wins over the first lines'
   "Seat #2 is the button" (the corpus hand's blinds sit left of the summary's dealer);
 - pay-outs are read from the summary ("Hero (dealer) collected (€0,30) from pot", the
@@ -41,9 +46,15 @@ from ..model import (
 from ..money import currency_of, parse_amount
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, to_utc
+from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, omaha_of, set_omaha, to_utc
 
 _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE}
+_GLUED = re.compile(r"(?<=[2-9TJQKA][cdhs])(?=[2-9TJQKA][cdhs])")
+
+
+def _cards(text: str | None) -> tuple[str, ...]:
+    """Cards written with or without spaces: "[5cJc5hJs]" is 5c Jc 5h Js."""
+    return cards(_GLUED.sub(" ", text) if text else text)
 
 
 class EnetFormat(SiteFormat):
@@ -68,7 +79,10 @@ class EnetFormat(SiteFormat):
     def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
         hand.hand_id = f[0] or ""
         game = (f[1] or "").strip()
-        if not re.fullmatch(r"(?i)hold'?em", game):
+        omaha = omaha_of(game)
+        if omaha is not None:
+            set_omaha(hand, *omaha)  # "Omaha"
+        elif not re.fullmatch(r"(?i)hold'?em", game):
             hand.variant = game.lower()
             raise UnsupportedGame(game)
         stakes = (f[2] or "") + (f[3] or "")
@@ -113,11 +127,16 @@ class EnetFormat(SiteFormat):
 
     def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
-        hand.events.append(DealEvent(line, self.seat(hand, player), player, cards(f[1])))
+        hand.events.append(DealEvent(line, self.seat(hand, player), player, _cards(f[1])))
 
     def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
-        player, act, text, to, all_in = f[0] or "", ACT_VERBS[f[1] or ""], f[2], f[3], bool(f[4])
+        player, verb, text, to, all_in = f[0] or "", f[1] or "", f[2], f[3], bool(f[4])
         seat = self.seat(hand, player)
+        if verb == "goes all-in":
+            # "goes all-in €5,75": the chips added, a bet, call or raise as the state has it
+            hand.events.append(self.all_in_action(hand, line, seat, player, self.amount(hand, text)))
+            return
+        act = ACT_VERBS[verb]
         if act in (Act.FOLD, Act.CHECK):
             hand.events.append(ActionEvent(line, seat, player, act))
         elif act is Act.RAISE and to is not None:
@@ -130,7 +149,13 @@ class EnetFormat(SiteFormat):
         hand.events.append(UncalledEvent(line, self.seat(hand, player), player, self.amount(hand, f[0])))
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
-        new, board = bracketed_board(f[1] or "")
+        text = f[1] or ""
+        new, board = bracketed_board(_GLUED.sub(" ", text))
+        if text.count("[") == 1:
+            # the Omaha tables write the whole board in one bracket: "[Td4h7d2d]"
+            before = next((e.board for e in reversed(hand.events) if isinstance(e, StreetEvent)), ())
+            if board[:len(before)] == before:
+                new = board[len(before):]
         hand.events.append(StreetEvent(line, STREET_NAMES[f[0] or ""], new, board))
 
     def on_SHOWDOWN(self, hand: Hand, f: Fields, line: int) -> None:
@@ -138,11 +163,11 @@ class EnetFormat(SiteFormat):
 
     def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
-        hand.events.append(ShowEvent(line, self.seat(hand, player), player, cards(f[1])))
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, _cards(f[1])))
 
     def on_MUCK(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
-        hand.events.append(ShowEvent(line, self.seat(hand, player), player, cards(f[1]) if f[1] else (), muck=True))
+        hand.events.append(ShowEvent(line, self.seat(hand, player), player, _cards(f[1]) if f[1] else (), muck=True))
 
     def on_TOTAL(self, hand: Hand, f: Fields, line: int) -> None:
         s = hand.summary
@@ -151,7 +176,7 @@ class EnetFormat(SiteFormat):
         s.rake = self.amount(hand, f[1]) if f[1] else 0
 
     def on_BOARD(self, hand: Hand, f: Fields, line: int) -> None:
-        board = cards(f[0])
+        board = _cards(f[0])
         if board:
             hand.summary.boards.append(board)
 

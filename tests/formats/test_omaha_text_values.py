@@ -171,3 +171,31 @@ def test_pkr_pot_limit_omaha_high_with_a_side_pot() -> None:
     assert _paid(h) == [("Ann", 10, 1, None), ("Ben", 86, 0, None)]
     assert 3 * 30 - 4 == 86 and 2 * 5 == 10
     assert _rules(h) == []
+
+
+# ---------------------------------------------------------------- Enet
+
+
+def test_enet_omaha_glued_cards_and_rake_lines() -> None:
+    h = _hand(FLOP.format("Enet", "PLO-9max-USD-0.10-0.25-201208.txt"), "12056513")
+    # "Omaha (€0,10/€0,25)" at "Table 'Reunion 1 - Pot Limit'"
+    assert (h.game, h.limit, h.hole_cards, h.sb, h.bb, h.currency) == ("PLO", Limit.POT_LIMIT, 4, 10, 25, "EUR")
+    # "Player4: shows [Jd8sAd2s]"; "*** TURN *** [4s2d3h5h]": the turn card is the 5h
+    assert _shown(h) == {"Player4": ("Jd", "8s", "Ad", "2s"), "Player5": ("3s", "Ks", "8c", "Ah")}
+    streets = [(e.cards, e.board) for e in h.events if type(e).__name__ == "StreetEvent" and e.board]
+    assert streets[1] == (("5h",), ("4s", "2d", "3h", "5h"))
+    # pre-flop 2 x 2.25, turn 2 x 3.37, river 2 x 7.93 =
+    # 27.10; the rake lines 0.27 + 0.40 + 0.95 = 1.62 (the summary's "Rake €1,62"); two
+    # straights to the five tie, 2 x 12.74 = 27.10 - 1.62
+    assert _paid(h) == [("Player4", 1274, None, None), ("Player5", 1274, None, None)]
+    assert h.summary.rake == 162 == 27 + 40 + 95 and 2 * (225 + 337 + 793) - 162 == 2 * 1274
+    assert _rules(h) == ["AC01"]  # "Total pot €0" (reviewed)
+
+
+def test_enet_goes_all_in_gives_the_chips_added() -> None:
+    h = _hand(FLOP.format("Enet", "PLO-9max-EUR-0.10-0.25-201207.bad.collected.txt"), "6404139")
+    acts = [(e.player, e.act.value, e.amount, e.to, e.all_in) for e in h.events if type(e).__name__ == "ActionEvent"]
+    # "Player0: goes all-in €4,75" over his 0.25 big blind: his 5 stack; "Player1: goes
+    # all-in €0,60" after his 1.35 raise: 1.95; "Player3: goes all-in €5,98": 1.35 + 5.98 = 7.33
+    assert [a for a in acts if a[4]] == [
+        ("Player0", "raise", 475, None, True), ("Player1", "call", 60, None, True), ("Player3", "raise", 598, None, True)]
