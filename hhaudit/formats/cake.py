@@ -11,6 +11,11 @@ What the site leaves implicit and this module works out:
   kept after the payouts (left unstated when the payouts exceed the pot, for the audit to
   find).
 - Times carry no zone: Eastern time, as the network's clients wrote it.
+- Omaha: "PL Omaha", "PL OmahaHiLo"; a Hi/Lo pot is paid "wins high pot 327" and "wins low
+  pot 327" ("There is no low hand" when the high scoops).
+- A euro table ("-- €0.20/€0.41 PL Omaha --") counts its chips in dollars and writes each
+  amount's euro value after it ("posts small blind $0.25 (EUR €0.20)"): the hand is read
+  in the dollars, its blinds from the posts.
 """
 
 from __future__ import annotations
@@ -35,10 +40,10 @@ from ..model import (
 )
 from ..money import parse_amount
 from .base import Fields, LineError, LineFormat, UnsupportedGame
-from .common import STREET_NAMES, cards, game_code, to_utc
+from .common import STREET_NAMES, cards, game_code, omaha_of, set_omaha, to_utc
 
 _STAKES = re.compile(
-    r"(?P<stakes>-?\$?[\d.,]+(?:/-?\$?[\d.,]+){1,2}) (?P<limit>NL|PL|FL) (?P<game>[^-]+?) --"
+    r"(?P<stakes>-?[$€]?[\d.,]+(?:/-?[$€]?[\d.,]+){1,2}) (?P<limit>NL|PL|FL) (?P<game>[^-]+?) --"
 )
 _TOURNAMENT = re.compile(r" T(?P<id>\d+) --")
 _TABLE_NO = re.compile(r"-- Table (?P<t>\d+) --")
@@ -61,6 +66,7 @@ class CakeFormat(LineFormat):
         self._pot = 0
         self._won = False
         self._coin_flip = False
+        self._euro_table = False
         return super().parse_hand(lines, first_line, source)
 
     # ------------------------------------------------------------------ helpers
@@ -111,10 +117,14 @@ class CakeFormat(LineFormat):
             hand.table_name = rest.split(" -- ", 1)[0].strip()
         hand.started_at, hand.tz = to_utc(rest.rsplit(" -- ", 1)[-1], "ET")
         game = stakes.group("game").strip().lower()
-        if game not in ("hold'em", "holdem"):
+        omaha = omaha_of(game)
+        if omaha is not None:
+            set_omaha(hand, *omaha)  # "PL Omaha", "PL OmahaHiLo"
+        elif game not in ("hold'em", "holdem"):
             raise UnsupportedGame(rest)
         hand.limit = _LIMITS[stakes.group("limit")]
         hand.game = game_code(hand.limit)
+        self._euro_table = "€" in stakes.group("stakes") and hand.currency == "EUR"
         parts = [self.amount(hand, p) if not p.startswith("-") else 0
                  for p in stakes.group("stakes").split("/")]
         if len(parts) == 3:
@@ -133,6 +143,10 @@ class CakeFormat(LineFormat):
 
     def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
         seat, player, stack, note = int(f[0] or 0), f[1] or "", f[2], f[3] or ""
+        if self._euro_table and (stack or "").startswith("$"):
+            # "Seat 1: Player0 ($53.55 in chips)  (EUR €43.38)": the chips are dollars, the
+            # euro stakes of the header their value; the blinds are the posts' dollars
+            hand.currency = "USD"
         hand.seats.append(Seat(seat, player, self.amount(hand, stack), False, line))
         if "DEALER" in note:
             hand.button_seat = seat
@@ -148,7 +162,22 @@ class CakeFormat(LineFormat):
             self._add(seat, amount)
             if kind is Post.SMALL_BLIND and hand.limit is Limit.FIXED_LIMIT:
                 hand.sb = amount
+            if self._euro_table and hand.currency == "USD":
+                self._dollar_blind(hand, kind, amount)
         hand.events.append(PostEvent(line, seat, player, kind, amount))
+
+    def _dollar_blind(self, hand: Hand, kind: Post, amount: int) -> None:
+        """A euro table's blind in the dollars its chips are counted in (the first of each)."""
+        if kind is Post.SMALL_BLIND and not self._posted(hand, kind):
+            hand.sb = amount
+        elif kind is Post.BIG_BLIND and not self._posted(hand, kind):
+            hand.bb = amount
+            if hand.limit is Limit.FIXED_LIMIT:
+                hand.small_bet, hand.big_bet = amount, 2 * amount
+
+    @staticmethod
+    def _posted(hand: Hand, kind: Post) -> bool:
+        return any(isinstance(e, PostEvent) and e.kind is kind for e in hand.events)
 
     def on_DEAD_POST(self, hand: Hand, f: Fields, line: int) -> None:
         # The dead part is printed as a negative amount and never reaches the pot: the
@@ -220,21 +249,21 @@ class CakeFormat(LineFormat):
         hand.events.append(ShowEvent(line, seat, player, cards(f[1]), muck=True))
 
     def on_WIN(self, hand: Hand, f: Fields, line: int) -> None:
-        player = f[0] or ""
+        player, half = f[0] or "", f[1]
         self._won = True
-        hand.events.append(CollectEvent(line, self.seat(hand, player), player, self.amount(hand, f[1])))
+        hand.events.append(CollectEvent(line, self.seat(hand, player), player, self.amount(hand, f[2]), half=half))
 
     def finish(self, hand: Hand) -> None:
         if not self._won:
             last = hand.end_line
             raise LineError(last, 1, "", "hand ends before any pot is won")
-        if "Coin Flip" in hand.table_name or self._coin_flip:
+        coin_flip = "Coin Flip" in hand.table_name or self._coin_flip
+        if coin_flip and not any(isinstance(e, (PostEvent, ActionEvent)) for e in hand.events):
             # Coin Flip tournaments: every stack goes in at the deal, unwritten; the log
             # goes straight to the shows and the board.
-            if not any(isinstance(e, (PostEvent, ActionEvent)) for e in hand.events):
-                forced = [PostEvent(s.line, s.seat, s.player, Post.ANTE, s.stack, 0, True)
-                          for s in hand.seats]
-                hand.events[:0] = forced
+            forced = [PostEvent(s.line, s.seat, s.player, Post.ANTE, s.stack, 0, True)
+                      for s in hand.seats]
+            hand.events[:0] = forced
         if self._board:
             hand.summary.boards.append(tuple(self._board))
         hand.implicit_uncalled = not any(isinstance(e, UncalledEvent) for e in hand.events)

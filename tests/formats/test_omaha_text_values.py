@@ -199,3 +199,37 @@ def test_enet_goes_all_in_gives_the_chips_added() -> None:
     # all-in €0,60" after his 1.35 raise: 1.95; "Player3: goes all-in €5,98": 1.35 + 5.98 = 7.33
     assert [a for a in acts if a[4]] == [
         ("Player0", "raise", 475, None, True), ("Player1", "call", 60, None, True), ("Player3", "raise", 598, None, True)]
+
+
+# ---------------------------------------------------------------- Cake
+
+
+def test_cake_hi_lo_halves_and_a_scoop() -> None:
+    path = TOUR.format("Cake", "PLO8-2max-USD-5-201307.txt")
+    h = _hand(path, "3389E587C7000012")
+    # "-- 0/10/20 PL OmahaHiLo --": no ante, blinds 10/20, tournament chips
+    assert (h.game, h.kind, h.tournament_id, h.ante, h.sb, h.bb) == ("PLO8", "tournament", "15042503", 0, 10, 20)
+    assert _dealt(h) == {"Hero": ("5s", "3c", "4s", "5c")}  # "Dealt to Hero [5s,3c,4s,5c]"
+    # 2 x 60 pre-flop, 2 x 80 on the flop, 2 x 187 on the turn: 654, "Player0 wins high pot
+    # 327 with Pair of Aces", "Hero wins low pot 327 with" (8-5-4-3-2)
+    assert _paid(h) == [("Player0", 327, None, "high"), ("Hero", 327, None, "low")]
+    assert 2 * (60 + 80 + 187) == 654 == 2 * 327
+    assert _rules(h) == []
+    scoop = _hand(path, "3389E587C7000013")
+    # Player0 folds his 10 small blind: "Hero wins high pot 20", "There is no low hand"
+    assert _paid(scoop) == [("Hero", 20, None, "high")]
+    assert _rules(scoop) == []
+
+
+def test_cake_euro_table_counted_in_dollars() -> None:
+    h = _hand(FLOP.format("Cake", "PLO-6max-EUR-0.20-0.41-201209.round.penny.txt"), "3048012347000109")
+    # "-- €0.20/€0.41 PL Omaha --" (a parse error before: the stakes were read in dollars
+    # only); the chips are dollars, "posts small blind $0.25 (EUR €0.20)", "posts big blind
+    # $0.50 (EUR €0.41)": the hand is read in dollars, its blinds from the posts
+    assert (h.game, h.currency, h.scale, h.sb, h.bb) == ("PLO", "USD", 2, 25, 50)
+    assert [s.stack for s in h.seats] == [5355, 2398, 6719, 3678, 11814, 5000]  # "($53.55 in chips)"
+    # 0.25 + 0.25 + Hero's raise to 1.50, 1 of it returned: a 1.00 pot, "Hero wins $1
+    # (EUR €0.81)", no rake
+    assert _paid(h) == [("Hero", 100, None, None)]
+    assert h.summary.rake == 0 and 25 + 25 + 150 - 100 == 100
+    assert _rules(h) == []
