@@ -194,7 +194,11 @@ class CompiledGrammar:
                 # (a known line out of place is reported as such).
                 found = full(text)
                 if found is None:
-                    raise LineError(number, 1, line, "no line of this format reads like this")
+                    message = "no line of this format reads like this"
+                    if not ctx.end and not any(x.strip() for x in lines[number - first_line + 1:]):
+                        # the hand's last line, where the hand may not end: cut off inside it
+                        message += "; the hand stops here, before it is complete (cut off)"
+                    raise LineError(number, 1, line, message)
                 kind, fields = found
             else:
                 kind, wanted = alt.index[m.lastindex]  # type: ignore[index]

@@ -1128,7 +1128,7 @@ def _hint(line: str, column: int, message: str, names: Sequence[str]) -> tuple[i
         return at, message + (hint or ("" if listed else f" (seated: {', '.join(names) or 'nobody'})"))
     if words and (" dealt before the " in message or " was already dealt" in message):
         return words[0][0], message + " (the streets come flop, turn, river; a board run again starts once the river is out)"
-    if message != "no line of this format reads like this" or not words:
+    if not message.startswith("no line of this format reads like this") or not words:
         return (_guess_column(line) if column == 1 else column), message
     first = words[0][1]
     seated = {n.lower() for n in names}
