@@ -31,7 +31,7 @@ from hhaudit.parsing import parse
 REVIEWED = Path(__file__).parent / "reviewed" / "omaha.tsv"
 
 READ_FORMATS = frozenset({"pokerstars", "ggpoker", "winamax", "ipoker", "bovada", "everleaf", "fulltilt", "pacific", "partypoker", "wpn", "wpn2019",
-                          "kingsclub", "pkr", "enet", "cake"})
+                          "kingsclub", "pkr", "enet", "cake", "merge_xml", "microgaming_xml", "boss", "everest_xml"})
 """The formats that read Omaha; the files of the others are not checked yet."""
 
 SHOWDOWN = frozenset({"winner", "odd_chip", "side_pot"})
@@ -109,6 +109,8 @@ def test_mixed_files_name_their_omaha_hands() -> None:
         # Full Tilt's 10-Game: ten "Pot Limit Omaha Hi" and one "Limit Omaha Hi/Lo"
         ("10Game-6max-USD-2.50-5.201104.Sample.txt", "PLO"): 10,
         ("10Game-6max-USD-2.50-5.201104.Sample.txt", "FLO8"): 1,
+        # Merge's HORSE (stakes "Limit"): the four <game multigametype="37" numholecards="4">
+        ("HORSE-Tournament-Freeroll.201107.xml", "FLO8"): 4,
     })
 
 

@@ -1,6 +1,6 @@
 """Boss Media XML hand histories (Boss network skins: espacejeux, Svenska Spel, ...).
 
-A file holds `<HISTORY ID=".." SESSION=".." TABLE=".." GAME="GAME_THM" GAMEKIND="GAMEKIND_CASH|
+A file holds `<HISTORY ID=".." SESSION=".." TABLE=".." GAME="GAME_THM|GAME_OMA|GAME_OMAHL" GAMEKIND="GAMEKIND_CASH|
 GAMEKIND_TOURNAMENT" TABLECURRENCY=".." LIMIT="NL|PL|FL" STAKES="sb/bb" DATE="unix time">`
 elements, sometimes inside `<ROOT>`, sometimes one after the other with nothing around them.
 Each lists `<PLAYER NAME SEAT AMOUNT [STATE DEALER]>` (STATE_EMPTY seats are empty chairs),
@@ -46,13 +46,19 @@ from ..model import (
     StreetEvent,
 )
 from .base import UnsupportedGame
-from .common import game_code
+from .common import game_code, set_omaha
 
 from ._xml import Betting, XmlError, XmlFormat, attr
 from ._xml import plain_amount as amount
 
 _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "FL": Limit.FIXED_LIMIT}
 _BOARDS = {"BOARD_FLOP": Street.FLOP, "BOARD_TURN": Street.TURN, "BOARD_RIVER": Street.RIVER}
+_OMAHA = {"GAME_OMA": False, "GAME_OMATU": False, "GAME_OMAHL": True}
+"""The Omaha games (Hi/Lo or not): `GAME_OMA` and `GAME_OMATU` (Omaha high, as other readers
+of the format take them too), `GAME_OMAHL` Omaha Hi/Lo; `GAME_THM` is Texas Hold'em."""
+_HALVES = {"WINTYPE_HI": "high", "WINTYPE_LO": "low"}
+"""A Hi/Lo `RESULT`'s `WINTYPE`: what it pays is the high or the low half (`WINTYPE_HILO`:
+both, no `WINTYPE`: a high-only game)."""
 _RANKS = "A23456789TJQK"
 _SUITS = "dchs"
 
@@ -107,13 +113,15 @@ class BossFormat(XmlFormat):
         hand.table_name = root.get("TABLE", "")
         if root.get("TABLETOURNEYID"):
             hand.tournament_id = root.get("TABLETOURNEYID", "")
-        if game != "GAME_THM":
+        if game in _OMAHA:
+            set_omaha(hand, 0, _OMAHA[game])  # four cards unless the cards dealt say otherwise
+        elif game != "GAME_THM":
             raise UnsupportedGame(game)
         limit = root.get("LIMIT", "")
         if limit not in _LIMITS:
             raise XmlError(root, f"unknown limit {limit!r}")
         hand.limit = _LIMITS[limit]
-        hand.game = game_code(hand.limit)
+        hand.game = game_code(hand.limit, hand.variant, hand.hole_cards, hand.hilo)
         hand.implicit_uncalled = True
         if hand.kind == "cash":
             hand.currency, hand.scale = root.get("TABLECURRENCY", ""), 2
@@ -212,7 +220,7 @@ class BossFormat(XmlFormat):
             st, name = seat(r)
             won = amount(r.get("WIN") or "0", scale)
             if won > 0:
-                ev.append(CollectEvent(line(r), st, name, won))
+                ev.append(CollectEvent(line(r), st, name, won, half=_HALVES.get(r.get("WINTYPE", ""))))
         s = hand.summary
         s.line = line(showdown)
         if showdown.get("POT"):

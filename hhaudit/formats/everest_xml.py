@@ -42,7 +42,7 @@ from ..model import (
 )
 from ..money import AmountError, FinerAmount, currency_of
 from .base import UnsupportedGame
-from .common import game_code
+from .common import game_code, omaha_of, set_omaha
 from ._xml import Betting, XmlError, XmlFormat, attr, cards
 from ._xml import plain_amount as amount
 
@@ -88,13 +88,16 @@ class EverestFormat(XmlFormat):
         if hand.kind == "tournament":
             hand.tournament_id = session.get("id", "")
         game = session.get("game", "")
-        if game != "hold-em":
+        omaha = omaha_of(game) if game != "hold-em" else None
+        if omaha is not None:  # "omaha-hi"; the count from the cards dealt
+            set_omaha(hand, *omaha)
+        elif game != "hold-em":
             raise UnsupportedGame(game)
         gametype = session.get("gametype", "")
         if gametype not in _LIMITS:
             raise XmlError(root, f"unknown game type {gametype!r}")
         hand.limit = _LIMITS[gametype]
-        hand.game = game_code(hand.limit)
+        hand.game = game_code(hand.limit, hand.variant, hand.hole_cards, hand.hilo)
         money = session.get("money", "")
         hand.currency = (currency_of(money) or "play") if hand.kind == "cash" else ""
         hand.scale = 2  # every amount is written in hundredths

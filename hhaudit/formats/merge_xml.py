@@ -15,8 +15,13 @@ is the stack after the blinds and antes were posted; from the versioned format (
 its own level. A `winner` with `uncalled="true"` is the uncalled bet returned beside an
 all-in; a bet nobody called when everyone folds comes back inside the `uncalled="false"`
 amount. `starttime` is the client's local time (a zone only from 2012-08): the events'
-epoch-millisecond timestamps date the hand when present. Stud, Omaha and other games of
-mixed tournaments (`numholecards` other than 2) are reported as unsupported.
+epoch-millisecond timestamps date the hand when present.
+
+Omaha: `<description type="Omaha">` (high), `"Omaha H/L8"` (Hi/Lo), `numholecards` the cards
+dealt; in a mixed game (HORSE) each `<game>`'s `multigametype` names its round (23 Hold'em,
+37 Omaha H/L8; stud, razz and draw rounds are unsupported). A Hi/Lo winner's `pottype` is
+`h` or `l` for a half, `n` for the whole pot. A tournament's stakes may name no level ("No
+Limit", "Pot Limit"): the blinds posted are the hand's.
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ from ..model import (
 )
 from ..money import currency_of
 from .base import UnsupportedGame
-from .common import game_code
+from .common import game_code, omaha_of
 from ._xml import Betting, XmlError, XmlFormat, attr, cards
 from ._xml import plain_amount as amount
 
@@ -56,6 +61,35 @@ _STREETS = {"POSTFLOP": Street.FLOP, "POSTTURN": Street.TURN, "POSTRIVER": Stree
 _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Limit": Limit.FIXED_LIMIT}
 _NEW_RAISE = datetime(2010, 9, 8, tzinfo=ZoneInfo("America/New_York"))
 _ET = ZoneInfo("America/New_York")
+_HALVES = {"h": "high", "l": "low"}
+"""A winner's `pottype` in Hi/Lo games: the high or the low half of its pot; `"n"` is the
+whole pot (a high-only game's, or a Hi/Lo pot with no qualifying low)."""
+
+
+_MIXED_GAMES: dict[str, tuple[str, int, bool]] = {
+    "1": ("holdem", 2, False), "2": ("holdem", 2, False), "23": ("holdem", 2, False),
+    "4": ("omaha", 4, False), "34": ("omaha", 4, True), "35": ("omaha", 4, True), "37": ("omaha", 4, True),
+}
+"""The game of a mixed game's hand (`multigametype`) where it is Hold'em or Omaha: 23 and 37
+are the Hold'em and Omaha H/L8 rounds of the corpus' HORSE tournament (two and four hole
+cards, 37's pots paid `pottype="h"` and `"l"`); the others as other readers of the format
+list them (fpdb's Merge reader). The other codes are stud, razz and draw games."""
+
+
+def _game_of(gtype: str, mixed: str | None, holes: str | None) -> tuple[str, int, bool] | None:
+    """(variant, hole cards, Hi/Lo) of a hand from its `<description type>` ("Holdem",
+    "Omaha", "Omaha H/L8 Tournament", "HORSE Tournament"), its `multigametype` (a mixed game's
+    round) and its `numholecards`, which must agree; None for a game not read."""
+    if mixed is not None:
+        game = _MIXED_GAMES.get(mixed)
+        return game if game is not None and str(game[1]) == holes else None
+    name = gtype.removesuffix(" Tournament").strip()
+    if "Holdem" in name or "HORSE" in name or "Mixed" in name:
+        return ("holdem", 2, False) if holes == "2" else None
+    omaha = omaha_of(name)
+    if omaha is None or holes not in ("4", "5", "6") or omaha[0] not in (0, int(holes)):
+        return None
+    return "omaha", int(holes), omaha[1]
 
 
 class MergeFormat(XmlFormat):
@@ -124,15 +158,16 @@ class MergeFormat(XmlFormat):
         seats_attr = root.get("seats")
         hand.max_seats = int(seats_attr) if seats_attr and seats_attr.isdigit() else None
         m = _STAKES.search(stakes)
-        if root.get("numholecards") != "2" or root.get("multigametype") not in (None, "23") or (
-                "Holdem" not in gtype and "HORSE" not in gtype and "Mixed" not in gtype):
-            # named by the site's game ("Omaha Hi-Lo ..."), not read as Hold'em
+        game = _game_of(gtype, root.get("multigametype"), root.get("numholecards"))
+        if game is None:
+            # named by the site's game ("Omaha Hi-Lo ...", "7-Stud"), not read as Hold'em
             hand.variant = "omaha" if "Omaha" in gtype else (gtype.lower() or "unknown")
             raise UnsupportedGame(gtype)
+        hand.variant, hand.hole_cards, hand.hilo = game
         if m is None:
             raise XmlError(root, f"no limit in the stakes {stakes!r}")
         hand.limit = _LIMITS[m.group("limit")]
-        hand.game = game_code(hand.limit)
+        hand.game = game_code(hand.limit, hand.variant, hand.hole_cards, hand.hilo)
         players = root.find("players")
         if players is None:
             raise XmlError(root, "<game> without <players>")
@@ -216,6 +251,11 @@ class MergeFormat(XmlFormat):
                     chose.add(s)
                 raw = e.get("amount")
                 chips = amount(raw, scale) if raw else 0
+                if kind in ("INITIAL_BLIND", "RETURN_BLIND"):
+                    # a new player's blind ("INITIAL_BLIND", live: he checks when the action
+                    # comes back to him) and a returning player's small and big blind at once
+                    # ("RETURN_BLIND"): a big blind out of position, what passes it dead
+                    kind = "BIG_BLIND"
                 blind_all_in = rid == "BLINDS" and kind == "ALL_IN" and raw is not None
                 if blind_all_in:
                     # a blind posted all-in is written as ALL_IN: the small blind when no
@@ -278,7 +318,7 @@ class MergeFormat(XmlFormat):
                     else:
                         pot = w.get("potnumber")
                         number = int(pot) - 1 if pot and pot.isdigit() else None
-                        ev.append(CollectEvent(line(w), s, n, won, number))
+                        ev.append(CollectEvent(line(w), s, n, won, number, half=_HALVES.get(w.get("pottype", ""))))
         for s, (got, muck) in shown.items():
             ev.append(ShowEvent(hand.end_line, s, names[s], got, muck))
         if hand.limit is Limit.FIXED_LIMIT and not hand.small_bet:
@@ -286,6 +326,13 @@ class MergeFormat(XmlFormat):
             bbs = [e.amount for e in ev if isinstance(e, PostEvent) and e.kind is Post.BIG_BLIND]
             hand.bb = hand.small_bet = max(bbs, default=0)
             hand.big_bet, hand.sb = 2 * hand.small_bet, hand.small_bet // 2
+        elif not hand.bb:
+            # a tournament's "No Limit" or "Pot Limit" without its level: the blinds posted
+            # (a blind posted all-in is short of the level's)
+            bbs = [e.amount for e in ev if isinstance(e, PostEvent) and e.kind is Post.BIG_BLIND and not e.all_in]
+            sbs = [e.amount for e in ev if isinstance(e, PostEvent) and e.kind is Post.SMALL_BLIND and not e.all_in]
+            hand.sb = sbs[0] if sbs else max(bbs, default=0) // 2
+            hand.bb = max(bbs, default=2 * hand.sb)
         # a bet nobody called is written as uncalled="true" only beside an all-in; when the
         # others fold it comes back inside the winner's uncalled="false" amount
         hand.implicit_uncalled = not any(isinstance(e, UncalledEvent) for e in ev)

@@ -12,8 +12,10 @@ Amounts as written (the one hand worked through shows it, and `endbalance` confi
   blind; less than the big blind: a dead small blind; a missed-blinds "big + small" post is
   written as the big blind only, and the dead small blind shows in `endbalance`).
 - Call: the player's street total; Raise: the street total (raise to); Bet: chips put in;
-  AllIn: the chips put in (a call, bet or raise from the state). From `hhversion="4"`
-  (2013) Call and Raise are the chips the action puts in too.
+  AllIn: the chips put in (a call, bet or raise from the state). From `hhversion="2"`
+  (2012) Call and Raise are the chips the action puts in too: the 2012 PLO hands' calls
+  ("Call 0.30" by the 0.05 small blind facing 0.35; `endbalance` agrees) and a 2014
+  `hhversion="4"` hand's raises show it (no version-2 hand raises with chips already in).
 - An AllIn before the big blind is posted is a blind posted all-in.
 - BadBeatContribution: the bad-beat jackpot drop, taken from the stack, not put in the pot;
   MoneyReturned: an uncalled bet given back.
@@ -50,7 +52,7 @@ from ..model import (
 )
 from ..money import currency_of
 from .base import UnsupportedGame
-from .common import game_code
+from .common import game_code, omaha_of, set_omaha
 
 from ._xml import Betting, XmlError, XmlFormat, attr
 from ._xml import plain_amount as amount
@@ -108,16 +110,19 @@ class MicrogamingFormat(XmlFormat):
             m = re.search(r"\[(\d+)\]", hand.table_name)
             hand.tournament_id = m.group(1) if m else ""
         gametype = root.get("gametype", "")
-        if "Hold'em" not in gametype or "Omaha" in gametype:
+        omaha = omaha_of(gametype) if "Hold'em" not in gametype else None
+        if omaha is not None:  # "Omaha" (gametypeid 50), "Omaha H/L" (51)
+            set_omaha(hand, *omaha)  # the count from the cards dealt where the name has none
+        elif "Hold'em" not in gametype:  # "Hold'em" (gametypeid 1), "Multi Table Hold'em"
             hand.variant = "omaha" if "Omaha" in gametype else (gametype.lower() or "unknown")
             raise UnsupportedGame(gametype)
         limit = root.get("betlimit", "")
         if limit not in _LIMITS:
             raise XmlError(root, f"unknown bet limit {limit!r}")
         hand.limit = _LIMITS[limit]
-        hand.game = game_code(hand.limit)
+        hand.game = game_code(hand.limit, hand.variant, hand.hole_cards, hand.hilo)
         version = root.get("hhversion", "")
-        chips_added = version.isdigit() and int(version) >= 4  # Call/Raise: chips put in
+        chips_added = version.isdigit() and int(version) >= 2  # Call/Raise: chips put in
         if hand.kind == "cash":
             hand.scale = 2
             hand.currency = _currency(root.get("currencysymbol", "")) if root.get("realmoney") == "true" else "play"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 from datetime import datetime, timezone
 
 from _site_corpus import findings, reviewed
@@ -65,6 +66,7 @@ def test_raise_to_and_all_in_as_chips_put_in() -> None:
 def test_tournament_balances_are_after_the_blinds() -> None:
     h = hand("tour/Merge/Flop/NLHE-USD-STT-201202.exported.txt", "50104125-26")
     assert (h.kind, h.scale, h.currency) == ("tournament", 0, "")
+    assert (h.sb, h.bb) == (50, 100)  # SMALL_BLIND amount="50.00", BIG_BLIND amount="100.00"
     assert [(s.player, s.stack) for s in h.seats] == [("Player2", 1775), ("Player3", 1225)]
     assert acts(h) == [
         ("Player2", Act.RAISE, None, 200, False),
@@ -73,13 +75,17 @@ def test_tournament_balances_are_after_the_blinds() -> None:
     ]
 
 
-def test_mixed_game_hands_other_than_holdem_are_unsupported() -> None:
+def test_mixed_game_hands_other_than_holdem_and_omaha_are_unsupported() -> None:
     h = hand("tour/Merge/Mixed/HORSE-Tournament-Freeroll.201107.xml", "36487242-1")
     assert h.status is Status.AUDITED and h.limit is Limit.FIXED_LIMIT
     from hhaudit.parsing import parse
     from xmlcorpus import FILES
-    statuses = [x.status for x in parse(str(FILES / "tour/Merge/Mixed/HORSE-Tournament-Freeroll.201107.xml"))]
-    assert statuses.count(Status.UNSUPPORTED_GAME) == 18
+    games = collections.Counter(
+        (x.game if x.status is Status.AUDITED else x.variant, x.status) for x in parse(str(FILES / "tour/Merge/Mixed/HORSE-Tournament-Freeroll.201107.xml")))
+    # the <game>s' multigametype: 23 Hold'em (numholecards 2), 37 Omaha H/L8 (4); 49, 41 and
+    # 45 (numholecards 7) are razz and stud, read but not audited
+    assert games == {("FLHE", Status.AUDITED): 10, ("FLO8", Status.AUDITED): 4,
+                     ("horse tournament", Status.UNSUPPORTED_GAME): 14}
 
 
 def test_version_2_1_stakes_of_the_game_and_balances_before_the_posts() -> None:
@@ -129,6 +135,9 @@ def test_blind_posted_all_in_is_written_all_in() -> None:
     assert [(e.player, e.kind, e.amount, e.all_in) for e in h.events if isinstance(e, PostEvent)] == [
         ("Player0", Post.SMALL_BLIND, 500, False), ("Hero", Post.BIG_BLIND, 900, True)]
     assert [(s.player, s.stack) for s in h.seats] == [("Player0", 3000), ("Hero", 900), ("Player5", 2100)]
+    # stakes="No Limit" names no level: the blinds are the posted ones, the big blind twice
+    # the small where it is posted short
+    assert (h.sb, h.bb) == (500, 1000)
     assert not audit(h)
     # the small blind posted all-in before the big blind (amount written 0.00)
     h = hand("tour/Merge/Flop/NLHE-USD-STT.201112.allin.blind.txt", "45133716-41")

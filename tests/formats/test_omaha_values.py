@@ -177,6 +177,105 @@ def test_winning_tournament_draw_for_the_button() -> None:
     assert _dealt(h) == {"Hero": ("Ks", "9h", "3d", "Th")}
 
 
+def _posts(hand: Hand) -> list[tuple[str, str, int, int]]:
+    return [(e.player, e.kind.value, e.amount, e.dead) for e in hand.events if type(e).__name__ == "PostEvent"]
+
+
+def test_merge_hi_lo_halves_in_a_horse_tournament() -> None:
+    h = _hand(TOUR.format("Merge", "../Mixed/HORSE-Tournament-Freeroll.201107.xml"), "36487242-8")
+    # '<description type="HORSE Tournament" stakes="Limit"/>', '<game ... numholecards="4"
+    # multigametype="37">': the Omaha H/L8 round of the HORSE, its bets the big blind's 30
+    assert (h.variant, h.game, h.limit, h.hole_cards, h.hilo) == ("omaha", "FLO8", Limit.FIXED_LIMIT, 4, True)
+    assert (h.sb, h.bb, h.small_bet, h.big_bet) == (15, 30, 30, 60)
+    assert _dealt(h) == {"Player17": ("9h", "3s", "7c", "3d")}
+    assert _shown(h) == {"Player18": ("Qd", "9s", "2d", "7h"), "Player12": ("6h", "Kd", "4c", "As")}
+    # pre-flop 5 x 30, flop 3 x 30, turn and river 2 x 60 each: 480, halved; pottype="h" to
+    # Player18's Q-J-T-9-8 straight (Qd 9s, Th Jc 8s), pottype="l" to Player12's 8-7-6-4-A
+    # (As 4c, 8s 7d 6s)
+    assert _paid(h) == [("Player18", 240, 0, "high"), ("Player12", 240, 0, "low")]
+    assert 5 * 30 + 3 * 30 + 2 * 60 + 2 * 60 == 480 == 240 + 240
+
+
+def test_merge_omaha_cash_initial_blind_and_tournament_scoop() -> None:
+    h = _hand(FLOP.format("Merge", "PLO-6max-USD-0.10-0.20.20110428.xml"), "33781219-10")
+    # '<description type="Omaha" stakes="Pot Limit ($0.10/$0.25)"/>', numholecards="4"
+    assert (h.game, h.limit, h.hole_cards, h.hilo, h.sb, h.bb) == ("PLO", Limit.POT_LIMIT, 4, False, 10, 25)
+    assert _dealt(h) == {"Hero": ("3d", "6d", "7h", "Jd")}
+    # type="INITIAL_BLIND" amount="0.25": the new player's big blind, live (he checks when
+    # the action comes back to him)
+    assert _posts(h) == [("BeepsDad", "post_sb", 10, 0), ("starstuded", "post_bb", 25, 0),
+                         ("PhilDes24poker", "post_bb", 25, 0)]
+    # four players in for 0.25 (1.00), the turn's 0.50 bet uncalled comes back inside the
+    # winner's amount="1.45": 1.00 less 0.05 rake, plus 0.50
+    assert _paid(h) == [("starstuded", 145, 0, None)]
+    assert h.summary.rake == 5 and 4 * 25 + 50 - 145 == 5
+    sng = _hand(TOUR.format("Merge", "PLO8-USD-SNG-2-2012.Sample.xml"), "46634335-1")
+    # 'type="Omaha H/L8 Tournament" stakes="Pot Limit"'; the board 7h 4s 9h Qd Kc holds two
+    # low cards: no low, pottype="n", the high hand scoops (Tc Ah 4h Qh: queens and fours)
+    assert (sng.game, sng.kind, sng.hole_cards, sng.hilo, sng.sb, sng.bb) == ("PLO8", "tournament", 4, True, 10, 20)
+    # 4 x 110 pre-flop + the folded 20, 2 x 306, 2 x 1072, 2 x 12 all-in: 3240
+    assert _paid(sng) == [("Player2", 3240, 0, None)]
+    assert 4 * 110 + 20 + 2 * 306 + 2 * 1072 + 2 * 12 == 3240
+
+
+def test_microgaming_hi_lo_version_2_calls_are_chips_put_in() -> None:
+    h = _hand(FLOP.format("Microgaming", "PLO8-EUR-1.00-2.00-201209.txt"), "4577018979")
+    # gametype="Omaha H/L" betlimit="PL" stakes="1|2", four <Card> in Hero's DealCards
+    assert (h.game, h.limit, h.hole_cards, h.hilo, h.sb, h.bb, h.currency) == ("PLO8", Limit.POT_LIMIT, 4, True, 100, 200, "EUR")
+    assert _dealt(h) == {"Hero": ("8d", "5d", "As", "Qh")}
+    assert _shown(h) == {"Hero": ("8d", "5d", "As", "Qh"), "Player0": ("Ad", "3s", "4c", "3c")}
+    # hhversion="2": Hero's big blind of 2 'Call value="5.00"' to Player0's raise to 7 puts
+    # in 5 (endbalance 144.10 - 2 - 5 - 15 - 30 = 92.10)
+    calls = [(e.player, e.amount) for e in h.events if type(e).__name__ == "ActionEvent" and e.act.value == "call"]
+    assert calls == [("Hero", 500), ("Hero", 1500), ("Player0", 3000)]
+    assert 14410 - 200 - 500 - 1500 - 3000 == 9210
+    # Player0 scoops: 3-3-3 (3s 3c, 3d) beats Hero's aces, 7-4-3-2-A (Ad 4c, 3d 7s 2s) beats
+    # Hero's 7-5-3-2-A; one <Seat amount="102.00" lowhandwin="1"> for both halves: the pot
+    # 7 + 7 + 1 + 2 x 15 + 2 x 30 = 105 less the rake="300" (cents)
+    assert _paid(h) == [("Player0", 10200, 0, None)]
+    assert h.summary.rake == 300 and 700 + 700 + 100 + 2 * 1500 + 2 * 3000 - 300 == 10200
+
+
+def test_boss_hi_lo_dead_small_blinds_and_wintype() -> None:
+    h = _hand(FLOP.format("Boss", "PLO8-CAD-0.05-0.10-201703.dead.small.txt"), "230993221")
+    # GAME="GAME_OMAHL" LIMIT="PL" STAKES="0.05/0.10"
+    assert (h.game, h.limit, h.hole_cards, h.hilo, h.sb, h.bb, h.currency) == ("PLO8", Limit.POT_LIMIT, 4, True, 5, 10, "CAD")
+    # LINK 17, 2, 42, 10: rank n % 13 (A23456789TJQK), suit n // 13 (d c h s): 5c 3d 4s Jd
+    assert _dealt(h) == {"Hero": ("5c", "3d", "4s", "Jd")}
+    # Player2 and Player3 post HAND_DSB 0.05 (dead) and HAND_BB 0.10 (the big blinds taken
+    # first, as the blinds play)
+    assert _posts(h)[2:] == [("Player2", "post_bb", 10, 0), ("Player3", "post_bb", 10, 0),
+                             ("Player2", "post_dead", 0, 5), ("Player3", "post_dead", 0, 5)]
+    # 3 x 0.65 + the folded 0.10 and 0.10 + 0.05 + 0.05 dead: 2.25 (the flop's POT="2.25"),
+    # the turn's 1.12 uncalled; SHOWDOWN POT="2.14" RAKE="0.11", WINTYPE="WINTYPE_HI"
+    assert _paid(h) == [("Player5", 214, None, "high")]
+    assert (h.summary.total_pot, h.summary.rake) == (214, 11) and 3 * 65 + 10 + 10 + 5 + 5 - 11 == 214
+
+
+def test_boss_omaha_high_games() -> None:
+    oma = _hand(FLOP.format("Boss", "PLO-EUR-0.05-0.10-201207.all.in.call.txt"), "2907049756")
+    tu = _hand(FLOP.format("Boss", "PLO-EUR-0.25-0.50-200905.omatu.txt"), "89027776")
+    # GAME="GAME_OMA" and GAME="GAME_OMATU": Omaha high, four cards
+    assert (oma.game, oma.hole_cards, oma.hilo, tu.game, tu.hole_cards, tu.hilo) == ("PLO", 4, False, "PLO", 4, False)
+    # Player3's ALL_IN 3.31 is short of Player1's 4.80 (1.49 back): 2 x 1.15 + the big
+    # blind's 0.10 + 2 x 3.31 = 9.02, POT="8.57" after RAKE="0.45"
+    assert _paid(oma) == [("Player3", 857, None, None)]
+    assert 2 * 115 + 10 + 2 * 331 - 45 == 857
+    assert _shown(oma)["Player3"] == ("9d", "Jd", "Ad", "Ah")  # LINK 8, 10, 0, 26
+
+
+def test_everest_omaha_one_hole_card_an_element() -> None:
+    h = _hand(FLOP.format("Everest", "PLO-EUR-5-10-Unknown-Sample.txt"), "6351562000")
+    # <SESSION game="omaha-hi" gametype="pot-limit" money="€">, blinds="5 €/10 €"
+    assert (h.game, h.limit, h.hole_cards, h.hilo, h.sb, h.bb, h.currency) == ("PLO", Limit.POT_LIMIT, 4, False, 500, 1000, "EUR")
+    # four <HOLE position="0"> elements, one card each
+    assert _dealt(h) == {"Hero": ("8h", "2c", "Qc", "Ah")}
+    # 2 x 30 pre-flop, 2 x 60 on the flop: 180.00; the river's 180 pushed back; the last
+    # SWEEP's rake="150" tax="100": 177.50 paid
+    assert _paid(h) == [("Villain", 17750, 0, None)]
+    assert h.summary.rake == 250 and 2 * 3000 + 2 * 6000 - 250 == 17750
+
+
 _LIVE_PLO8 = """# hhaudit live log
 game PLO8 1/2 table T9 seats 6
 
