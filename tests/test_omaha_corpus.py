@@ -87,6 +87,17 @@ def test_no_parse_error_but_the_cut_files() -> None:
     assert errors == set(CUT) | set(NOT_READ)
 
 
+def test_cut_hands_say_so_and_leave_the_others_whole() -> None:
+    rel = "ChazDazzle/fpdb-chaz/pyfpdb/regression-test-files/cash/Stars/Flop/PLO-6max-USD-2.00-4.00-201403.2.partial.txt"
+    hands = list(parse(str(corpus() / rel)))
+    # line 19 "*** FLOP *** [Js 3d " and line 40 "Player0": each the last line of its hand,
+    # the next header after a blank line
+    cut = [(h.hand_id, h.problem.line, h.problem.message) for h in hands if h.problem is not None]
+    assert cut == [(hid, line, "no line of this format reads like this; the hand stops here, before it is "
+                    "complete (cut off)") for hid, line in (("112824228684", 19), ("112824184047", 40))]
+    assert [h.status for h in hands[2:]] == [Status.AUDITED] * (len(hands) - 2) and len(hands) == 4
+
+
 def _judged(h: Hand) -> bool:
     return is_audited(h.variant, h.hole_cards, h.hilo)
 
