@@ -5,8 +5,12 @@ Grammar: `grammars/entraction.lark`. Points of the format:
 - space-padded columns: "Hero                        Raise       (15.00)";
 - every amount is the chips the action adds; "All-In (4.32)" is a bet, call or raise
   depending on what the player faces; "Payback (10.00)" returns an uncalled bet;
+- games: "Texas Hold'em", "Omaha High", "5-Card Omaha High";
 - blinds are "Small Blind: Hero (5.00)" lines (some hands list the big blind first),
-  antes "Player0 Ante (20.00)";
+  antes "Player0 Ante (20.00)"; "Small + Big Blind: Player2 (1.50)" is a live big blind
+  and a dead small one, "Blind out of turn: X (1.00)" a big blind posted to come in;
+- a street line writes the whole board ("Turn  3d - Ah - 8h - Jd"); a hand mucked at the
+  showdown may be written with its cards ("didn't show hand (2c - 8c - 2d - 5c)");
 - the hero's hole cards may be written with the name in lower case ("hero was dealt:");
 - "X wins: EUR 59.25" is after the rake ("Rake: EUR 0.75"); a tournament hand has no
   currency and no rake line;
@@ -33,7 +37,7 @@ from ..model import (
 )
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import cards, to_utc
+from .common import cards, omaha_of, set_omaha, to_utc
 
 _ACTS = {"Fold": Act.FOLD, "Check": Act.CHECK, "Call": Act.CALL, "Bet": Act.BET, "Raise": Act.RAISE}
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
@@ -62,8 +66,11 @@ class EntractionFormat(SiteFormat):
         return next(s.player for s in hand.seats if s.seat == seat)
 
     def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
-        hand_id, limit, cur, low, high, ante, table = f
+        hand_id, game, limit, cur, low, high, ante, table = f
         hand.hand_id = hand_id or ""
+        omaha = omaha_of(game or "")
+        if omaha is not None:
+            set_omaha(hand, *omaha)  # "Omaha High", "5-Card Omaha High"
         hand.table_name = table or ""
         if cur:
             hand.kind, hand.currency, hand.scale = "cash", cur, 2
@@ -97,6 +104,14 @@ class EntractionFormat(SiteFormat):
         if blind is None:
             hand.ante = max(hand.ante, amount)
             kind = Post.ANTE
+        elif blind == "Small + Big Blind":
+            # "Small + Big Blind: Player2 (1.50)": a live big blind and a dead small one
+            live = min(hand.bb, amount)
+            hand.events.append(PostEvent(line, seat, name, Post.DEAD, live, amount - live))
+            return
+        elif blind == "Blind out of turn":
+            hand.events.append(PostEvent(line, seat, name, Post.BIG_BLIND, amount))
+            return
         else:
             kind = Post.SMALL_BLIND if blind == "Small Blind" else Post.BIG_BLIND
             if hand.limit is Limit.FIXED_LIMIT and kind is Post.SMALL_BLIND:
@@ -105,7 +120,7 @@ class EntractionFormat(SiteFormat):
         at = len(hand.events)
         if kind is Post.SMALL_BLIND:
             # some hands list "Big Blind:" before "Small Blind:"; the small blind goes in first
-            while at and isinstance(hand.events[at - 1], PostEvent) and hand.events[at - 1].kind is Post.BIG_BLIND:
+            while at and isinstance(before := hand.events[at - 1], PostEvent) and before.kind is Post.BIG_BLIND:
                 at -= 1
         hand.events.insert(at, event)
 
@@ -127,12 +142,18 @@ class EntractionFormat(SiteFormat):
             hand.events.append(ActionEvent(line, seat, player, _ACTS[verb], amount=self.amount(hand, text)))
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
-        new = cards((f[1] or "").replace(" - ", " "))
+        # "Turn  3d - Ah - 8h - Jd": the whole board (a line with only the new card, as other
+        # layouts of the site may write it, is added to the board)
+        shown = cards((f[1] or "").replace(" - ", " "))
         board: tuple[str, ...] = ()
         for e in reversed(hand.events):
             if isinstance(e, StreetEvent):
                 board = e.board
                 break
+        if board and shown[:len(board)] == board:
+            new = shown[len(board):]
+        else:
+            new = shown
         hand.events.append(StreetEvent(line, _STREETS[f[0] or ""], new, board + new))
 
     def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
@@ -141,7 +162,8 @@ class EntractionFormat(SiteFormat):
 
     def on_NO_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
         seat = self.seat(hand, f[0])
-        hand.events.append(ShowEvent(line, seat, self.name_of(hand, seat), (), muck=True))
+        mucked = cards((f[1] or "").replace(" - ", " "))
+        hand.events.append(ShowEvent(line, seat, self.name_of(hand, seat), mucked, muck=True))
 
     def on_WIN(self, hand: Hand, f: Fields, line: int) -> None:
         seat = self.seat(hand, f[0])

@@ -9,7 +9,7 @@ from conftest_corpus import corpus, find_hand
 from test_omaha_values import FLOP, TOUR, _dealt, _paid, _shown
 
 from hhaudit.auditor import Auditor
-from hhaudit.model import Hand, Limit, Status
+from hhaudit.model import Hand, Limit, ShowEvent, Status
 from hhaudit.parsing import parse
 
 
@@ -232,4 +232,37 @@ def test_cake_euro_table_counted_in_dollars() -> None:
     # (EUR €0.81)", no rake
     assert _paid(h) == [("Hero", 100, None, None)]
     assert h.summary.rake == 0 and 25 + 25 + 150 - 100 == 100
+    assert _rules(h) == []
+
+
+# ---------------------------------------------------------------- Entraction
+
+
+def test_entraction_five_card_omaha_whole_board_lines() -> None:
+    h = _hand(FLOP.format("Entraction", "PLO5-EUR-0.10-0.20-201208.txt"), "2695932189")
+    # "5-Card Omaha High Pot Limit EUR 0.10/0.20"
+    assert (h.game, h.limit, h.hole_cards, h.sb, h.bb, h.currency) == ("PLO5", Limit.POT_LIMIT, 5, 10, 20, "EUR")
+    assert _dealt(h) == {"Hero": ("Qs", "7d", "8c", "9s", "5h")}
+    # "Turn  Kc - 2s - 2d - 8d" writes the whole board: the 8d is the turn's one new card
+    streets = [(e.cards, e.board) for e in h.events if type(e).__name__ == "StreetEvent"]
+    assert streets == [(("Kc", "2s", "2d"), ("Kc", "2s", "2d")), (("8d",), ("Kc", "2s", "2d", "8d")),
+                       (("5d",), ("Kc", "2s", "2d", "8d", "5d"))]
+    # "Player2 didn't show hand (Kh - 9h - As - 6s - Qh)": mucked, with its cards
+    mucks = [(e.player, e.cards) for e in h.events if isinstance(e, ShowEvent) and e.muck]
+    assert mucks == [("Player2", ("Kh", "9h", "As", "6s", "Qh"))]
+    # Hero's 0.10 small blind, 2 x 0.57 pre-flop, 2 x 0.93 on the flop: 3.10, less the 0.15
+    # rake: "Player3 wins:  EUR 2.95 (with three of a kind, Deuces)"
+    assert _paid(h) == [("Player3", 295, None, None)]
+    assert 10 + 2 * 57 + 2 * 93 - 15 == 295
+    assert _rules(h) == []
+
+
+def test_entraction_small_and_big_blind_posted_together() -> None:
+    h = _hand(FLOP.format("Entraction", "PLO-6max-EUR-0.50-1-201107.SBBB.example.txt"), "2314086000")
+    posts = [(e.player, e.kind.value, e.amount, e.dead) for e in h.events if type(e).__name__ == "PostEvent"]
+    # "Small + Big Blind:  Player2 (1.50)": 1 live, 0.50 dead; his "Call (4.00)" makes 5
+    assert posts[-1] == ("Player2", "post_dead", 100, 50)
+    # 0.50 + 1 + 1.50 + Hero's 5 + Player2's 4 = 12, less the 0.60 rake: "Hero wins: EUR 11.40"
+    assert _paid(h) == [("Hero", 1140, None, None)]
+    assert 50 + 100 + 150 + 500 + 400 - 60 == 1140
     assert _rules(h) == []
