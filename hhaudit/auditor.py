@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
+from .games import is_audited
+from .house_rules import check_house, is_on
 from .model import (
     Act,
     ActionEvent,
@@ -27,11 +29,9 @@ from .model import (
     StreetEvent,
     UncalledEvent,
 )
-from .games import is_audited
-from .house_rules import check_house, is_on
 from .money import to_text
 from .pots import PotEvents, audit_pots
-from .profiles import Profile, get_profile
+from .profiles import Profile, for_site, get_profile
 from .replay import State
 from .rules import RULES, Rule, action_rules
 
@@ -166,6 +166,18 @@ class Auditor:
         something there)."""
         self._house = is_on(self.profile)
         """A house rule of `house_rules` is set: judge it after the pots."""
+        self._sites: dict[str, Profile] = {}
+        """The profile per site (`profile_for`)."""
+
+    def profile_for(self, hand: Hand) -> Profile:
+        """The profile the hand is judged by: this auditor's, with the conventions of the
+        hand's site where the profile follows them (`profiles.for_site`)."""
+        if not self.profile.site_conventions:
+            return self.profile
+        p = self._sites.get(hand.site)
+        if p is None:
+            p = self._sites[hand.site] = for_site(self.profile, hand.site)
+        return p
 
     def finding(self, out: AuditedHand, rule: type[Rule], line: int, seq: int, expected: str,
                 actual: str, message: str = "", seat: int | None = None,
@@ -195,7 +207,7 @@ class Auditor:
             # another game (`games`)
             hand.status = Status.UNSUPPORTED_GAME
             return out
-        state = State.start(hand, self.profile)
+        state = State.start(hand, self.profile_for(hand))
         out.state = state
         log = self._replay(hand, state, out)
         audit_pots(self, hand, state, out, log)

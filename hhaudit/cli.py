@@ -68,7 +68,13 @@ def cmd_audit(args: argparse.Namespace) -> int:
         if quiet:
             totals = run(sources, args.output, opts, jobs=jobs, **extra)
         else:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
 
             with Progress(TextColumn("[bold]auditing"), BarColumn(), MofNCompleteColumn(),
                           TextColumn("files  {task.fields[hands]} hands  {task.fields[rate]} hands/s  "
@@ -231,7 +237,27 @@ def _print_profile(resolved: config.Resolved) -> None:
         print("\nrules these options change:")
         for code, opts in ruled:
             print(f"  {code} {RULES[code].name}: {', '.join(opts)}")
+    _print_site_conventions(resolved, {name: value for name, value, _ in found})
     print()
+
+
+def _print_site_conventions(resolved: config.Resolved, values: dict[str, Any]) -> None:
+    """The sites' conventions the profile audits site histories by (`site_conventions`), each
+    option set by a house profile or `--option` said to win."""
+    from .profiles import SITE_CONVENTIONS
+
+    on = values.get("site_conventions") if "site_conventions" in resolved.options else None
+    if on is None:  # the base profile's, or online's for site histories when none is named
+        on = resolved.profile in (None, "online")
+    if not on:
+        return
+    print("\nsite conventions (site_conventions = true; site histories"
+          + (", online profile" if resolved.profile is None else "") + "):")
+    width = max(len(site) for site in SITE_CONVENTIONS)
+    for site, conventions in sorted(SITE_CONVENTIONS.items(), key=lambda kv: kv[0].casefold()):
+        said = [f"{k} = {_value(v)}" + (f" (not used: {k} = {_value(values[k])} is set)"
+                                        if k in resolved.options else "") for k, v in conventions.items()]
+        print(f"  {site:<{width}}  {'; '.join(said)}")
 
 
 def _value(value: Any) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
 from . import evaluator
@@ -78,6 +79,11 @@ class Pot:
         self.expected = [] if expected is None else expected
         self.ok = ok
         self.half = half
+
+
+Order = tuple[list[int], list[int] | None, str]
+"""How a split's odd chips go (`split_run`): the order for the high (and high-only pots),
+the order for a tied low (None: the same), and the profile's `hilo_odd_chip`."""
 
 
 def build_pots(contrib: dict[int, int], live: set[int], all_in: set[int]) -> list[Pot]:
@@ -147,27 +153,35 @@ def hilo_halves(amount: int, chip: int = 1) -> tuple[int, int]:
 
 
 def split_run(amount: int, high: list[int], low: list[int] | None, ring: list[int],
-              chip: int = 1) -> list[tuple[str | None, int, dict[int, int]]]:
+              chip: int = 1, low_ring: list[int] | None = None,
+              hilo_odd: str = "pot") -> list[tuple[str | None, int, dict[int, int]]]:
     """How one pot (or one run of it) is paid: (half, the half's amount, each winner's
     share) per half. `low` is None in a high-only game: one row of half None. In Hi/Lo, no
     qualifying low (`low` empty) means the high hand scoops: one "high" row; otherwise the
     high half (with the odd chip, `hilo_halves`) is split among `high` and the low half
-    among `low`, each by TDA-2024 20 (odd chips from the first tied seat left of the
-    button). When the same seats tie for both halves (two identical wheels), the pot is
-    split among them as one, as evenly as possible: 66 chips go 33/33, not 34/32 (no
-    player receives more than one odd chip, Robert's Rules, Ties; the TDA's 2017 addendum
-    proposal)."""
+    among `low`, each by TDA-2024 20: the odd chips one each in the order `ring` (the first
+    tied seats left of the button, `odd_chip_order`), the low half's in `low_ring` where the
+    order of tied lows differs (`odd_chip` "high_suit": the lowest card, Robert's Ties).
+    `hilo_odd` "low_to_high" (`hilo_odd_chip`, a site's convention) gives the odd chips of
+    a tied low half to the high half instead, which splits them with its own. When the same seats
+    tie for both halves (two identical wheels), the pot is split among them as one, as
+    evenly as possible: 66 chips go 33/33, not 34/32 (no player receives more than one odd
+    chip, Robert's Rules, Ties; the TDA's 2017 addendum proposal)."""
     if low is None:
         return [(None, amount, split_amount(amount, high, ring, chip))]
     if not low:
         return [("high", amount, split_amount(amount, high, ring, chip))]
     hi_amount, lo_amount = hilo_halves(amount, chip)
-    hi = split_amount(hi_amount, high, ring, chip)
     if len(high) > 1 and sorted(high) == sorted(low):
+        hi = split_amount(hi_amount, high, ring, chip)
         whole = split_amount(amount, high, ring, chip)
-        lo = {s: whole[s] - hi[s] for s in whole}
-    else:
-        lo = split_amount(lo_amount, low, ring, chip)
+        return [("high", hi_amount, hi), ("low", lo_amount, {s: whole[s] - hi[s] for s in whole})]
+    if hilo_odd == "low_to_high" and len(low) > 1:
+        unit = max(chip, 1)
+        odd = lo_amount - (lo_amount // unit // len(low)) * unit * len(low)
+        hi_amount, lo_amount = hi_amount + odd, lo_amount - odd
+    hi = split_amount(hi_amount, high, ring, chip)
+    lo = split_amount(lo_amount, low, ring if low_ring is None else low_ring, chip)
     return [("high", hi_amount, hi), ("low", lo_amount, lo)]
 
 
@@ -175,16 +189,21 @@ def rake_shares(amounts: list[int], deductions: int, rule: str) -> list[int]:
     """What each pot (main first) gives up of the rake and other deductions before it is
     split. No rulebook says which pot the rake comes from (rules.md 7c, [CONFIG]): "main"
     takes it from the main pot, then the next; "last" from the last side pot, then the one
-    before; "proportional" by pot size, rounded down, the rest from the main pot."""
+    before; "proportional" by pot size, rounded down, the rest from the main pot;
+    "proportional_rounded" by pot size, each pot's part rounded to the nearest unit (halves
+    to even), what that leaves over (or takes too much) from the main pot."""
     cuts = [0] * len(amounts)
     if deductions <= 0 or not amounts:
         return cuts
     if rule == "last":
         return rake_shares(amounts[::-1], deductions, "main")[::-1]
-    if rule == "proportional":
+    if rule in ("proportional", "proportional_rounded"):
         total = sum(amounts)
         if total > 0:
-            cuts = [deductions * a // total for a in amounts]
+            if rule == "proportional":
+                cuts = [deductions * a // total for a in amounts]
+            else:  # to the nearest unit, halves to even (Python's round of an exact fraction)
+                cuts = [round(Fraction(deductions * a, total)) for a in amounts]
         cuts[0] += deductions - sum(cuts)
         return cuts
     left = deductions
@@ -401,9 +420,9 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand,
     if rake and hand.kind == "tournament":
         auditor.finding(out, RULES["AC05"], summary.line or last_line, -1, "no rake in a tournament hand",
                         f"rake {m(rake)}")
-    elif rake and pot_total and rake > pot_total * auditor.profile.max_rake_share:
+    elif rake and pot_total and rake > pot_total * state.profile.max_rake_share:
         auditor.finding(out, RULES["AC05"], summary.line or last_line, -1,
-                        f"rake at most {int(auditor.profile.max_rake_share * 100)}% of {m(pot_total)}",
+                        f"rake at most {int(state.profile.max_rake_share * 100)}% of {m(pot_total)}",
                         f"rake {m(rake)}")
     # ---- pots and who should get them
     dead = {k: min(v, seats[k].dead) for k, v in contrib.items()}
@@ -510,15 +529,18 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
         elif len(k.cards) >= 2:
             shown[seat] = k.cards
     boards = _boards(hand, log.streets)
-    ring = odd_chip_order(hand.odd_chip or auditor.profile.odd_chip, state, ring, shown)
+    odd_rule = hand.odd_chip or state.profile.odd_chip
+    low_ring = low_card_order(ring, shown) if odd_rule == "high_suit" else None  # None: as the high
+    ring = odd_chip_order(odd_rule, state, ring, shown)
+    hilo_odd = state.profile.hilo_odd_chip
     runs = sorted(boards) if boards else [0]
     if len(runs) > 1 and 0 in runs:
         runs.remove(0)
     # The rake (and any drop or fee) comes out of each pot first; what is left is split,
     # per run, among the pot's winners in whole chips, the odd chips by TDA-2024 20.
-    chip = hand.chip or auditor.profile.chip * 10**hand.fine
+    chip = hand.chip or state.profile.chip * 10**hand.fine
     hole = hand.hole_cards  # a hand shown with another count is not judged (the auditor's games)
-    cuts = rake_shares([p.amount for p in pots], deductions, auditor.profile.rake_from)
+    cuts = rake_shares([p.amount for p in pots], deductions, state.profile.rake_from)
     gross: dict[int, int] = defaultdict(int)  # each seat's share of the pots before the rake
     expected: dict[int, int] = defaultdict(int)  # and what it should be paid
     judged = True
@@ -553,11 +575,12 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
                         judged = False
             if winners and mucked:
                 _mucked_winner(auditor, out, pot, winners, lows, shown, boards.get(run, ()), state)
-            for _, _, shares in split_run(part, winners, lows, ring, chip):
+            gross_halves = split_run(part, winners, lows, ring, chip, low_ring, hilo_odd)
+            for _, _, shares in gross_halves:
                 for w, a in shares.items():
                     gross[w] += a
-            net_halves = split_run(net_run[ri], winners, lows, ring, chip)
-            for (half, amount, _), (_, _, shares) in zip(split_run(part, winners, lows, ring, chip), net_halves):
+            net_halves = split_run(net_run[ri], winners, lows, ring, chip, low_ring, hilo_odd)
+            for (half, amount, _), (_, _, shares) in zip(gross_halves, net_halves):
                 row = Pot(pot.index, amount, pot.level, pot.eligible, run, half=half)
                 row.expected_winners = winners if half != "low" or lows is None else lows
                 row.expected = [shares[w] for w in row.expected_winners]
@@ -636,8 +659,8 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
         for row in pot_rows:  # paid more or less than the pots: AC02 already says so
             row.ok = False
         return
-    if len(pots) > 1 and deductions and _rake_elsewhere(pots, runs, deductions, chip, ring, pot_rows, paid, gross,
-                                                        auditor):
+    if len(pots) > 1 and deductions and _rake_elsewhere(pots, runs, deductions, chip, (ring, low_ring, hilo_odd),
+                                                        pot_rows, paid, gross, state.profile.rake_from):
         for row in pot_rows:
             row.ok = True
         return
@@ -702,8 +725,26 @@ def odd_chip_order(rule: str, state: State, ring: list[int], shown: dict[int, tu
                 if r >= 0 and u >= 0:
                     best = max(best, 4 * r + u)
             return -best
-        return sorted(ring, key=high)
+        return sorted(ring + [s for s in shown if s not in ring], key=high)  # the button too
     return ring
+
+def low_card_order(ring: list[int], shown: dict[int, tuple[str, ...]]) -> list[int]:
+    """The order the odd chips of a tied low half go in under `odd_chip` "high_suit": by
+    each hand's lowest hole card, rank then suit, aces low and clubs lowest (Robert's Rules,
+    Ties: "the odd chip between tied low hands is awarded as in a low game of that poker
+    form", to the lowest card by suit, all of a player's cards counted), then in the order
+    of `ring` (clockwise from the button) where the cards do not tell them apart. TDA-2024
+    20-A gives board games' tied lows to the first seat left of the button like their
+    highs; its high card by suit (20-B) is stud's."""
+    def low(seat: int) -> int:
+        best = 4 * len(_RANKS)
+        for card in shown.get(seat, ()):
+            r, u = _RANKS.find(card[:1].upper()), _SUITS.find(card[1:2].lower())
+            if r >= 0 and u >= 0:
+                best = min(best, 4 * ((r + 1) % len(_RANKS)) + u)  # the ace below the deuce
+        return best
+    return sorted(ring + [s for s in shown if s not in ring], key=low)  # the button too
+
 
 def _by_half(rows: list[Pot], fmt: Callable[[int], str], names: dict[int, str]) -> str:
     """What the rules pay in a Hi/Lo hand, half by half over every pot and run ("high Bob
@@ -875,8 +916,8 @@ def _paid_exactly(expected: dict[int, int], paid: dict[int, int]) -> bool:
     return all(paid.get(s, 0) == v for s, v in expected.items() if v) and sum(paid.values()) == sum(expected.values())
 
 
-def _rake_elsewhere(pots: list[Pot], runs: list[int], deductions: int, chip: int, ring: list[int],
-                    rows: list[Pot], paid: dict[int, int], gross: dict[int, int], auditor: Auditor) -> bool:
+def _rake_elsewhere(pots: list[Pot], runs: list[int], deductions: int, chip: int, order: Order,
+                    rows: list[Pot], paid: dict[int, int], gross: dict[int, int], rake_from: str) -> bool:
     """The rake came from other pots than the profile's `rake_from` says. No rulebook says
     which pot pays it (rules.md 7c), so any pot may, as long as a split pot is split after
     its part of the rake (TDA-2024 20): when no pot is split (a Hi/Lo pot whose halves go to
@@ -888,21 +929,22 @@ def _rake_elsewhere(pots: list[Pot], runs: list[int], deductions: int, chip: int
     for row in rows:
         shared.setdefault((row.index, row.run), set()).update(row.expected_winners)
     if all(len(seats) <= 1 for seats in shared.values()):
-        return all(0 <= paid.get(s, 0) <= v for s, v in gross.items()) and set(paid) <= set(gross)
+        return all(0 <= paid.get(s, 0) <= v for s, v in gross.items()) and {s for s, v in paid.items() if v} <= set(gross)
     amounts = [p.amount for p in pots]
-    candidates = [rake_shares(amounts, deductions, rule) for rule in _RAKE_RULES if rule != auditor.profile.rake_from]
+    candidates = [rake_shares(amounts, deductions, rule) for rule in _RAKE_RULES if rule != rake_from]
     candidates += [[deductions if i == k else 0 for i in range(len(pots))]  # all from one pot
                    for k, a in enumerate(amounts) if a >= deductions]
-    return any(_split_after(cuts, pots, runs, chip, ring, rows, paid) for cuts in candidates)
+    return any(_split_after(cuts, pots, runs, chip, order, rows, paid) for cuts in candidates)
 
 
-_RAKE_RULES: Final = ("main", "last", "proportional")
+_RAKE_RULES: Final = ("main", "last", "proportional", "proportional_rounded")
 
 
-def _split_after(cuts: list[int], pots: list[Pot], runs: list[int], chip: int, ring: list[int],
+def _split_after(cuts: list[int], pots: list[Pot], runs: list[int], chip: int, order_of: Order,
                  rows: list[Pot], paid: dict[int, int]) -> bool:
     """The payments are each pot's rest after `cuts`, split by TDA-2024 20 (then the rows'
     `expected` are set to it); when the log says which pot each payment is from, pot by pot."""
+    ring, low_ring, hilo_odd = order_of
     order = list(range(len(runs)))
     want: dict[int, int] = defaultdict(int)
     per_row: list[list[int]] = []
@@ -914,7 +956,8 @@ def _split_after(cuts: list[int], pots: list[Pot], runs: list[int], chip: int, r
             row = rows[k]
             low_row = rows[k + 1] if k + 1 < len(rows) and rows[k + 1].half == "low" else None
             lows = None if row.half is None else low_row.expected_winners if low_row is not None else []
-            for (_, _, shares), half_row in zip(split_run(net_run[ri], row.expected_winners, lows, ring, chip),
+            for (_, _, shares), half_row in zip(split_run(net_run[ri], row.expected_winners, lows, ring, chip,
+                                                          low_ring, hilo_odd),
                                                  (row, low_row)):
                 assert half_row is not None
                 k += 1

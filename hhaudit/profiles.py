@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import math
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, Final
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,11 +33,23 @@ class Profile:
     then by suit, spades > hearts > diamonds > clubs (TDA-2024 20-B's high card by suit,
     Robert's Ties: suits rank spades, hearts, diamonds, clubs), then by seat left of the
     button where that does not tell them apart."""
+    hilo_odd_chip: str = "pot"
+    """Hi/Lo: where the odd chips of a split go. "pot": the odd chip of the pot goes to the
+    high half, and a tied half's own odd chips go among its tied winners by `odd_chip`
+    (TDA-2024 20-C and 20-A; Robert's Rules, Ties: 101 chips are 51 high and 50 low, 103 with
+    two tied lows 52 and 26/25); "low_to_high": the odd chips of a tied low half go to the
+    high half too, which splits them with its own (Bovada/Ignition's software: the 103 are
+    53 high and 25/25 low)."""
     run_odd_chip: str = "first_run"
     """Run it twice: the odd chip of a pot split between runs goes to the first run."""
     rake_from: str = "main"
-    """Which pot pays the rake when pots are compared one by one: "main" (the main pot, then
-    the next), or "proportional" to pot sizes. Totals are checked either way."""
+    """Which pot pays the rake when pots are compared one by one (no rulebook says which):
+    "main" (the main pot, then the next), "proportional" to pot sizes (each pot's part
+    rounded down, the rest from the main pot: Winamax), or "proportional_rounded" (each
+    pot's part rounded to the nearest unit, halves to even, what is left from the main pot:
+    iPoker). Totals are checked either way, and a payment that follows another of these
+    rules is no finding; the profile's rule is the one findings state their expected
+    payments by."""
     infer_sitting_out: bool = True
     """Online logs: a listed seat that never posts or acts before play passes it was not
     dealt in (sites list sitting-out players without saying so)."""
@@ -99,10 +111,18 @@ class Profile:
     """The most rebuys (addons and top-ups alike) one player may make in one table session
     of a live log: a hand that adds chips to a player's stack counts one (`seats.added`,
     judged by the session audit); 0 = no limit. One more is SE08."""
+    site_conventions: bool = False
+    """Audit each site's histories by that site's own conventions where no rulebook decides
+    (`SITE_CONVENTIONS`: which pot pays the rake, where a Hi/Lo split's odd chips go), for
+    the options not set otherwise. On in the `online` profile (what the sites' software
+    does), off in the rulebook profiles."""
+    pinned: frozenset[str] = frozenset()
+    """The options set by name over the base profile (a house profile, `--option`): a site's
+    conventions never override them. Not an option."""
 
 
 PROFILES: dict[str, Profile] = {
-    "online": Profile("online"),
+    "online": Profile("online", site_conventions=True),
     "tda-2024": Profile(
         "tda-2024", fl_heads_up_uncapped=False, infer_sitting_out=False, rake_from="main",
         button_rule="dead", session_gap=240,
@@ -118,10 +138,27 @@ PROFILES: dict[str, Profile] = {
 }
 
 
+SITE_CONVENTIONS: dict[str, dict[str, Any]] = {
+    # Bovada PLO8: a 4.81 low half tied two ways is paid 2.40 + 2.40 and its odd cent goes to
+    # the high half (4.82), the 0.95 pot of another hand 0.49 high and 0.23 + 0.23 low
+    # (tests/test_site_conventions.py)
+    "Bovada/Ignition": {"hilo_odd_chip": "low_to_high"},
+    # iPoker: a 10.32 pot of a 2.28 main and an 8.04 side pot raked 0.68 takes 0.15 and 0.53
+    # (0.1502 and 0.5298 of the 0.68 by pot size, rounded), each rest split on its own
+    "iPoker": {"rake_from": "proportional_rounded"},
+    # Winamax: 0.22 of the 3.56 main and 0.92 side pot is 0.18 and 0.04 (0.1748 and 0.0452,
+    # rounded down, the cent left from the main pot)
+    "Winamax": {"rake_from": "proportional"},
+}
+"""The conventions of each site's software where the rulebooks are silent or rooms differ,
+by `hands.site`; the `online` profile audits the site's hands by them (`for_site`). Each is
+set only where every hand of the site in the corpus that shows it follows it."""
+
 CHOICES: dict[str, tuple[str, ...]] = {
     "odd_chip": ("button", "big_blind", "high_suit"),
+    "hilo_odd_chip": ("pot", "low_to_high"),
     "run_odd_chip": ("first_run",),
-    "rake_from": ("main", "proportional"),
+    "rake_from": ("main", "proportional", "proportional_rounded"),
     "oot_binding": ("tda", "roberts"),
     "straddles": ("utg", "button", "mississippi", "re-straddle"),
 }
@@ -146,9 +183,12 @@ class OptionError(ValueError):
     """A profile option that does not exist, or a value it cannot take."""
 
 
+_NOT_OPTIONS: Final = ("name", "pinned")
+
+
 def option_types() -> dict[str, str]:
     """Each option's type, as written in `Profile` ("int", "bool", "str", "float")."""
-    return {f.name: str(f.type) for f in fields(Profile) if f.name != "name"}
+    return {f.name: str(f.type) for f in fields(Profile) if f.name not in _NOT_OPTIONS}
 
 
 def check_option(name: str, value: Any) -> Any:
@@ -218,12 +258,23 @@ def get_profile(name: str, **overrides: Any) -> Profile:
         raise KeyError(f"unknown profile {name!r}; known: {', '.join(PROFILES)}") from None
     if not overrides:
         return base
-    known = {f.name for f in fields(Profile)}
+    known = set(option_types())
     unknown = set(overrides) - known
     if unknown:
         raise KeyError(f"unknown profile option(s): {', '.join(sorted(unknown))}")
-    return replace(base, **{k: check_option(k, v) for k, v in overrides.items()})
+    return replace(base, pinned=base.pinned | frozenset(overrides),
+                   **{k: check_option(k, v) for k, v in overrides.items()})
+
+
+def for_site(profile: Profile, site: str) -> Profile:
+    """The profile a hand of `site` is audited by: with `site_conventions` on, the site's
+    `SITE_CONVENTIONS` for every option not pinned (set by a house profile or `--option`);
+    otherwise the profile itself."""
+    if not profile.site_conventions:
+        return profile
+    conventions = {k: v for k, v in SITE_CONVENTIONS.get(site, {}).items() if k not in profile.pinned}
+    return replace(profile, **conventions) if conventions else profile
 
 
 def option_names() -> list[str]:
-    return [f.name for f in fields(Profile) if f.name != "name"]
+    return [f.name for f in fields(Profile) if f.name not in _NOT_OPTIONS]

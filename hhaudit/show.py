@@ -115,7 +115,7 @@ def replay(hand: Hand, *, profile: str | None = None, options: dict[str, Any] | 
     def m(v: int) -> str:
         return to_text(v, hand.scale)
 
-    state = State.start(hand, auditor.profile)
+    state = State.start(hand, auditor.profile_for(hand))
     scratch = AuditedHand(hand)
     board: list[str] = []
     won: dict[int, int] = defaultdict(int)

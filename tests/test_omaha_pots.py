@@ -389,3 +389,48 @@ def test_a_mucked_high_in_hilo_says_the_high_half() -> None:
     assert wn02(out) == [("high half to Bob (Jh Jc 9s 9d): a mucked hand has no claim",
                           "Dave mucked Kc Kh 8s 8d, the best high hand",
                           "a mucked hand would have won the high half (cards speak only when tabled)", "Dave")]
+
+
+def _raked_tied_low(paid: str) -> Hand:
+    # the 101 pot raked 2: 99 left, high 50 (the odd chip to the high half, TDA-2024 20-C)
+    # to Bob's trip kings, low 49 tied by Dave (As 3s, seat 2) and Carol (Ah 3h, seat 8),
+    # 7-4-3-2-A each: 25 and 24
+    text = stars(HILO.format(flop=LOW_BOARD[0], turn=LOW_BOARD[1], river=LOW_BOARD[2], dave=DAVE_LOW, bob=BOB_HIGH,
+                             carol=CAROL_LOW, paid=paid),
+                 seats=HILO_SEATS, button=8, blinds=(1, 2), summary="Total pot 101 | Rake 2")
+    return game_hand(text, hilo=True)
+
+
+def test_high_suit_gives_a_tied_low_s_odd_chip_to_the_lowest_card() -> None:
+    from hhaudit.pots import low_card_order
+    from hhaudit.profiles import get_profile
+
+    # Robert's Rules, Ties: "the odd chip between tied low hands is awarded as in a low game
+    # of that poker form", and in a low game "to the lowest card by suit" (all of a player's
+    # cards). Aces are low, then suits from clubs up: Ac < Ad < Ah < As < 2c < ...
+    assert low_card_order([2, 5, 8], {2: ("As", "3s"), 5: ("2c", "Kd"), 8: ("Ah", "3h")}) == [8, 2, 5]
+    assert low_card_order([2, 5, 8], {2: ("As", "3s"), 5: ("Ac", "Kd"), 8: ("Ah", "3h")}) == [5, 8, 2]
+    assert low_card_order([2, 5, 8], {}) == [2, 5, 8]  # no cards: clockwise from the button
+    # the button's own seat (left out of the ring of seats after it) is ordered by its cards too
+    assert low_card_order([2, 3, 5], {2: ("As", "3s"), 5: ("2c", "Kd"), 8: ("Ah", "3h")}) == [8, 2, 5, 3]  # 3: none
+    from hhaudit.pots import odd_chip_order
+    from hhaudit.replay import State
+    hand = _raked_tied_low("")
+    state = State.start(hand, get_profile("online"))
+    assert odd_chip_order("high_suit", state, [2, 3, 5], {2: ("Ks", "3s"), 5: ("Kc", "Kh"), 8: ("Ah", "3h")}) \
+        == [8, 2, 5, 3]  # Ah > Ks > Kh
+    suit = Auditor(get_profile("online", odd_chip="high_suit"))
+    # the low's odd chip: Carol's Ah is the lowest card (aces low; hearts below spades), so
+    # under high_suit Carol 25, Dave 24; by the button (TDA-2024 20-A) Dave, first left of the
+    # button on seat 8, has the 25
+    by_card = "Bob collected 50 from pot\nCarol collected 25 from pot\nDave collected 24 from pot"
+    by_button = "Bob collected 50 from pot\nDave collected 25 from pot\nCarol collected 24 from pot"
+    out = suit.audit(_raked_tied_low(by_card))
+    assert out.findings == []
+    assert rows(out) == [("high", 51, [5], [50], True), ("low", 50, [2, 8], [24, 25], True)]
+    assert audit(_raked_tied_low(by_button)).findings == []
+    (f,) = suit.audit(_raked_tied_low(by_button)).findings
+    assert (f.rule, f.expected, f.message) == (
+        "OC01", "expected high Bob 50; low Dave 24, Carol 25 (after 2 rake)", "odd chip to the wrong seat (the low half)")
+    (f,) = audit(_raked_tied_low(by_card)).findings
+    assert (f.rule, f.expected) == ("OC01", "expected high Bob 50; low Dave 25, Carol 24 (after 2 rake)")
