@@ -4,12 +4,14 @@ Grammar: `grammars/ongame.lark`. OnGame writes raises as "raises $X to $Y" where
 chips the player put in with this action and Y the street total; calls and bets are the
 chips put in. There are no uncalled-bet or show lines: shown cards are in the summary's
 seat lines, and the pots with their (after-rake) payments in "Main pot"/"Side pot" lines.
+Games: "TEXAS_HOLDEM", "OMAHA_HI", "OMAHA_HI_LO" (the table line's "(POT_LIMIT OMAHA_HI
+€1/€1, Real money)"); a Hi/Lo pot's winners are listed on its line without their half.
 """
 
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from typing import ClassVar
 
 from ..model import (
@@ -28,7 +30,7 @@ from ..model import (
 )
 from ..money import currency_of, parse_amount
 from .base import Fields, LineError, LineFormat, UnsupportedGame
-from .common import ACT_VERBS, cards, game_code, to_utc
+from .common import ACT_VERBS, cards, game_code, omaha_of, set_omaha, to_utc
 
 _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE}
 _STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
@@ -87,7 +89,7 @@ class OnGameFormat(LineFormat):
             offset = timedelta(hours=int(m.group("oh")), minutes=int(m.group("om")))
             if m.group("sign") == "-":
                 offset = -offset
-            hand.started_at = local.replace(tzinfo=timezone(offset)).astimezone(timezone.utc)
+            hand.started_at = local.replace(tzinfo=timezone(offset)).astimezone(UTC)
         else:
             hand.started_at, _ = to_utc(local.strftime("%Y/%m/%d %H:%M:%S ") + hand.tz)
 
@@ -95,8 +97,11 @@ class OnGameFormat(LineFormat):
         name, limit, game, stakes, ante, money = f[0], f[2], f[3], f[4] or "", f[5], f[6] or ""
         hand.table_name = name or ""
         hand.variant = "holdem" if game == "TEXAS_HOLDEM" else (game or "unknown").lower()
+        omaha = omaha_of(game or "") if hand.variant != "holdem" else None
+        if omaha is not None:
+            set_omaha(hand, *omaha)  # "OMAHA_HI", "OMAHA_HI_LO"
         lim = _LIMITS.get(limit or "")
-        if hand.variant != "holdem" or lim is None:
+        if hand.variant not in ("holdem", "omaha") or lim is None:
             raise UnsupportedGame(game)
         hand.limit = lim
         hand.game = game_code(lim)
@@ -156,6 +161,10 @@ class OnGameFormat(LineFormat):
             # blind (150) [all in]" at 125/250 after the real small blind): a second small
             # blind is the big blind.
             kind = Post.BIG_BLIND
+        if kind is Post.BIG_BLIND and self._small_blind_seat(hand, seat):
+            # a table whose blinds are equal ("$0.50/$0.50") names both posts "big blind":
+            # the first, from the seat left of the button, is the small blind
+            kind = Post.SMALL_BLIND
         if kind is Post.ANTE:
             hand.ante = max(hand.ante, amount)
         elif hand.limit is Limit.FIXED_LIMIT and not all_in:
@@ -164,6 +173,19 @@ class OnGameFormat(LineFormat):
             elif not any(isinstance(e, PostEvent) and e.kind is Post.BIG_BLIND for e in hand.events):
                 hand.bb = amount
         hand.events.append(PostEvent(line, seat, player, kind, amount, 0, all_in))
+
+    @staticmethod
+    def _small_blind_seat(hand: Hand, seat: int) -> bool:
+        """Whether a "big blind" post is the small blind of a table whose blinds are equal:
+        the hand's first blind, posted by the first seat after the button."""
+        if hand.sb != hand.bb or hand.limit is Limit.FIXED_LIMIT:
+            return False
+        if any(isinstance(e, PostEvent) and e.kind is not Post.ANTE for e in hand.events):
+            return False
+        button = hand.button_seat or 0
+        seats = sorted(s.seat for s in hand.seats)
+        after = [s for s in seats if s > button] + [s for s in seats if s <= button]
+        return bool(after) and after[0] == seat
 
     def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""

@@ -266,3 +266,27 @@ def test_entraction_small_and_big_blind_posted_together() -> None:
     assert _paid(h) == [("Hero", 1140, None, None)]
     assert 50 + 100 + 150 + 500 + 400 - 60 == 1140
     assert _rules(h) == []
+
+
+# ---------------------------------------------------------------- OnGame
+
+
+def test_ongame_omaha_and_equal_blinds_both_named_big() -> None:
+    plo = _hand(FLOP.format("OnGame", "PLO-6max-EUR-1-1-2011002.Sample.txt"), "R5-21973400-50")
+    assert (plo.game, plo.limit, plo.hole_cards, plo.currency) == ("PLO", Limit.POT_LIMIT, 4, "EUR")  # "POT_LIMIT OMAHA_HI €1/€1"
+    assert _dealt(plo) == {"Hero": ("3c", "7c", "4c", "5h")}
+    # four seats at 4.50 pre-flop and Player2's 1 (19), 2 x 12 on the flop: "Main pot: €43
+    # won by Hero (€40.85)" after the 2.15 rake; his 21.50 turn bet unmatched
+    assert _paid(plo) == [("Hero", 4085, 0, None)]
+    assert 100 + 4 * 450 + 2 * 1200 == 4300 and 4300 - 215 == 4085
+    assert _rules(plo) == []
+    h = _hand(FLOP.format("OnGame", "PLO8-USD-0.50-0.50-201111.txt"), "R5-174523451-25")
+    assert (h.game, h.hilo, h.sb, h.bb) == ("PLO8", True, 50, 50)  # "POT_LIMIT OMAHA_HI_LO $0.50/$0.50"
+    # "Player2 posts big blind ($0.50)" from seat 1, the first after the button (seat 8),
+    # then "Hero posts big blind ($0.50)": equal blinds, the first is the small blind, and
+    # Player1 (seat 7, after Hero's seat 2) acts first
+    posts = [(e.player, e.kind.value, e.amount) for e in h.events if type(e).__name__ == "PostEvent"]
+    assert posts == [("Player2", "post_sb", 50), ("Hero", "post_bb", 50)]
+    # 0.50 + 0.50 + 2 x 2.50 = 6, less the 0.30 rake: "won by Player1 ($5.70)"
+    assert _paid(h) == [("Player1", 570, 0, None)]
+    assert _rules(h) == []
