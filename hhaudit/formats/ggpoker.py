@@ -8,8 +8,10 @@ Grammar: `grammars/ggpoker.lark`. The layout is PokerStars', so the handlers of
   Fortune $w | Tax $t" (cash): Jackpot, Bingo and Fortune are drops taken from the pot and
   go to `summary.jackpot` (their sum); Tax is added to the rake;
 - "Hand was run two times" with FIRST/SECOND streets, showdowns and boards (runs 1/2);
-- EV Cashout (GG's all-in insurance): "Pays Cashout Risk ($x)" -> FeeEvent "cash_out_fee"
-  (paid outside the pot: the pot is still paid out whole);
+- EV Cashout (GG's all-in insurance): "Pays Cashout Risk ($x)" and the 2020 "pay premium of
+  all-in insurance ($x)" -> FeeEvent "cash_out_fee" (paid outside the pot: the pot is still
+  paid out whole) and `Seat.added` -x; "Receives Cashout ($x)" (the equity paid to a player
+  who then loses the pot) -> `Seat.added` +x: both in the player's next stack;
 - "Cash Drop to Pot : total $x" -> FeeEvent "room_added" with a negative amount.
 - Omaha by GG's codes: "PLO ($2/$5)", "PLO-5", "PLO-6", a Hi-Lo suffix, and tournaments'
   "Omaha (NL postflop)" (pot limit before the flop, no limit after: audited with the looser
@@ -103,13 +105,21 @@ class GGPokerFormat(PokerStarsFormat):
         hand.events.append(FeeEvent(line, "room_added", -self.amount(hand, f[0])))
 
     def on_EV_CASHOUT(self, hand: Hand, f: Fields, line: int) -> None:
-        self.seat(hand, f[0])
+        seat = self.seat(hand, f[0])
+        if f[1] is not None:
+            # "Receives Cashout ($x)": the room pays the equity to a player who then loses
+            # the pot, outside the pot: in the player's next stack
+            _move(hand, seat, self.amount(hand, f[1]))
 
     def on_CASHOUT_FEE(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
         # The premium is paid outside the pot: the winner still collects the whole pot
-        # (pot - rake - drops), so it is a cash-out fee, not money taken from the pot.
-        hand.events.append(FeeEvent(line, "cash_out_fee", self.amount(hand, f[1]), self.seat(hand, player), player))
+        # (pot - rake - drops), so it is a cash-out fee, not money taken from the pot; it
+        # leaves the player's stack after the hand.
+        seat = self.seat(hand, player)
+        amount = self.amount(hand, f[1])
+        hand.events.append(FeeEvent(line, "cash_out_fee", amount, seat, player))
+        _move(hand, seat, -amount)
 
     def on_TOTAL_POT(self, hand: Hand, f: Fields, line: int) -> None:
         total, pots, rake, extra = f[0], f[1] or "", f[2], f[3] or ""
@@ -132,6 +142,14 @@ class GGPokerFormat(PokerStarsFormat):
                 jackpot += value
         if jackpot:
             s.jackpot = jackpot
+
+
+def _move(hand: Hand, seat: int, chips: int) -> None:
+    """Chips paid to (positive) or by (negative) a seat outside the pot, after the play: in
+    its next stack (`Seat.added`, which the session pass carries from hand to hand)."""
+    for s in hand.seats:
+        if s.seat == seat:
+            s.added += chips
 
 
 FORMATS = [GGPokerFormat()]

@@ -415,12 +415,16 @@ class SessionJudge:
         def money(n: int) -> str:
             return to_text(n, c.scale)
 
+        blinds_only = only_posts(c)
         for seat in sorted(c.seats):
             v = c.seats[seat]
             name = v.player
             moved = p_at.get(name, gone.pop(name, None)) != seat
             bb_owed, sb_owed, new = (True, False, True) if moved else carried.get(name, (False, False, False))
-            if not v.dealt:
+            if not v.dealt or (blinds_only and not c.posted(seat)):
+                # not dealt in; or the log writes the blinds and nothing else of the hand
+                # (iPoker's partial XML: no cards, no action), so it does not say whether a
+                # player who did not post was dealt in: they may have waited
                 bb_owed = bb_owed or seat in missed_bb
                 sb_owed = sb_owed or (seat in missed_sb and not new)  # a new player owes a big blind only
                 owes_now[name] = (bb_owed, sb_owed, new)
@@ -480,6 +484,17 @@ def unpaid(hand: HandView) -> bool:
     """A hand whose log pays no one although chips went in (iPoker's partial XML writes the
     actions and no <win>): no seat ends it ahead, so its end stacks are not known."""
     return any(v.net < 0 for v in hand.seats.values()) and not any(v.net > 0 for v in hand.seats.values())
+
+
+def only_posts(hand: HandView) -> bool:
+    """A hand whose log writes the posts and nothing else (iPoker's partial XML: no cards,
+    no action, no win): nobody collects and no seat puts in more than it posted."""
+    if not hand.posts or any(v.net > 0 for v in hand.seats.values()):
+        return False
+    posted: dict[int, int] = {}
+    for x in hand.posts:
+        posted[x.seat] = posted.get(x.seat, 0) + x.amount
+    return all(-v.net <= posted.get(seat, 0) for seat, v in hand.seats.items())
 
 
 def resets(hands: list[HandView]) -> bool:
