@@ -99,7 +99,9 @@ def session_hands(out: str | Path, session_id: str) -> tuple[dict[str, Any], lis
         if _key(r) in in_session:
             found.setdefault(_key(r), []).append(r)
     live = rows[0]["site"] == "live"
-    last: dict[str, int] = {}
+    last: dict[str, tuple[int, int]] = {}
+    """Per player: the end of their last hand (with the chips a site's line brought), and its
+    hand's scale (a hand's amounts are in its own: "1,500" and, in the next, "1,500.00")."""
     result: list[HandLine] = []
     for h in hands:
         k = _key(h)
@@ -108,13 +110,13 @@ def session_hands(out: str | Path, session_id: str) -> tuple[dict[str, Any], lis
         for s in sorted(seats.get(k, []), key=lambda s: s["seat"]):
             end = s["stack_start"] + s["net"]
             added = s.get("added") or 0
-            carried = last.get(s["player"])
+            carried = _rescaled(last.get(s["player"]), line.scale)
             if live and carried is not None:
                 carried += added  # a live rebuy line is written before the play, inside this start
             line.seats.append(SeatLine(s["seat"], s["player"], s["stack_start"], end, added, carried))
         for v in line.seats:
             # a site's rebuy or top-up line follows the play: in the next start
-            last[v.player] = v.end + (0 if live else v.added)
+            last[v.player] = (v.end + (0 if live else v.added), line.scale)
         fs = sorted(found.get(k, []), key=lambda f: (f["seq"], f["line"] or 0))
         line.between = [f for f in fs if f["category"] == "session"]
         line.findings = [f for f in fs if f["category"] != "session"]
@@ -122,6 +124,17 @@ def session_hands(out: str | Path, session_id: str) -> tuple[dict[str, Any], lis
     row = dict(rows[0])
     row["stacks_judged"] = _stacks_judged(result)
     return row, result
+
+
+def _rescaled(amount: tuple[int, int] | None, scale: int) -> int | None:
+    """An (amount, scale) in `scale`; None where it is not a whole number of its units."""
+    if amount is None:
+        return None
+    value, was = amount
+    if scale >= was:
+        return value * int(10 ** (scale - was))
+    q, r = divmod(value, int(10 ** (was - scale)))
+    return None if r else q
 
 
 def _stacks_judged(hands: list[HandLine]) -> bool:

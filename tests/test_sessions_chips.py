@@ -189,6 +189,37 @@ def test_a_hand_that_writes_only_its_blinds_does_not_say_who_was_dealt_in() -> N
     assert not only_posts(view({1: -10, 2: -5, 3: -10}, {2: 5, 3: 10}))  # seat 1 called: play written
     assert not only_posts(view({1: 0, 2: -5, 3: 5}, {2: 5, 3: 10}))      # the big blind won: paid
     assert not only_posts(view({1: 0, 2: 0}, {}))                         # no post
+    assert not only_posts(view({1: 0, 2: 0, 3: 0}, {3: 10}))              # a walk: the big blind paid back
     xml = FPDB / "cash" / "iPoker" / "Flop" / "PLO-USD-5-10-201631.partial.format.xml"
     if xml.is_file():
         assert session_findings(xml) == []
+
+
+def test_stacks_are_compared_in_one_scale_across_hands() -> None:
+    """A hand's amounts are integers in its own scale: iPoker's tournament hands write
+    "1,500" (scale 0) until a hand has a "2,852.50" in it (scale 2), where the same 1,500 is
+    150000. P ends hand 1 with 1,500 - 20 = 1,480 (Q wins the 20) and starts hand 2 with
+    148000 at scale 2: the same chips, no finding (before: "146520.00 appeared"); 148100 is
+    1.00 more. (Q's 100 + 20 = 120 starts hand 2 with 100: a finding for Q too.)"""
+    from hhaudit.profiles import get_profile
+    from hhaudit.sessions.judge import HandView, SeatView, SessionJudge
+
+    def view(i: int, scale: int, stack: int, net: int) -> HandView:
+        h = HandView(index=i, hand_id=str(i), source="x", line=i, kind="tournament", live=False, audited=True,
+                     started_at=None, button=None, max_seats=6, sb=10, bb=20, scale=scale)
+        h.seats = {1: SeatView(1, "P", stack, net, True), 2: SeatView(2, "Q", 100 * 10**scale, -net, True)}
+        return h
+
+    judge = SessionJudge(get_profile("online"), {"SE05"})
+    def p_found(hands: list[HandView]) -> list[tuple[str, str]]:
+        return [(f.expected, f.actual) for f in judge.judge(hands).findings if f.player == "P"]
+
+    assert p_found([view(0, 0, 1500, -20), view(1, 2, 148000, 0)]) == []
+    assert p_found([view(0, 0, 1500, -20), view(1, 2, 148100, 0)]) == [
+        ("P starts with 1480.00 (the last hand's end stack)", "starts with 1481.00")]
+    # and the other way: from scale 2 to scale 0
+    assert p_found([view(0, 2, 150000, -2000), view(1, 0, 1480, 0)]) == []
+    xml = FPDB / "tour" / "iPoker" / "Flop" / "NLHE-USD-MTT-5r-201112.Sample.xml"
+    if xml.is_file():
+        got = {h for h, *_ in session_findings(xml)}
+        assert not got & {"3869355908", "3869356000", "3869611855"}  # the hands where the scale changes

@@ -460,6 +460,10 @@ class SessionJudge:
             return  # the log does not say who won the last hand: its end stacks are unknown
         p_by = {v.player: v for v in p.seats.values()}
         severity = "error" if c.live else "warning"
+        # each hand's amounts are in its own scale (a tournament hand that writes "1,500"
+        # and the next one, with a "2,852.50" in it, "1,500.00"): compared in the finer one
+        scale = max(p.scale, c.scale)
+        to_p, to_c = 10 ** (scale - p.scale), 10 ** (scale - c.scale)
         for seat in sorted(c.seats):
             v = c.seats[seat]
             before = p_by.get(v.player)
@@ -468,15 +472,16 @@ class SessionJudge:
             # a live log's rebuy is written before the hand's play and is in its start stack
             # (the chips this hand brought); a site's rebuy or top-up line is written after
             # the play and is in the next stack (the chips the last hand brought)
-            brought = c.added.get(seat, 0) if c.live else p.added.get(before.seat, 0)
-            expected = before.end + brought
-            if v.stack == expected:
+            brought = c.added.get(seat, 0) * to_c if c.live else p.added.get(before.seat, 0) * to_p
+            expected = before.end * to_p + brought
+            stack = v.stack * to_c
+            if stack == expected:
                 continue
-            diff = v.stack - expected
+            diff = stack - expected
             add(c, StackChanged,
-                f"{v.player} starts with {to_text(expected, c.scale)} (the last hand's end stack)",
-                f"starts with {to_text(v.stack, c.scale)}", seat=seat, player=v.player, severity=severity,
-                message=(f"{to_text(abs(diff), c.scale)} {'appeared in' if diff > 0 else 'vanished from'} "
+                f"{v.player} starts with {to_text(expected, scale)} (the last hand's end stack)",
+                f"starts with {to_text(stack, scale)}", seat=seat, player=v.player, severity=severity,
+                message=(f"{to_text(abs(diff), scale)} {'appeared in' if diff > 0 else 'vanished from'} "
                          f"{v.player}'s stack between hands {p.hand_id} and {c.hand_id}"))
 
 
@@ -488,8 +493,9 @@ def unpaid(hand: HandView) -> bool:
 
 def only_posts(hand: HandView) -> bool:
     """A hand whose log writes the posts and nothing else (iPoker's partial XML: no cards,
-    no action, no win): nobody collects and no seat puts in more than it posted."""
-    if not hand.posts or any(v.net > 0 for v in hand.seats.values()):
+    no action, no win): chips went in and nobody collects them (`unpaid`), and no seat puts
+    in more than it posted. (A walk whose big blind alone posts pays it back: not this.)"""
+    if not hand.posts or not unpaid(hand):
         return False
     posted: dict[int, int] = {}
     for x in hand.posts:
