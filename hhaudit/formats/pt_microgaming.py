@@ -11,6 +11,8 @@ the later calls and the "at end" stacks):
 - later exports ("at end" stacks, "Version:3", "Version:4") write every amount as the chips
   the action adds; their "bet - X" may stand for a raise (pre-flop over the big blind), read
   as a raise of X chips put in.
+- the "** Hand # N" exports (2013-2016, Omaha tables too) write every amount as the chips
+  added, a raise as "raised to €1.25", and the rake ("Rake: €0.15");
 - "went all-in - X" is always the chips added (a bet, call or raise by what the player
   faces); before any action it is an all-in blind.
 - "posted to play - X" is a live big blind when X is the big blind, a missed-blinds post
@@ -41,7 +43,7 @@ from ..model import (
 from ..money import currency_of
 from ._ptkit import Fields, PtFormat, cards
 from .base import UnsupportedGame
-from .common import game_code
+from .common import game_code, omaha_of, set_omaha
 
 _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "FL": Limit.FIXED_LIMIT}
 _STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
@@ -62,12 +64,13 @@ class PtMicrogamingFormat(PtFormat):
 
     def parse_hand(self, lines: list[str], first_line: int, source: str) -> Hand:
         self._totals = True
+        self._stated_rake = False
         return super().parse_hand(lines, first_line, source)
 
     def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
-        hand.hand_id = f[0] or ""
+        hand.hand_id = f[1] or ""
         hand.implicit_uncalled = True
-        if f[1]:
+        if f[2] or f[0] == "Hand #":
             self._totals = False
 
     def on_GAME(self, hand: Hand, f: Fields, line: int) -> None:
@@ -84,8 +87,12 @@ class PtMicrogamingFormat(PtFormat):
         if money == "Play Money":
             hand.currency = "play"
         hand.scale = 2 if cash else self.chip_scale
-        if (game or "").strip() != "Hold'em" and "Hold'em" not in (game or "") or "Omaha" in (game or ""):
-            hand.variant = (game or "unknown").strip().lower()
+        name = (game or "").strip()
+        omaha = omaha_of(name)
+        if omaha is not None:
+            set_omaha(hand, *omaha)  # "[Omaha]"
+        elif "Hold'em" not in name:
+            hand.variant = name.lower() or "unknown"
             raise UnsupportedGame(game)
         lim = _LIMITS[limit or ""]
         hand.limit = lim
@@ -148,12 +155,11 @@ class PtMicrogamingFormat(PtFormat):
             if self._totals:
                 amount -= self.book.committed(seat)
             self.act(hand, line, seat, player, Act.CALL, amount=amount)
-        elif verb == "raised":
-            if self._totals:
-                self.act(hand, line, seat, player, Act.RAISE, to=amount)
-            else:
-                self.act(hand, line, seat, player, Act.RAISE, amount=amount)
-        elif self.book.bet > 0:  # "bet" over a standing bet (the big blind): a raise
+        elif verb == "raised to":
+            # the chips added, as the calls after it show ("Hero raised to €1.25" from his
+            # 0.25 small blind, "Player0 called - €1.00" from his 0.50 big blind: 1.50 each)
+            self.act(hand, line, seat, player, Act.RAISE, amount=amount)
+        elif verb == "raised" or self.book.bet > 0:  # "bet" over a standing bet: a raise
             if self._totals:
                 self.act(hand, line, seat, player, Act.RAISE, to=amount)
             else:
@@ -187,8 +193,19 @@ class PtMicrogamingFormat(PtFormat):
         pot = 0 if f[2] == "main pot" else int(f[3] or 1)
         self.collect(hand, line, f[0] or "", self.amount(hand, f[1]), pot)
 
+    def on_RAKE(self, hand: Hand, f: Fields, line: int) -> None:
+        hand.summary.rake = self.amount(hand, f[0])
+        hand.summary.line = line
+        self._stated_rake = True
+
     def finish(self, hand: Hand) -> None:
-        self.settle_uncalled(hand)
+        if self._stated_rake:
+            # With the rake written, the pot auditor tells from the sums whether a "wins"
+            # line includes the uncalled part of the bet (it does in the 2013 export, not in
+            # the 2016 one), so it is left as written.
+            self.book.close_street()
+        else:
+            self.settle_uncalled(hand)
         self.mark_absent(hand)
         self.infer_rake(hand)
 

@@ -290,3 +290,30 @@ def test_ongame_omaha_and_equal_blinds_both_named_big() -> None:
     # 0.50 + 0.50 + 2 x 2.50 = 6, less the 0.30 rake: "won by Player1 ($5.70)"
     assert _paid(h) == [("Player1", 570, 0, None)]
     assert _rules(h) == []
+
+
+# ---------------------------------------------------------------- PokerTracker's Microgaming export
+
+
+def test_pt_microgaming_omaha_raised_to_is_the_chips_added() -> None:
+    hu = _hand(FLOP.format("PokerTracker", "PLO-2max-EUR-0.25-0.50-201309.Microgaming.Export.txt"), "5029053937")
+    # "** Position PLO HU 47 - €50 Max [Omaha] (0.25|0.50 PL - Cash Game) Real Money"
+    assert (hu.game, hu.limit, hu.hole_cards, hu.sb, hu.bb, hu.currency) == ("PLO", Limit.POT_LIMIT, 4, 25, 50, "EUR")
+    assert hu.button_seat == 1 and [s.stack for s in hu.seats] == [4950, 5050]  # "with €49.50[Dealer]"
+    assert _dealt(hu) == {"Hero": ("Qh", "9c", "2h", "Ah")}  # "Dealing cards to Hero: Qh, 9c, 2h, Ah"
+    acts = [(e.player, e.act.value, e.amount, e.to) for e in hu.events if type(e).__name__ == "ActionEvent"]
+    # "Hero raised to €1.25" from the 0.25 small blind and "Player0 called - €1.00" from the
+    # 0.50 big blind: both at 1.50, so "raised to" gives the chips added
+    assert acts[:2] == [("Hero", "raise", 125, None), ("Player0", "call", 100, None)]
+    # a 3.00 pot; "Hero wins €4.35" counts his uncalled 1.50 flop bet too: 4.50 - "Rake: €0.15"
+    assert _paid(hu) == [("Hero", 435, 0, None)] and hu.summary.rake == 15
+    assert 2 * 150 + 150 - 15 == 435
+    assert _rules(hu) == []
+    call = _hand(FLOP.format("PokerTracker", "PLO-EUR-0.25-0.50-201601.all.in.call.txt"), "5870377181")
+    assert _shown(call) == {"Player0": ("Ah", "3c", "As", "Kd"), "Player2": ("2d", "Qh", "Qs", "Th")}
+    # the 0.25 small blind, three seats at 18.50 (1.75 + 16.75, 6 + 12.50, 0.50 + 5.50 +
+    # 12.50), Player2 all in for 21.26 more against Player0's 55.75 flop bet: 98.27, less
+    # the 1.50 rake, "Player0 wins €96.77" (this export leaves the uncalled 34.49 out)
+    assert _paid(call) == [("Player0", 9677, 0, None)] and call.summary.rake == 150
+    assert 25 + 3 * 1850 + 2 * 2126 - 150 == 9677
+    assert _rules(call) == []
