@@ -87,3 +87,76 @@ def test_totals_count_session_findings_once(tmp_path: Path) -> None:
     h = t.hands.set_index(["hand_id", "source"])["n_findings"]
     assert (h[h > 0].astype(int).sort_index() == per.sort_index()).all()
     assert isinstance(t["sessions"], pd.DataFrame)
+
+
+def tables(out: Path) -> dict[str, list[tuple[object, ...]]]:
+    """The hands, sessions and findings tables whole, every column, rows sorted: for runs
+    over the same files, which must agree to the byte."""
+    t = hhaudit.read(out)
+    got: dict[str, list[tuple[object, ...]]] = {}
+    for name in ("hands", "sessions", "findings"):
+        frame = t[name].astype(object).where(t[name].notna(), None)
+        got[name] = sorted((tuple(r) for r in frame.itertuples(index=False)), key=repr)
+    return got
+
+
+_STACK = re.compile(r"^(Seat \d+: (.+?) \(\$)([\d.]+)( in chips\))", re.MULTILINE)
+
+
+def with_more_chips(text: str, hand_id: str, dollars: int) -> tuple[str, str]:
+    """The text with `dollars` more in the first seat's stack of hand `hand_id` (a stack
+    that does not carry from the hand before), and that seat's player."""
+    start = text.index(f"#{hand_id}:")
+    end = text.find("PokerStars ", start + 1)
+    end = len(text) if end < 0 else end
+    m = _STACK.search(text, start, end)
+    assert m, hand_id
+    new = f"{float(m.group(3)) + dollars:.2f}"
+    return text[:m.start(3)] + new + text[m.end(3):], m.group(2)
+
+
+def test_jobs_order_and_incremental_runs_judge_a_cut_session_exactly(tmp_path: Path) -> None:
+    """A real 78-hand PokerStars cash table (one session) cut over three files, each a work
+    unit of its own: the three tables are the same with one job or two and with the paths in
+    another order; an --incremental run after the second file changed audits that file again
+    and judges again the sessions it touches (the hands before and after it are in the
+    other, reused files), giving what a fresh audit of the changed files gives; changed back,
+    the run gives the first dataset again."""
+    path = FILES[0]
+    if not path.exists():
+        pytest.skip("the shared corpus (../shared/corpus) is not present")
+    parts = []
+    for k, text in enumerate(pieces(path, 3)):
+        p = tmp_path / f"piece{k}.txt"
+        p.write_text(text, encoding="utf-8")
+        parts.append(p)
+    audit(parts, tmp_path / "one", jobs=1, unit_bytes=0)
+    first = tables(tmp_path / "one")
+    assert first["sessions"], "the pieces make a session"
+    audit(parts, tmp_path / "two", jobs=2, unit_bytes=0)
+    assert tables(tmp_path / "two") == first
+    audit([parts[1], parts[2], parts[0]], tmp_path / "order", jobs=2, unit_bytes=0)
+    assert tables(tmp_path / "order") == first
+    whole = judged(tmp_path / "one")
+
+    inc = tmp_path / "inc"
+    audit(parts, inc, incremental=True, unit_bytes=0)
+    assert tables(inc) == first
+    # one more dollar in a stack of the second file's first hand: it does not carry from the
+    # first file's last hand (SE05 at this hand), and the next hand starts a dollar short of
+    # where this one leaves the player (SE05 there too, in the same file)
+    original = parts[1].read_text(encoding="utf-8")
+    hid = re.search(r"#(\d+):", original)
+    assert hid
+    changed, player = with_more_chips(original, hid.group(1), 1)
+    parts[1].write_text(changed, encoding="utf-8")
+    audit(parts, inc, incremental=True, unit_bytes=0)
+    se05 = {(h, p) for h, rule, _, p, *_ in judged(inc)[0] if rule == "SE05"}
+    assert (hid.group(1), player) in se05
+    assert len(se05 - {(h, p) for h, rule, _, p, *_ in whole[0] if rule == "SE05"}) == 2
+    audit(parts, tmp_path / "fresh", unit_bytes=0)
+    assert tables(inc) == tables(tmp_path / "fresh")
+    # changed back: the finding is gone, the dataset is the first one again
+    parts[1].write_text(original, encoding="utf-8")
+    audit(parts, inc, incremental=True, unit_bytes=0)
+    assert tables(inc) == first
