@@ -32,7 +32,7 @@ REVIEWED = Path(__file__).parent / "reviewed" / "omaha.tsv"
 
 READ_FORMATS = frozenset({"pokerstars", "ggpoker", "winamax", "ipoker", "bovada", "everleaf", "fulltilt", "pacific", "partypoker", "wpn", "wpn2019",
                           "kingsclub", "pkr", "enet", "cake", "merge_xml", "microgaming_xml", "boss", "everest_xml",
-                          "entraction", "ongame", "pt_microgaming"})
+                          "entraction", "ongame", "pt_microgaming", "absolute"})
 """The formats that read Omaha; the files of the others are not checked yet."""
 
 SHOWDOWN = frozenset({"winner", "odd_chip", "side_pot"})
@@ -132,6 +132,7 @@ _NAMED: dict[str, str] = {
     "5-Card-PLO-6max-USD-15-30-201905.PokerMaster.txt": "PLO5",  # "Omaha Pot Limit", five cards dealt
     "PLO-NLO-6max-MTT-USD-8.40-202104.KO.txt": "NLO",
     "AOF-PLO-USD-100-200-202308.txt": "PLO",  # KingsClub's all-in-or-fold "Pot Limit Omaha"
+    "PLO8-2max-USD-30-60-200912.txt": "FLO8",  # Absolute's "Omaha Hi/Lo (1 on 1)  Normal $30/$60"
     "5-Card-PLO-6max-EUR-2.00-4.00-201611.raiseTo.txt": "PLO5-8",
     "888-FLOHL-PM-30-60.txt": "FLO8",
     "LO8-6max-USD-0.05-0.10-202302.forward.slash.txt": "PLO8",

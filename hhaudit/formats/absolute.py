@@ -2,7 +2,8 @@
 
 Grammar: `grammars/absolute.lark`. Cash headers carry the stakes ("No Limit $1" is the big
 blind; "Normal $25/$50" is fixed limit with those bets); tournament headers do not, so the
-blinds come from the posts.
+blinds come from the posts. Games: "Holdem", "Omaha", "Omaha Hi/Lo" (a Hi/Lo pay-out line,
+"Collects $119.25 from main pot", does not say its half).
 """
 
 from __future__ import annotations
@@ -27,12 +28,13 @@ from ..model import (
 from ..money import currency_of
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import STREET_NAMES, bracketed_board, cards, to_utc
+from .common import STREET_NAMES, bracketed_board, cards, is_hole_count, omaha_of, set_omaha, to_utc
 
 _ACTS = {"Folds": Act.FOLD, "Checks": Act.CHECK, "Calls": Act.CALL, "Bets": Act.BET, "Raises": Act.RAISE}
 _LIMIT = re.compile(r"(?i)\b(No Limit|Pot Limit|Normal|Limit)\b\s*(?P<a>[$€£]?[\d.,]+)?(?:/(?P<b>[$€£]?[\d.,]+))?")
 _LIMIT_NL = re.compile(r"(?i)\b(No Limit|Pot Limit)\b\s*(?P<a>[$€£]?[\d.,]+)?(?:/(?P<b>[$€£]?[\d.,]+))?")
 _GROUPED = re.compile(r"\d{1,3}(?:,\d{3})*(?:\.\d+)?")
+_GAME = re.compile(r"(?i)(?:Tourney ID \d+ )?(?P<game>hold'?em|omaha(?: hi/lo)?)\b")
 
 
 class AbsoluteFormat(SiteFormat):
@@ -50,7 +52,11 @@ class AbsoluteFormat(SiteFormat):
         hand.kind = "tournament" if tourney else "cash"
         hand.tournament_id = tourney.group(1) if tourney else ""
         hand.started_at, hand.tz = to_utc(rest.replace("(ET)", "ET"))
-        if not re.match(r"(?i)(?:Tourney ID \d+ )?hold'?em\b", rest):
+        game = _GAME.match(rest)
+        omaha = omaha_of(game.group("game")) if game else None
+        if omaha is not None:
+            set_omaha(hand, *omaha)  # "Omaha", "Omaha Hi/Lo", "OMAHA"
+        elif game is None:
             hand.variant = rest.split()[0].lower() if rest.split() else "unknown"
             raise UnsupportedGame(rest)
         # "Holdem Multi Normal Tournament No Limit 10": "Normal" names the tournament's
@@ -174,7 +180,7 @@ class AbsoluteFormat(SiteFormat):
         i = rest.find("[Mucked] [")
         if i >= 0:
             got = cards(rest[i + 10:].split("]", 1)[0])
-            if len(got) == 2:
+            if is_hole_count(hand, len(got)):
                 hand.reveal(int(f[0] or 0), got, "summary", line, mucked=True)
 
     def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:

@@ -317,3 +317,61 @@ def test_pt_microgaming_omaha_raised_to_is_the_chips_added() -> None:
     assert _paid(call) == [("Player0", 9677, 0, None)] and call.summary.rake == 150
     assert 25 + 3 * 1850 + 2 * 2126 - 150 == 9677
     assert _rules(call) == []
+
+
+# ---------------------------------------------------------------- Absolute
+
+
+def test_absolute_fixed_limit_hi_lo() -> None:
+    h = _hand(FLOP.format("Absolute", "PLO8-2max-USD-30-60-200912.txt"), "1828549717")
+    # "Omaha Hi/Lo (1 on 1)  Normal $30/$60": fixed limit, bets 30 and 60, blinds 15/30
+    assert (h.game, h.limit, h.hilo, h.small_bet, h.big_bet, h.sb, h.bb) == (
+        "FLO8", Limit.FIXED_LIMIT, True, 3000, 6000, 1500, 3000)
+    assert _dealt(h) == {"Hero": ("9h", "Qc", "2d", "3h")}
+    # 2 x 60 pre-flop, Player0's 30 flop bet returned: "Total Pot($120) | Rake ($0.75)",
+    # "Player0 Collects $119.25 from main pot"
+    assert _paid(h) == [("Player0", 11925, 0, None)]
+    assert (h.summary.total_pot, h.summary.rake) == (12000, 75) and 12000 - 75 == 11925
+    assert _rules(h) == []
+
+
+_ABSOLUTE_SPLIT = """Stage #1900000001: Omaha Hi/Lo  Normal $2/$4 - 2010-01-05 20:00:00 (ET)
+Table: Test Rd (Real Money) Seat #1 is the dealer
+Seat 1 - Ann ($100 in chips)
+Seat 2 - Ben ($100 in chips)
+Ann - Posts small blind $1
+Ben - Posts big blind $2
+*** POCKET CARDS ***
+Ann - Calls $1
+Ben - Checks
+*** FLOP *** [3h 7c Kh]
+Ben - Checks
+Ann - Checks
+*** TURN *** [3h 7c Kh] [8d]
+Ben - Checks
+Ann - Checks
+*** RIVER *** [3h 7c Kh 8d] [Jc]
+Ben - Checks
+Ann - Checks
+*** SHOW DOWN ***
+Ben - Shows [4c 5d Tc Ts] (a pair of Tens)
+Ann - Shows [As Kd Qd Jd] (two pair, Kings and Jacks)
+Ann Collects $2 from main pot
+Ben Collects $2 from main pot
+*** SUMMARY ***
+Total Pot($4)
+Board [3h 7c Kh 8d Jc]
+Seat 1: Ann (dealer) (small blind) won Total ($2) HI:($2) [As Kd Qd Jd]
+Seat 2: Ben (big blind) won Total ($2) LO:($2) [Tc Ts 4c 5d]
+"""
+
+
+def test_absolute_hi_lo_split_of_a_checked_down_pot() -> None:
+    h = _one(_ABSOLUTE_SPLIT)
+    assert (h.game, h.hole_cards, h.hilo) == ("FLO8", 4, True)
+    # Ann's kings and jacks take the high half of the 4 pot, Ben's 8-7-5-4-3 the low (Ann
+    # has one low card): 2 and 2, no rake
+    assert _paid(h) == [("Ann", 200, 0, None), ("Ben", 200, 0, None)]
+    assert _rules(h) == []
+    wrong = _one(_ABSOLUTE_SPLIT.replace("Ben Collects $2 from main pot", "Ann Collects $2 from main pot"))
+    assert _rules(wrong) == ["WN01"]  # Ann scooped: the low half is Ben's
