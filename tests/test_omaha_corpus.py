@@ -32,7 +32,7 @@ REVIEWED = Path(__file__).parent / "reviewed" / "omaha.tsv"
 
 READ_FORMATS = frozenset({"pokerstars", "ggpoker", "winamax", "ipoker", "bovada", "everleaf", "fulltilt", "pacific", "partypoker", "wpn", "wpn2019",
                           "kingsclub", "pkr", "enet", "cake", "merge_xml", "microgaming_xml", "boss", "everest_xml",
-                          "entraction", "ongame", "pt_microgaming", "absolute"})
+                          "entraction", "ongame", "pt_microgaming", "absolute", "betfair"})
 """The formats that read Omaha; the files of the others are not checked yet."""
 
 SHOWDOWN = frozenset({"winner", "odd_chip", "side_pot"})
@@ -43,11 +43,7 @@ CUT: dict[tuple[str, int], str] = {
 }
 """(file name, line) of the parse errors: files cut on purpose by the corpus' source."""
 
-NOT_READ: dict[tuple[str, int], str] = {
-    ("PLO-6max-USD-0.05-0.10-200909.All.in.river.splitpot.txt", 2):
-        "Betfair's own layout, which hhaudit does not read (its lines look like 888's, whose format "
-        "takes the file and stops at its stakes line)",
-}
+NOT_READ: dict[tuple[str, int], str] = {}
 """(file name, line) of the parse errors of layouts hhaudit does not read (README, Formats)."""
 
 

@@ -18,6 +18,7 @@ from ..model import (
     Post,
     PostEvent,
     Seat,
+    Street,
     StreetEvent,
 )
 from ..money import parse_amount
@@ -65,6 +66,16 @@ class SiteFormat(LineFormat):
             hand.bb, hand.sb = low, low // 2
         else:
             hand.sb, hand.bb = low, high
+
+    @staticmethod
+    def deal_street(hand: Hand, line: int, street: Street, new: tuple[str, ...]) -> None:
+        """A street's new board cards, on the board dealt so far (the last street's)."""
+        board: tuple[str, ...] = ()
+        for e in reversed(hand.events):
+            if isinstance(e, StreetEvent):
+                board = e.board
+                break
+        hand.events.append(StreetEvent(line, street, new, board + new))
 
     @staticmethod
     def current_run(hand: Hand) -> int:

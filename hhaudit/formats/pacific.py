@@ -95,7 +95,9 @@ class PacificFormat(LineFormat):
     )
 
     def detect(self, head: list[str]) -> bool:  # type: ignore[override]
-        return any(_HEADER.match(line) for line in head if line.strip())
+        # Betfair's own client writes "***** Betfair Poker Hand History for Game N *****":
+        # a layout of its own (formats/betfair.py)
+        return any(_HEADER.match(line) and "Betfair Poker Hand History" not in line for line in head if line.strip())
 
     def split(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
         """A hand starts at "#Game No : N", or at the "*****" header when that line is absent

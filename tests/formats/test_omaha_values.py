@@ -276,6 +276,24 @@ def test_everest_omaha_one_hole_card_an_element() -> None:
     assert h.summary.rake == 250 and 2 * 3000 + 2 * 6000 - 250 == 17750
 
 
+def test_betfair_side_pot_and_all_in_lines() -> None:
+    h = _hand(FLOP.format("Betfair", "PLO-6max-USD-0.05-0.10-200909.All.in.river.splitpot.txt"), "100000000")
+    # "PL $0.05/$0.10 Omaha - Sunday, October 18, 20:00:00 GMT 2009", "Table Death 1 6-max"
+    assert (h.format, h.game, h.limit, h.hole_cards, h.hilo, h.sb, h.bb, h.currency) == (
+        "betfair", "PLO", Limit.POT_LIMIT, 4, False, 5, 10, "USD")
+    assert (h.table_name, h.max_seats, h.button_seat) == ("Death 1", 6, 2)
+    assert _dealt(h) == {"Hero": ("7c", "6c", "5h", "Jh")}
+    # "Hero goes all-in" then "Hero raises to [$1]": his whole 1.00; "Player4 goes all-in",
+    # "Player4 bets [$3.03]" (4.13 - 1.00 - 0.10)
+    all_ins = [(e.player, e.act.value, e.amount, e.to) for e in h.events if type(e).__name__ == "ActionEvent" and e.all_in]
+    assert all_ins == [("Hero", "raise", None, 100), ("Player4", "bet", 303, None)]
+    assert 413 - 100 - 10 == 303
+    assert _shown(h)["Player4"] == ("7d", "8c", "3d", "6h")  # 7d 3d with 4d 5d 6d: a straight flush
+    # main pot 5 x 1.00, less 0.56 rake: 4.44; side pot 2 x 0.10 + 2 x 3.03 = 6.26
+    assert _paid(h) == [("Player4", 626, 1, None), ("Player4", 444, 0, None)]
+    assert h.summary.rake == 56 and 5 * 100 - 56 == 444 and 2 * 10 + 2 * 303 == 626
+
+
 _LIVE_PLO8 = """# hhaudit live log
 game PLO8 1/2 table T9 seats 6
 
