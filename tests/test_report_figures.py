@@ -207,3 +207,68 @@ def test_report_lists_sessions_and_pairs_checked_per_site(tmp_path: Path) -> Non
     assert sorted(each["hands"]) == sorted(int(x) for x in sizes if x > 1)
     text = _cli("report", str(out)).stdout
     assert "sessions by site" in text and "hand pairs" in text
+
+
+def test_html_index_lists_the_sessions_with_their_hands_linked(tmp_path: Path) -> None:
+    """The HTML index's sessions table: each session of several hands (session-1.live, 32
+    hands, cut into 12 + 12 + 8 where the stakes change: `level 2/5`, `level 5/10`) with its
+    first and last hand and times, and its hands with findings linked to their pages; the
+    table name, hostile here, is escaped as everywhere."""
+    from html.parser import HTMLParser
+
+    log = tmp_path / "s.live"
+    lines = (SAMPLES / "live" / "session-1.live").read_text(encoding="utf-8").splitlines()
+    lines = [ln.replace("table T7", "table <b>T&7</b>") if ln.startswith("game ") else ln for ln in lines]
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "out"
+    _cli("audit", str(log), "-o", str(out), "-qq", "--fail-on", "never")
+    assert _cli("report", str(out), "--html", str(tmp_path / "rep.html")).returncode == 0
+    page = (tmp_path / "rep.html").read_text(encoding="utf-8")
+
+    class Rows(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.inside, self.rows, self.links = False, [], []
+            self.cell: list[str] | None = None
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag == "table" and ("id", "sessions-table") in attrs:
+                self.inside = True
+            elif self.inside and tag == "tr":
+                self.rows.append([])
+            elif self.inside and tag == "td":
+                self.cell = []
+            elif self.inside and tag == "a":
+                self.links.append((len(self.rows) - 1, dict(attrs)["href"]))
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag == "table":
+                self.inside = False
+            elif self.inside and tag == "td" and self.cell is not None:
+                self.rows[-1].append("".join(self.cell))
+                self.cell = None
+
+        def handle_data(self, data: str) -> None:
+            if self.cell is not None:
+                self.cell.append(data)
+
+    p = Rows()
+    p.feed(page)
+    body = [r for r in p.rows if r]
+    r = hhaudit.read(out)
+    # one row per session (first hand, last hand, hands), the most hands first
+    assert sorted((row[4], row[6], row[8]) for row in body) == [("1", "12", "12"), ("13", "24", "12"), ("25", "32", "8")]
+    assert body[-1][8] == "8"
+    assert {row[2] for row in body} == {"<b>T&7</b>"}             # the text, parsed back from escaped HTML
+    assert "<b>T&7</b>" not in page and "&lt;b&gt;T&amp;7&lt;/b&gt;" in page
+    # the hands with findings of each session, linked: the hand ids the findings table names
+    f = r.findings
+    h = r.hands.set_index("hand_id")
+    for k, row in enumerate(body):
+        first = row[4]
+        sid = h.loc[first, "session_id"]
+        want = sorted(set(f.loc[f["hand_id"].map(h["session_id"]) == sid, "hand_id"]), key=int)
+        assert row[-1].split(", ") == want if want else row[-1] == ""
+        for _, href in [x for x in p.links if x[0] == k]:
+            assert (tmp_path / href).is_file(), href
+    assert sum(1 for _ in p.links) == len(set(f["hand_id"]))

@@ -285,7 +285,8 @@ def session_summaries(tables: dict[str, pd.DataFrame], hands: pd.DataFrame) -> d
     each = pd.DataFrame({
         "session": multi["session_id"], "site": multi["site"], "table": multi["table_name"],
         "tournament": multi["tournament_id"], "first hand": multi["first_hand_id"],
-        "started": multi["started_at"], "hands": multi["hands"], "pairs judged": multi["pairs_judged"],
+        "started": multi["started_at"], "last hand": multi["last_hand_id"], "ended": multi["ended_at"],
+        "hands": multi["hands"], "pairs judged": multi["pairs_judged"],
         "players": multi["players"], "findings": multi["n_findings"],
     }).reset_index(drop=True)
     return {"sessions by site": by_site, "sessions": each}

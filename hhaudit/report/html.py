@@ -4,7 +4,8 @@ works offline (no network: the plots are inline SVG, the script and styles inlin
 The index: the run's summary; findings by category and by rule with their counts (a click
 filters the table); the plots; a sortable, filterable table of every finding of every
 flagged hand (site, table, time, dealer when the dataset names one, players, rule, line,
-expected, actual), each row opening its hand page; then the report's other tables. The
+expected, actual), each row opening its hand page; then the report's other tables (the
+table sessions with their hands linked). The
 findings table is rendered a page of rows at a time by a small inline script from the data
 embedded as JSON, so the index stays quick with 100,000 findings and more."""
 
@@ -52,6 +53,67 @@ def _table(df: pd.DataFrame, limit: int = 500) -> str:
                                      for v, n in zip(row, nums)) + "</tr>")
     more = f"<p class='more'>{len(df) - limit:,} more rows not shown.</p>" if len(df) > limit else ""
     return f"<table class='t'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>{more}"
+
+
+SESSION_LINKS = 12
+"""Hands with findings linked from a session's row; the rest are counted."""
+
+
+def _sessions(tables: dict[str, pd.DataFrame], df: pd.DataFrame, pages: list[PageRef], pages_href: str,
+              limit: int = 500) -> str:
+    """The table sessions of several hands, as the text report lists them (`df`, the most
+    findings first), each hand that has a page linked: the first and the last hand, and the
+    session's hands with findings (its session findings are on the hand they follow)."""
+    if df.empty:
+        return "<p class='none'>None.</p>"
+    href = {(p.hand_id, p.source): f"{pages_href}/{p.href}" for p in pages}
+    s = tables.get("sessions")
+    ends: dict[str, tuple[str, str]] = {}
+    if s is not None and not s.empty:
+        ends = {str(sid): (str(a), str(b)) for sid, a, b in zip(s["session_id"], s["first_source"], s["last_source"])}
+    flagged: dict[str, list[tuple[str, str]]] = {}
+    h, f = tables["hands"], tables["findings"]
+    if "session_id" in h and not f.empty:
+        bad = set(zip(f["hand_id"].astype(str), f["source"].astype(str)))
+        ordered = h[["session_id", "session_seq", "hand_id", "source"]].dropna(subset=["session_id"]) \
+            .sort_values(["session_id", "session_seq"], kind="stable")
+        for sid, hid, src in zip(ordered["session_id"], ordered["hand_id"], ordered["source"]):
+            if (str(hid), str(src)) in bad:
+                flagged.setdefault(str(sid), []).append((str(hid), str(src)))
+
+    def link(hand_id: object, source: str | None) -> str:
+        target = href.get((str(hand_id), source)) if source is not None else None
+        text = _e(fmt(hand_id))
+        return f"<a class='open-hand' href='{_e(target)}'>{text}</a>" if target else text
+
+    columns = [*df.columns, "hands with findings"]
+    head = "".join(f"<th>{_e(c)}</th>" for c in columns)
+    nums = {c for c in df.columns if numeric(df[c])}
+    rows = []
+    for rec in df.head(limit).to_dict("records"):
+        sid = str(rec["session"])
+        first, last = ends.get(sid, (None, None))
+        cells = []
+        for c in df.columns:
+            v = rec[c]
+            if c == "first hand":
+                cells.append(f"<td>{link(v, first)}</td>")
+            elif c == "last hand":
+                cells.append(f"<td>{link(v, last)}</td>")
+            elif c in ("started", "ended"):
+                cells.append(f"<td>{_e(v.strftime('%Y-%m-%d %H:%M') if not pd.isna(v) else '')}</td>")
+            elif c == "session":
+                cells.append(f"<td id='session-{_e(sid)}'>{_e(sid)}</td>")
+            else:
+                cells.append(f"<td class='n'>{_e(fmt(v))}</td>" if c in nums else f"<td>{_e(fmt(v))}</td>")
+        hands = flagged.get(sid, [])
+        more = f" and {len(hands) - SESSION_LINKS:,} more" if len(hands) > SESSION_LINKS else ""
+        cells.append("<td>" + ", ".join(link(hid, src) for hid, src in hands[:SESSION_LINKS]) + _e(more) + "</td>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    more = f"<p class='more'>{len(df) - limit:,} more rows not shown.</p>" if len(df) > limit else ""
+    return ("<p>Each table session of several hands (<code>hhaudit show OUT --session ID</code> replays one); "
+            "a hand id opens its page.</p>"
+            f"<table class='t' id='sessions-table'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>{more}")
 
 
 def finding_rows(tables: dict[str, pd.DataFrame], pages: list[PageRef], pages_href: str) -> list[list[Any]]:
@@ -249,7 +311,8 @@ def write_report(tables: dict[str, pd.DataFrame], parts: dict[str, pd.DataFrame]
     for name, df in parts.items():
         if name in _SKIP_TABLES:
             continue
-        body.append(f"<h2>{_e(name[:1].upper() + name[1:])}</h2>" + _table(df))
+        table = _sessions(t, df, pages, pages_href) if name == "sessions" else _table(df)
+        body.append(f"<h2 id='{_e(name.replace(' ', '-'))}'>{_e(name[:1].upper() + name[1:])}</h2>" + table)
     payload = json.dumps(data, ensure_ascii=False, default=str).replace("<", "\\u003c")
     script = _SCRIPT % {"cols": json.dumps(ROW_COLUMNS), "shown": json.dumps(shown)}
     page = ("<!doctype html><html lang='en'><head><meta charset='utf-8'>"
