@@ -155,3 +155,67 @@ def test_player_missing_from_players_who_folds_had_more_than_he_posted() -> None
 
 def test_findings_are_the_reviewed_ones() -> None:
     assert findings(SITE) == reviewed("merge_xml")
+
+
+def test_the_game_of_a_hand() -> None:
+    from hhaudit.formats.merge_xml import _game_of
+
+    # the description's game, numholecards agreeing
+    assert _game_of("Omaha", None, "4") == ("omaha", 4, False)
+    assert _game_of("Omaha H/L8 Tournament", None, "4") == ("omaha", 4, True)
+    assert _game_of("Holdem Tournament", None, "2") == ("holdem", 2, False)
+    assert _game_of("Omaha", None, "2") is None and _game_of("Holdem", None, "4") is None
+    # a mixed game's round: its multigametype, numholecards agreeing
+    assert _game_of("HORSE Tournament", "37", "4") == ("omaha", 4, True)
+    assert _game_of("HORSE Tournament", "23", "2") == ("holdem", 2, False)
+    assert _game_of("HORSE Tournament", "37", "2") is None  # the code and the cards disagree
+    assert _game_of("HORSE Tournament", "41", "7") is None  # stud
+    assert _game_of("7-Stud", None, "7") is None and _game_of("Badugi", None, "4") is None
+
+
+RETURN_BLIND = """\
+<description type="Omaha" stakes="Pot Limit ($0.10/$0.25)"/>
+<game id="1-1" starttime="20110428130032" numholecards="4" gametype="9" realmoney="true" data="20110428|Krakatoa (1)|1|1-1|false">
+	<players dealer="0">
+		<player seat="0" nickname="Alice" balance="$10.00" dealtin="true" />
+		<player seat="1" nickname="Bob" balance="$10.00" dealtin="true" />
+		<player seat="2" nickname="Carol" balance="$10.00" dealtin="true" />
+		<player seat="3" nickname="Dave" balance="$10.00" dealtin="true" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="SMALL_BLIND" timestamp="1304013622828" player="1" amount="0.10"/>
+		<event sequence="2" type="BIG_BLIND" timestamp="1304013623046" player="2" amount="0.25"/>
+		<event sequence="3" type="RETURN_BLIND" timestamp="1304013623296" player="3" amount="0.35"/>
+	</round>
+	<round id="PREFLOP" sequence="2">
+		<event sequence="4" type="CHECK" timestamp="1304013625640" player="3"/>
+		<event sequence="5" type="FOLD" timestamp="1304013627468" player="0"/>
+		<event sequence="6" type="FOLD" timestamp="1304013630718" player="1"/>
+		<event sequence="7" type="CHECK" timestamp="1304013633046" player="2"/>
+	</round>
+	<round id="POSTFLOP" sequence="3">
+		<event sequence="8" type="BET" timestamp="1304013642468" player="2" amount="0.50"/>
+		<event sequence="9" type="FOLD" timestamp="1304013644843" player="3"/>
+		<cards type="COMMUNITY" cards="Td,Ad,Kd" hand="Flush Ace High"/>
+	</round>
+	<round id="END_OF_FOLDED_GAME" sequence="4">
+		<winner amount="1.15" uncalled="false" potnumber="1" player="2" pottype="n"/>
+	</round>
+</game>
+"""
+
+
+def test_a_returning_players_small_and_big_blind(tmp_path) -> None:
+    # RETURN_BLIND 0.35: the big blind of 0.25 plays (Dave checks when the action comes
+    # back to him), the 0.10 small blind is dead; 0.10 + 0.25 + 0.35 = 0.70 less 0.05 rake
+    # is 0.65, with the 0.50 flop bet nobody called: 1.15
+    path = tmp_path / "merge.xml"
+    path.write_text(RETURN_BLIND, encoding="utf-8")
+    from hhaudit.parsing import parse
+
+    (h,) = list(parse(str(path)))
+    assert (h.game, h.sb, h.bb) == ("PLO", 10, 25)
+    assert [(e.player, e.kind, e.amount, e.dead) for e in h.events if isinstance(e, PostEvent)] == [
+        ("Bob", Post.SMALL_BLIND, 10, 0), ("Carol", Post.BIG_BLIND, 25, 0), ("Dave", Post.DEAD, 25, 10)]
+    assert h.summary.rake == 5 and 10 + 25 + 35 + 50 - 115 == 5
+    assert not audit(h)
