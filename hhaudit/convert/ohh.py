@@ -13,9 +13,14 @@ The pot's `amount` is the log's stated total pot when it states one (so a wrong 
 reads back wrong), and a seat the log marks sitting out is `is_sitting_out` even when it
 posts or acts.
 
+Omaha is `game_type` "Omaha" and Omaha Hi/Lo "OmahaHiLo" (the spec's names); the count of
+hole cards is the cards dealt (the reader's rule), so a five- or six-card Omaha hand is
+written when the log reveals some seat's whole hand.
+
 What OHH cannot state, and so is refused with the reason: more than one board, a fixed-limit
-big bet other than twice the small bet, and a hand whose uncalled bet is wrong (AC03: OHH
-writes no uncalled-bet return, the unmatched bet comes back implicitly).
+big bet other than twice the small bet, a hand whose uncalled bet is wrong (AC03: OHH
+writes no uncalled-bet return, the unmatched bet comes back implicitly), and a five- or
+six-card Omaha hand that reveals no seat's whole hand.
 """
 
 from __future__ import annotations
@@ -38,6 +43,8 @@ from ..money import to_text
 from .view import HandView, Unexpressible
 
 name = "ohh"
+omaha = True
+"""Omaha and Omaha Hi/Lo too (`game_type` "Omaha", "OmahaHiLo")."""
 separator = "\n"  # one blank line between two hands (the spec's storage format)
 suffix = ".ohh"
 SPEC_VERSION = "1.4.7"
@@ -76,6 +83,14 @@ def write(v: HandView, number: int) -> str:
     if hand.limit is Limit.FIXED_LIMIT and hand.small_bet and hand.big_bet != 2 * hand.small_bet:
         raise Unexpressible(f"fixed limit {v.money(hand.small_bet)}/{v.money(hand.big_bet)}: OHH states the "
                             "small bet (the big blind) and the big bet is twice it")
+
+    game = "Holdem"
+    if hand.variant == "omaha":
+        game = "OmahaHiLo" if hand.hilo else "Omaha"
+        if hand.hole_cards != 4 and not any(len(c) == hand.hole_cards for c in v.hole.values()):
+            # OHH's game_type names no count: a reader takes it from the cards dealt
+            raise Unexpressible(f"{hand.game}: OHH's game_type names no hole-card count, and no cards of the "
+                                "hand say it is not four")
 
     def m(amount: int) -> Decimal:
         return Decimal(to_text(amount, hand.scale))
@@ -141,8 +156,8 @@ def write(v: HandView, number: int) -> str:
                 actions = []
                 rounds.append({"id": len(rounds), "street": "Showdown", "cards": [], "actions": actions})
             if ev.muck:
-                add(ev.seat, "Mucks Cards", None, False, ev.cards if len(ev.cards) == 2 else ())
-            elif len(ev.cards) != 2:
+                add(ev.seat, "Mucks Cards", None, False, ev.cards if len(ev.cards) == hand.hole_cards else ())
+            elif len(ev.cards) != hand.hole_cards:
                 add(ev.seat, "Shows Cards")  # shown, but the log does not say what
             else:
                 add(ev.seat, "Shows Cards", None, False, ev.cards)
@@ -195,7 +210,7 @@ def write(v: HandView, number: int) -> str:
         ohh["start_date_utc"] = hand.started_at.strftime("%Y-%m-%dT%H:%M:%S")
     ohh.update({
         "table_name": hand.table_name,
-        "game_type": "Holdem",
+        "game_type": game,
         "bet_limit": {"bet_cap": Decimal(0), "bet_type": _LIMITS[hand.limit]},
         "table_size": hand.max_seats or max(s.seat for s in seats),
         "currency": "XPM" if hand.currency == "play" else hand.currency,

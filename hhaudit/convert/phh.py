@@ -17,6 +17,10 @@ another kind of blind, more than one board, fees or room money added to the pot,
 whose stated total pot, pot sizes, uncalled bet or rake is wrong (AC01, AC04, AC03, AC02:
 PHH states none of them, so the finding could not be carried).
 
+Omaha with four hole cards is `PO`, `NO` or `FO`, Hi/Lo eight or better `PO/8`, `NO/8` or
+`FO/8` (phh-std lists PO and FO/8; the others follow its naming); phh-std names no five- or
+six-card Omaha, so those hands are refused.
+
 PHH has no sitting out: a seat the log marks sitting out that posts or acts is a player like
 any other. Its variant codes name no pot-limit hold'em: pot-limit hands are written as `PT`
 (which hhaudit reads; pokerkit knows only the standard's codes).
@@ -24,16 +28,33 @@ any other. Its variant codes name no pot-limit hold'em: pot-limit hands are writ
 
 from __future__ import annotations
 
-from ..model import ActionEvent, FeeEvent, Limit, Post, PostEvent, ShowEvent, StreetEvent
+from ..model import ActionEvent, FeeEvent, Hand, Limit, Post, PostEvent, ShowEvent, StreetEvent
 from ..money import to_text
 from .view import HandView, Unexpressible
 
 name = "phh"
+omaha = True
+"""Four-card Omaha too (`_variant`)."""
 separator = "\n"
 suffix = ".phhs"
 _UNSTATED = {"AC01": "total pot", "AC02": "payout against its rake", "AC03": "uncalled bet", "AC04": "pot sizes"}
 """Findings about statements PHH has no field for: a hand with one cannot keep it."""
 _VARIANTS = {Limit.NO_LIMIT: "NT", Limit.POT_LIMIT: "PT", Limit.FIXED_LIMIT: "FT"}
+_OMAHA = {Limit.NO_LIMIT: "NO", Limit.POT_LIMIT: "PO", Limit.FIXED_LIMIT: "FO"}
+"""phh-std's Omaha codes (PO, and FO/8 for fixed-limit Hi/Lo; NO, FO, PO/8 and NO/8 follow
+its naming, as the reader takes them): Omaha with four hole cards, "/8" for eight or
+better Hi/Lo."""
+
+
+def _variant(hand: Hand) -> str:
+    """The hand's PHH variant code; `Unexpressible` for an Omaha of five or six cards, which
+    phh-std names no code for."""
+    if hand.variant != "omaha":
+        return _VARIANTS[hand.limit]
+    if hand.hole_cards != 4:
+        raise Unexpressible(f"{hand.game}: PHH's Omaha codes (PO, FO/8, ...) deal four hole cards, "
+                            f"not {hand.hole_cards}")
+    return _OMAHA[hand.limit] + ("/8" if hand.hilo else "")
 
 
 def _number(amount: int, scale: int) -> str:
@@ -61,6 +82,7 @@ def write(v: HandView, number: int) -> str:
     hand = v.hand
     scale = hand.scale
     order = v.dealt
+    variant = _variant(hand)
     for f in v.audited.findings:
         if f.rule in _UNSTATED:
             raise Unexpressible(f"the log's {_UNSTATED[f.rule]} is wrong ({f.rule}), and PHH has no field for it")
@@ -109,7 +131,7 @@ def write(v: HandView, number: int) -> str:
     actions = []
     for seat in order:
         cards = v.hole.get(seat)
-        actions.append(f"d dh p{index[seat] + 1} {''.join(cards) if cards else '????'}")
+        actions.append(f"d dh p{index[seat] + 1} {''.join(cards) if cards else '??' * hand.hole_cards}")
     committed = {seat: 0 for seat in order}
     for ev in hand.events:
         if isinstance(ev, PostEvent) and ev.kind is not Post.ANTE:
@@ -133,10 +155,10 @@ def write(v: HandView, number: int) -> str:
                 continue
             if ev.muck:
                 actions.append(f"p{i + 1} sm")
-            elif len(ev.cards) == 2:
+            elif len(ev.cards) == hand.hole_cards:
                 actions.append(f"p{i + 1} sm {''.join(ev.cards)}")
             else:  # shown, but the log does not say what
-                actions.append(f"p{i + 1} sm ????")
+                actions.append(f"p{i + 1} sm {'??' * hand.hole_cards}")
             continue
         if not isinstance(ev, ActionEvent):
             continue
@@ -169,7 +191,7 @@ def write(v: HandView, number: int) -> str:
             left[ev.seat] -= to - committed[ev.seat]
             committed[ev.seat] = to
             current = max(current, to)
-    lines = [f"[{number}]", f"variant = '{_VARIANTS[hand.limit]}'"]
+    lines = [f"[{number}]", f"variant = '{variant}'"]
     lines.append(f"antes = [{', '.join(_number(a, scale) for a in antes)}]")
     lines.append("blinds_or_straddles = [" + ", ".join(
         ("-" + _number(-b, scale)) if b < 0 else _number(b, scale) for b in blinds) + "]")

@@ -35,6 +35,8 @@ from ..money import to_text
 from .view import HandView, Unexpressible
 
 name = "pokerstars"
+omaha = False
+"""Hold'em hands only (`hand_text` refuses the others)."""
 separator = "\n\n"
 suffix = ".txt"
 _SIGNS = {"USD": "$", "EUR": "€", "GBP": "£"}

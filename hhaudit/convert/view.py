@@ -127,6 +127,7 @@ def view(hand: Hand, audited: AuditedHand) -> HandView:
         raise Unexpressible("the log names no button and posts no blind, so no seat's position is known")
     after = [s for s in dealt if s > button] + [s for s in dealt if s <= button]
     v = HandView(hand, audited, rows, after, button)
+    count = hand.hole_cards  # a seat's whole hand: two in Hold'em, four to six in Omaha
     for seq, ev in enumerate(hand.events):
         if isinstance(ev, PostEvent):
             v.put_in[ev.seat] = v.put_in.get(ev.seat, 0) + ev.amount + ev.dead
@@ -137,7 +138,8 @@ def view(hand: Hand, audited: AuditedHand) -> HandView:
             v.returned[ev.seat] = v.returned.get(ev.seat, 0) + ev.amount
         elif isinstance(ev, CollectEvent):
             v.collected[ev.seat] = v.collected.get(ev.seat, 0) + ev.amount
-        elif isinstance(ev, DealEvent) and len(ev.cards) == 2 or isinstance(ev, ShowEvent) and len(ev.cards) == 2 and ev.seat not in v.hole:
+        elif isinstance(ev, DealEvent) and len(ev.cards) == count or isinstance(ev, ShowEvent) \
+                and len(ev.cards) == count and ev.seat not in v.hole:
             v.hole[ev.seat] = ev.cards
         elif isinstance(ev, FeeEvent):
             v.fees += ev.amount
@@ -149,7 +151,7 @@ def view(hand: Hand, audited: AuditedHand) -> HandView:
                 v.put_in[row.seat] = v.put_in.get(row.seat, 0) + (row.amount or 0)
     # and the cards the log reveals anywhere else (its summary block, XML card elements)
     for seat, known in audited.cards.items():
-        if len(known.cards) == 2 and seat not in v.hole:
+        if len(known.cards) == count and seat not in v.hole:
             v.hole[seat] = known.cards
     return v
 
