@@ -32,7 +32,7 @@ REVIEWED = Path(__file__).parent / "reviewed" / "omaha.tsv"
 
 READ_FORMATS = frozenset({"pokerstars", "ggpoker", "winamax", "ipoker", "bovada", "everleaf", "fulltilt", "pacific", "partypoker", "wpn", "wpn2019",
                           "kingsclub", "pkr", "enet", "cake", "merge_xml", "microgaming_xml", "boss", "everest_xml",
-                          "entraction", "ongame", "pt_microgaming", "absolute", "betfair"})
+                          "entraction", "ongame", "pt_microgaming", "absolute", "betfair", "swc"})
 """The formats that read Omaha; the files of the others are not checked yet."""
 
 SHOWDOWN = frozenset({"winner", "odd_chip", "side_pot"})

@@ -2,6 +2,7 @@
 With Clubs"), cash games in mBTC.
 
 Grammar: `grammars/swc.lark`. Points of the format:
+- games: "NL Hold'em", "PL Omaha", ... ("Game: PL Omaha (20 - 100) - Blinds 1/1");
 - the stakes line gives the blinds ("Blinds 0.50/1", no and pot limit) or the bets ("Stakes
   2/4", fixed limit); the buy-in range in brackets is not stakes;
 - raises are street totals ("raises to 4"); calls and bets the chips added; "(All-in)";
@@ -32,7 +33,7 @@ from ..model import (
 )
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import cards
+from .common import cards, omaha_of, set_omaha
 
 _ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises to": Act.RAISE}
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
@@ -53,8 +54,11 @@ class SWCFormat(SiteFormat):
 
     def on_GAME(self, hand: Hand, f: Fields, line: int) -> None:
         game = f[0] or ""
-        m = re.fullmatch(r"(NL|PL|Limit) Hold'em", game)
-        if m is None:
+        m = re.fullmatch(r"(NL|PL|Limit) (.+)", game)
+        omaha = omaha_of(m.group(2)) if m else None
+        if omaha is not None:
+            set_omaha(hand, *omaha)  # "PL Omaha"
+        if m is None or (omaha is None and m.group(2) != "Hold'em"):
             hand.variant = game.lower()
             raise UnsupportedGame(game)
         self.set_stakes(hand, _LIMITS[m.group(1)], self.amount(hand, f[3]), self.amount(hand, f[4]))

@@ -375,3 +375,18 @@ def test_absolute_hi_lo_split_of_a_checked_down_pot() -> None:
     assert _rules(h) == []
     wrong = _one(_ABSOLUTE_SPLIT.replace("Ben Collects $2 from main pot", "Ann Collects $2 from main pot"))
     assert _rules(wrong) == ["WN01"]  # Ann scooped: the low half is Ben's
+
+
+# ---------------------------------------------------------------- Seals With Clubs
+
+
+def test_seals_with_clubs_pot_limit_omaha() -> None:
+    h = _hand(FLOP.format("SealsWithClubs", "PLO-9max-mBTC-1.00-1.00-201304.txt"), "5297786-137")
+    # "Game: PL Omaha (20 - 100) - Blinds 1/1"
+    assert (h.game, h.limit, h.hole_cards, h.sb, h.bb, h.currency) == ("PLO", Limit.POT_LIMIT, 4, 100, 100, "mBTC")
+    assert _dealt(h) == {"Hero": ("4c", "7d", "Qc", "Kd")}
+    # Player5's 1 small blind, three seats at 3 (Hero and Player6 call 2 more, Player3
+    # raised to 3): 10; "Hero refunded 6" of his turn bet, "Hero wins Pot (10)", "Rake (0)"
+    assert _paid(h) == [("Hero", 1000, None, None)]
+    assert 100 + 3 * 300 == 1000 and h.summary.rake == 0
+    assert _rules(h) == []
