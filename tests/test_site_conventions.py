@@ -247,3 +247,20 @@ def test_rules_profile_lists_the_site_conventions() -> None:
     r = subprocess.run([sys.executable, "-m", "hhaudit", "rules", "--profile", "tda-2024"], capture_output=True,
                        text=True, timeout=120, check=False, cwd=REPO)
     assert r.returncode == 0 and "site conventions" not in r.stdout
+
+
+def test_a_house_file_sets_them_checked_like_every_option(tmp_path: Path) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text('name = "Dragon"\nbase = "online"\nhilo_odd_chip = "low_to_hi"\n', encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "hhaudit", "rules", "--rules", str(house)], capture_output=True,
+                       text=True, timeout=120, check=False, cwd=REPO)
+    assert r.returncode != 0
+    assert (f"{house}:3: hilo_odd_chip must be one of: pot, low_to_high (got 'low_to_hi'); "
+            "did you mean 'low_to_high'?") in r.stderr
+    house.write_text('name = "Dragon"\nbase = "online"\nsite_conventions = false\nhilo_odd_chip = "low_to_high"\n',
+                     encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "hhaudit", "rules", "--rules", str(house)], capture_output=True,
+                       text=True, timeout=120, check=False, cwd=REPO)
+    assert r.returncode == 0, r.stderr
+    assert f"site_conventions                   false                                  {house}:3" in r.stdout
+    assert "site conventions (" not in r.stdout
