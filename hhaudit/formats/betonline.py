@@ -56,14 +56,32 @@ from .common import ACT_VERBS, STREET_NAMES, cards, game_code, game_of, summary_
 
 _SITES = {"BetOnline Poker": "BetOnline", "Gear Poker": "Gear Poker", "ActionPoker.com": "ActionPoker"}
 _TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+)")
-_STAKES = re.compile(r"\(?\$?(?P<sb>[\d.,]+)/\$?(?P<bb>[\d.,]+)\)?")
+# each blind is a whole run, tried from the run's first character only (a match from
+# inside a run would start earlier with the same text)
+_STAKES = re.compile(r"\(?\$?(?<![\d.,])(?P<sb>[\d.,]++)/\$?(?P<bb>[\d.,]++)\)?")
 _ZONES = {"Eastern": "ET", "GMT": "BST", "Pacific": "PT", "Central": "CT", "Mountain": "MT"}
 _ZONE = re.compile(r"(?P<zone>Eastern|GMT|Pacific|Central|Mountain) (?:Daylight|Standard) Time")
-_SEAT_LINE = re.compile(r"Seat \d+: (?P<player>.*?) (?P<rest>(?:\((?:Small Blind|Big Blind|Button)\)\s+)?"
-                        r"(?:folded|showed|collected|mucked)[^\n]*?)(?= Seat \d+: |$)")
+_BLIND_NOTE = r"(?:\((?:Small Blind|Big Blind|Button)\)\s+)?"
+# A seat's summary: the name ends at the first space a verb follows, the summary at the next
+# "Seat N: " or the end of the field (one line). Where a line break comes first, no later
+# verb or seat of the line ends better: the line is taken at once and written off (`player`
+# None), so that a line is read once, not once from each "Seat N: " and each verb.
+_SEAT_LINE = re.compile(
+    r"Seat \d+: (?:(?>(?P<player>.*?) (?P<rest>" + _BLIND_NOTE + r"(?:folded|showed|collected|mucked)"
+    r"(?:(?! Seat \d+: )[^\n])*+))(?= Seat \d+: |$)|.*+)"
+)
+_PAYOUT = r"(?:showed \[[^\]]*\] and won|collected) \([\d.,]+\)"
+_COLLECTED = r" " + _BLIND_NOTE + r"collected \([\d.,]+\)"
+_SHOWED_UNPAID = (r" (?:\((?:Small Blind|Big Blind|Button)\)[^\S\n]+)?showed \["
+                  r"(?:(?!" + _COLLECTED + r")[^\]\n])*+")
+# A paid seat: the name ends at the first space a payout follows ("showed [..] and won (x)",
+# "collected (x)"). Where a "showed [" is no payout, no "showed [" before the same "]" is
+# one, so the name takes the text up to that "]" at once, stopping only where a "collected
+# (x)" starts (or at a line break, which a name never crosses). Where no payout follows on
+# the line, the line is taken and written off (`player` None).
 _PAID = re.compile(
-    r"Seat (?P<seat>\d+): (?P<player>.*?) (?:\((?:Small Blind|Big Blind|Button)\)\s+)?"
-    r"(?:showed \[[^\]]*\] and won|collected) \((?P<amount>[\d.,]+)\)"
+    r"Seat (?P<seat>\d+): (?:(?P<player>(?:(?! " + _BLIND_NOTE + _PAYOUT + r")(?:" + _SHOWED_UNPAID + r"|.))*+) "
+    + _BLIND_NOTE + r"(?:showed \[[^\]]*\] and won|collected) \((?P<amount>[\d.,]+)\)|.*+)"
 )
 
 
@@ -250,10 +268,14 @@ class BetOnlineFormat(LineFormat):
     def on_SUMMARY_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
         text = f[0] or ""
         for m in _SEAT_LINE.finditer(text):
+            if m.group("player") is None:
+                continue
             self._summary_seats.setdefault(m.group("player"), m.group("rest"))
             self._summary_lines.append((m.group("player"), m.group("rest"), line))
         # One line may hold two seats ("Seat 8: P7 (Small Blind) Seat 9: P8 (Button)").
         for m in _PAID.finditer(text):
+            if m.group("player") is None:
+                continue
             amount = self.amount(hand, m.group("amount"))
             if amount:
                 player = m.group("player")

@@ -42,8 +42,13 @@ from ..money import parse_amount
 from .base import Fields, LineError, LineFormat, UnsupportedGame
 from .common import STREET_NAMES, cards, game_code, omaha_of, set_omaha, to_utc
 
+# Each amount is a whole run, tried from the run's first character only. A game not closed
+# by " --" before the next "-" takes the text up to that "-" and is written off (`game`
+# None): any stakes starting before it end their game at the same "-", so none is lost,
+# and the text is read once, not once from each stake.
 _STAKES = re.compile(
-    r"(?P<stakes>-?[$€]?[\d.,]+(?:/-?[$€]?[\d.,]+){1,2}) (?P<limit>NL|PL|FL) (?P<game>[^-]+?) --"
+    r"(?P<stakes>-?[$€]?(?<![\d.,])[\d.,]++(?:/-?[$€]?[\d.,]++){1,2}+) (?P<limit>NL|PL|FL)"
+    r" (?:(?P<game>[^-]+?) --|[^-]*+)"
 )
 _TOURNAMENT = re.compile(r" T(?P<id>\d+) --")
 _TABLE_NO = re.compile(r"-- Table (?P<t>\d+) --")
@@ -103,7 +108,7 @@ class CakeFormat(LineFormat):
         hand.kind = "tournament" if t else "cash"
         self._coin_flip = "Coin Flip" in rest
         hand.tournament_id = t.group("id") if t else ""
-        stakes = _STAKES.search(rest)
+        stakes = next((m for m in _STAKES.finditer(rest) if m.group("game") is not None), None)
         if stakes is None:
             raise LineError(line, 1, rest, "no stakes in the hand's first line")
         money = "$" in stakes.group("stakes") or "€" in stakes.group("stakes")

@@ -90,10 +90,17 @@ def cards(text: str | None) -> tuple[str, ...]:
     return known
 
 
-_BRACKETS: Final = re.compile(r"\[([^\]]*)\]")
+# A bracket's cards run to the next `]` or, where none follows, to the end: taken at once,
+# and the match is then written off (its last group empty). A `[` with no `]` after it has
+# none after any later `[` either, so no match is lost, and a line of `[` is read once, not
+# once from each `[`.
+_BRACKETS: Final = re.compile(r"\[([^\]]*+)(\]?)")
+"""Bracket groups ("[Js 9h Jh] [Qs]"): (cards, "]"), the last one ("cards", "") if unclosed."""
 
 
-_SUMMARY_CARDS: Final = re.compile(r"\b(showed|mucked|shows|mucks)(?: hand)?:? \[([^\]]*)\]", re.IGNORECASE)
+_SUMMARY_CARDS: Final = re.compile(r"\b(showed|mucked|shows|mucks)(?: hand)?:? \[([^\]]*+)(\]?)", re.IGNORECASE)
+"""The cards a summary line shows or mucks; like `_BRACKETS`, unclosed when the third group
+is empty."""
 
 
 def is_hole_count(hand: Hand, count: int) -> bool:
@@ -113,7 +120,7 @@ def summary_cards(hand: Hand, seat: int, text: str, line: int) -> None:
     if "[" not in text:
         return
     m = _SUMMARY_CARDS.search(text)
-    if m is None:
+    if m is None or not m.group(3):
         return
     got = cards(m.group(2))
     if not is_hole_count(hand, len(got)):
@@ -126,7 +133,7 @@ def summary_cards(hand: Hand, seat: int, text: str, line: int) -> None:
 def bracketed_board(text: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(new cards, whole board) of a street line's bracket groups: "[Js 9h Jh] [Qs]" gives
     (("Qs",), ("Js", "9h", "Jh", "Qs"))."""
-    groups = _BRACKETS.findall(text or "")
+    groups = [g for g, closed in _BRACKETS.findall(text or "") if closed]
     board = tuple(c for g in groups for c in cards(g))
     return (cards(groups[-1]) if groups else ()), board
 

@@ -45,7 +45,9 @@ def _gg_game(rest: str) -> str:
     return rest
 
 
-_POTS = re.compile(r"(Main pot|Side pot(?:-\d+)?) ([^|]*?\d)(?=\.? |\.?$|\s*\|)")
+# as pokerstars._SIDE_POT: a pot without an amount before the next `|` takes the text up to
+# it, its amount None, so that the text is read once
+_POTS = re.compile(r"(Main pot|Side pot(?:-\d+)?) (?:([^|]*?\d)(?=\.? |\.?$|\s*+\|)|[^|]*+)")
 
 
 class GGPokerFormat(PokerStarsFormat):
@@ -128,6 +130,8 @@ class GGPokerFormat(PokerStarsFormat):
         s.total_pot = self.amount(hand, total)
         s.rake = self.amount(hand, rake) if rake is not None else None
         for m in _POTS.finditer(pots):
+            if m.group(2) is None:
+                continue
             value = self.amount(hand, m.group(2))
             if m.group(1) == "Main pot":
                 s.main_pot = value

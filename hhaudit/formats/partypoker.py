@@ -54,13 +54,21 @@ _ACTS = {"folds": Act.FOLD, "Forward Folds": Act.FOLD, "checks": Act.CHECK, "cal
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _MONTHS = {m: i for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
+# A date starts at the first letter of its word that can start it: three letters and then
+# lower case only up to the space (so "ABCDec 12" reads "BCD", as it always has). A later
+# letter of the same word that could start it too ends at the same space, so it is not
+# tried again: the word's first letter, or the one two before a capital. Each run of
+# letters, digits and spaces is then taken whole, the only way the rest can match.
 _DATE = re.compile(
-    r"(?P<mon>[A-Za-z]{3})[a-z]* +(?P<d>\d{1,2}),? +(?P<h>\d{1,2}):(?P<mi>\d\d):(?P<s>\d\d)"
-    r" *(?P<tz>[A-Z]*) *(?P<y>\d{4})"
+    r"(?:(?<![A-Za-z])|(?=[A-Za-z]{2}[A-Z]))"
+    r"(?P<mon>[A-Za-z]{3})[a-z]*+ ++(?P<d>\d{1,2}),? ++(?P<h>\d{1,2}):(?P<mi>\d\d):(?P<s>\d\d)"
+    r" *+(?P<tz>[A-Z]*+) *+(?P<y>\d{4})"
 )
 _HALF = re.compile(r"(Hi|Lo) \((.+)\)$")
 _OMAHA = re.compile(r"(?:[56] Card )?Omaha(?: Hi-Lo| Hi/Lo| Hi)?")
-_STAKES = re.compile(r"(?P<low>[$€£]? ?[\d.,']+) ?/ ?(?P<high>[$€£]? ?[\d.,']+)")
+# each amount is a whole run, tried from the run's first character only (a match from
+# inside a run would start earlier with the same text)
+_STAKES = re.compile(r"(?P<low>[$€£]? ?(?<![\d.,'])[\d.,']++) ?/ ?(?P<high>[$€£]? ?[\d.,']++)")
 _BUYIN = re.compile(r"^(?P<amount>[$€£]? ?[\d.,']+) +(?:USD|EUR|GBP)?")
 _DOT_THOUSANDS = re.compile(r"\.(?=\d{3}(?!\d))")
 _SIDE = re.compile(r"(Main Pot|Side Pot \d+|Rake): ([^:]*?\d[^:A-Za-z]*?(?: (?:USD|EUR|GBP))?)(?= |$)")

@@ -54,10 +54,15 @@ _ROOMS: Final = {
     "supremapoker": "Suprema",
     "run it once poker": "Run It Once",
 }
+# Each blind is read in one pass, never split again: the small blind is all up to the
+# first `/` (with a digit in it), the big blind its whole run but for a currency closing
+# the parenthesis ("$2USD)"), the ante and the cap their whole runs: the only splits the
+# rest of the pattern could ever accept.
 _STAKES: Final = re.compile(
-    r"\((?:Button Blind\W*)?(?P<sb>[^/()]*?\d[^/()]*?)/(?P<bb>(?:Rs\. )?[^/()\s]*\d[^/()\s]*?)"
-    r"(?:\((?P<ante>[^/()\s]*\d[^/()\s]*)\))?"  # GGPoker ante tables: "($0.02/$0.05($0.01))"
-    r"(?: - (?P<cap>\S+) Cap -)?\s*(?P<cur>[A-Z]{3})?\)"
+    r"\((?:Button Blind\W*+)?(?P<sb>[^/()\d]*+\d[^/()]*+)/"
+    r"(?P<bb>(?:Rs\. )?[^/()\s\d]*+\d(?:(?![A-Z]{3}\))[^/()\s])*+)"
+    r"(?:\((?P<ante>[^/()\s\d]*+\d[^/()\s]*+)\))?"  # GGPoker ante tables: "($0.02/$0.05($0.01))"
+    r"(?: - (?P<cap>\S++) Cap -)?\s*+(?P<cur>[A-Z]{3})?\)"
 )
 # the cap is a whole run with a digit in it, taken at once (not split at each digit)
 _CAP: Final = re.compile(r" - (?P<cap>(?=[^\s()/]*\d)[^\s()/]*+) Cap\b")
@@ -72,7 +77,10 @@ _POSTS: Final = {
     "straddle": Post.STRADDLE,
     "button blind": Post.BIG_BLIND,
 }
-_SIDE_POT: Final = re.compile(r"(Main pot|Side pot(?:-(\d+))?|STP) ([^|]*?\d)(?=\.? |\.?$)")
+# A pot whose amount is not found before the next `|` takes the rest up to it, its amount
+# group None: no pot named further before that `|` has an amount either, and the text is
+# read once, not once from each pot's name.
+_SIDE_POT: Final = re.compile(r"(Main pot|Side pot(?:-(\d+))?|STP) (?:([^|]*?\d)(?=\.? |\.?$)|[^|]*+)")
 _DATE_START: Final = re.compile(r"\d{4}[/.-]\d{1,2}[/.-]\d{1,2}")
 _JACKPOT: Final = re.compile(r"Jackpot (?:contribution )?(\S+)")
 
@@ -337,6 +345,8 @@ class PokerStarsFormat(LineFormat):
         s.rake = self.amount(hand, rake)
         splash = 0
         for m in _SIDE_POT.finditer(pots):
+            if m.group(3) is None:
+                continue
             value = self.amount(hand, m.group(3))
             if m.group(1) == "Main pot":
                 s.main_pot = value
