@@ -223,3 +223,49 @@ def test_stacks_are_compared_in_one_scale_across_hands() -> None:
     if xml.is_file():
         got = {h for h, *_ in session_findings(xml)}
         assert not got & {"3869355908", "3869356000", "3869611855"}  # the hands where the scale changes
+
+
+def _added(path: Path) -> dict[tuple[str, str], int]:
+    s = hhaudit.audit([str(path)]).seats
+    return {(str(h), str(p)): int(a) for h, p, a in zip(s["hand_id"], s["player"], s["added"]) if a}
+
+
+def test_full_tilt_and_cake_add_and_rebuy_lines_are_chips_added() -> None:
+    """Full Tilt writes "Player1 adds $1.20" (a sitting-out player with $0 adding chips
+    during the hand), Cake "Player4 rebuys 3000 chips" after the showdown: both in the
+    player's next stack (seats.added). Full Tilt's "juarnes adds 2,660" names a player not
+    seated in the hand (the anonymiser's leftover): nothing changes."""
+    ftp = FPDB / "cash" / "FTP" / "Flop" / "NLHE-6max-CAP-USD-0.01-0.02-201305.new.format.txt"
+    cake = FPDB / "tour" / "Cake" / "Flop" / "NLHE-10max-15-USD-201204.new.format.txt"
+    tour = FPDB / "tour" / "FTP" / "Flop" / "NLHE-9max-MTT-USD-200910.cashout.txt"
+    if not (ftp.is_file() and cake.is_file() and tour.is_file()):
+        pytest.skip("the shared corpus (../shared/corpus) is not present")
+    assert [(p, a) for (_, p), a in _added(ftp).items()] == [("Player1", 120)]
+    assert [(p, a) for (_, p), a in _added(cake).items()] == [("Player4", 3000)]
+    assert _added(tour) == {}
+    # a Full Tilt mixed-games table: five stack changes between hands reviewed as top-ups
+    # "the site did not write" are its own "adds" lines, read now
+    mix = FPDB / "cash" / "FTP" / "Mix" / "10Game-6max-USD-2.50-5.201104.Sample.txt"
+    if mix.is_file():
+        got = {h for h, rule, *_ in session_findings(mix) if rule == "SE05"}
+        assert not got & {"29704735320", "29704743613", "29704847443", "29705257982", "29705302683"}
+
+
+def test_pkr_rebuy_lines_are_chips_added_once_to_the_next_stack() -> None:
+    """PKR writes "Player9 rebuys $0.70" between hands (at the head of the next hand's text)
+    and, the player not dealt in yet (0 chips, away), again during that hand: one rebuy, in
+    the stack of the hand after (Player9 starts 2103764576 with 0 and 2103765764 with 0.70).
+    Player0's 0.53 the same (2103783663: 3.67 - 0.20 = 3.47, + 0.53 = 4.00 at 2103785419).
+    Five of the file's SE05 findings (in four hands) go; left: Player0's rebuy written only before hand
+    2103794522 (already in its start stack), and Player8's top-ups with no line."""
+    path = FPDB / "cash" / "PKR" / "Flop" / "NLHE-10max-USD-0.02-0.04-201206.txt"
+    if not path.is_file():
+        pytest.skip("the shared corpus (../shared/corpus) is not present")
+    lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if " rebuys $" in ln]
+    assert len(lines) == 11  # 5 rebuys: 4 written twice, Player0's 0.88 once
+    assert _added(path) == {("2103764576", "Player9"): 70, ("2103783663", "Player9"): 70,
+                            ("2103783663", "Player0"): 53, ("2103794522", "Player9"): 70,
+                            ("2103806172", "Player9"): 70}
+    got = sorted((h, p) for h, rule, p, _ in session_findings(path) if rule == "SE05")
+    assert got == [("2103775624", "Player8"), ("2103778063", "Player8"), ("2103794522", "Player0"),
+                   ("2103795998", "Player8")]

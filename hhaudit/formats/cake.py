@@ -40,7 +40,7 @@ from ..model import (
 )
 from ..money import parse_amount
 from .base import Fields, LineError, LineFormat, UnsupportedGame
-from .common import STREET_NAMES, cards, game_code, omaha_of, set_omaha, to_utc
+from .common import STREET_NAMES, cards, chips_between_hands, game_code, omaha_of, set_omaha, to_utc
 
 # Each amount is a whole run, tried from the run's first character only. A game not closed
 # by " --" before the next "-" takes the text up to that "-" and is written off (`game`
@@ -232,6 +232,10 @@ class CakeFormat(LineFormat):
         amount = self.amount(hand, f[1])
         self._pot -= amount
         hand.events.append(UncalledEvent(line, self.seat(hand, player), player, amount))
+
+    def on_ADD_CHIPS(self, hand: Hand, f: Fields, line: int) -> None:
+        """"Player4 rebuys 3000 chips" after the play: in the player's next stack."""
+        chips_between_hands(hand, f[0], self.amount(hand, f[1]))
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
         new = cards(f[1])

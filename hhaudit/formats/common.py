@@ -130,6 +130,17 @@ def summary_cards(hand: Hand, seat: int, text: str, line: int) -> None:
     hand.reveal(seat, got, "summary", line, tabled=tabled, mucked=not tabled)
 
 
+def chips_between_hands(hand: Hand, player: str | None, chips: int) -> None:
+    """Chips a line after the play brings to (positive) or takes off (negative) a seated
+    player's stack outside the pot (a rebuy, an add-on, a top-up, a cash-out fee): in their
+    next hand's stack (`Seat.added`, which the session audit carries). A name not seated at
+    the table (a player at the table between hands, an anonymiser's leftover) changes nothing."""
+    for s in hand.seats:
+        if s.player == player:
+            s.added += chips
+            return
+
+
 def bracketed_board(text: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(new cards, whole board) of a street line's bracket groups: "[Js 9h Jh] [Qs]" gives
     (("Qs",), ("Js", "9h", "Jh", "Qs"))."""

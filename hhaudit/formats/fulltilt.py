@@ -29,7 +29,17 @@ from ..model import (
 )
 from ..money import currency_of, parse_amount
 from .base import Fields, LineError, LineFormat, UnsupportedGame
-from .common import STREET_NAMES, bracketed_board, cards, game_code, omaha_of, set_omaha, summary_cards, to_utc
+from .common import (
+    STREET_NAMES,
+    bracketed_board,
+    cards,
+    chips_between_hands,
+    game_code,
+    omaha_of,
+    set_omaha,
+    summary_cards,
+    to_utc,
+)
 
 _ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises to": Act.RAISE}
 # capped tables: "CAP NL Hold'em" (the cap not stated: ", and is capped" ends a player's
@@ -205,6 +215,10 @@ class FullTiltFormat(LineFormat):
     def on_UNCALLED(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[1] or ""
         hand.events.append(UncalledEvent(line, self.seat(hand, player), player, self.amount(hand, f[0])))
+
+    def on_ADD_CHIPS(self, hand: Hand, f: Fields, line: int) -> None:
+        """"Player1 adds $1.20" during the hand (a rebuy or top-up): in the next stack."""
+        chips_between_hands(hand, f[0], self.amount(hand, f[1]))
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
         new, board = bracketed_board(f[2] or "")

@@ -26,6 +26,7 @@ from typing import ClassVar
 
 from ..model import FeeEvent, Hand, Post, PostEvent
 from .base import Fields, UnsupportedGame
+from .common import chips_between_hands
 from .pokerstars import PokerStarsFormat
 
 _DROPS = re.compile(r"\| (Jackpot|Bingo|Fortune|Tax) ([^|]*?\d[^|]*?)\s*(?=\||$)")
@@ -107,11 +108,11 @@ class GGPokerFormat(PokerStarsFormat):
         hand.events.append(FeeEvent(line, "room_added", -self.amount(hand, f[0])))
 
     def on_EV_CASHOUT(self, hand: Hand, f: Fields, line: int) -> None:
-        seat = self.seat(hand, f[0])
+        self.seat(hand, f[0])
         if f[1] is not None:
             # "Receives Cashout ($x)": the room pays the equity to a player who then loses
             # the pot, outside the pot: in the player's next stack
-            _move(hand, seat, self.amount(hand, f[1]))
+            chips_between_hands(hand, f[0], self.amount(hand, f[1]))
 
     def on_CASHOUT_FEE(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
@@ -121,7 +122,7 @@ class GGPokerFormat(PokerStarsFormat):
         seat = self.seat(hand, player)
         amount = self.amount(hand, f[1])
         hand.events.append(FeeEvent(line, "cash_out_fee", amount, seat, player))
-        _move(hand, seat, -amount)
+        chips_between_hands(hand, player, -amount)
 
     def on_TOTAL_POT(self, hand: Hand, f: Fields, line: int) -> None:
         total, pots, rake, extra = f[0], f[1] or "", f[2], f[3] or ""
@@ -146,14 +147,6 @@ class GGPokerFormat(PokerStarsFormat):
                 jackpot += value
         if jackpot:
             s.jackpot = jackpot
-
-
-def _move(hand: Hand, seat: int, chips: int) -> None:
-    """Chips paid to (positive) or by (negative) a seat outside the pot, after the play: in
-    its next stack (`Seat.added`, which the session pass carries from hand to hand)."""
-    for s in hand.seats:
-        if s.seat == seat:
-            s.added += chips
 
 
 FORMATS = [GGPokerFormat()]

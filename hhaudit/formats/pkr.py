@@ -34,7 +34,7 @@ from ..model import (
 from ..money import currency_of
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import card, cards, omaha_of, set_omaha, to_utc
+from .common import card, cards, chips_between_hands, omaha_of, set_omaha, to_utc
 
 _ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises to": Act.RAISE,
          "did not respond in time and is folded": Act.FOLD}
@@ -84,6 +84,19 @@ class PKRFormat(SiteFormat):
                 chunk = HandLines()
         if any(line.strip() for line in chunk):
             yield first, chunk
+
+    def parse_hand(self, lines: list[str], first_line: int, source: str) -> Hand:
+        self._rebuys: dict[str, tuple[str, bool]] = {}
+        return super().parse_hand(lines, first_line, source)
+
+    def on_REBUY(self, hand: Hand, f: Fields, line: int) -> None:
+        """PKR writes "X rebuys $0.70" between hands (at the head of the next hand's text) and,
+        for a player the hand did not deal in yet, again during it. Read against the next
+        stacks: a rebuy written during the hand is in the player's next stack; one written
+        before the hand and not again in it is in this hand's start stack already (the
+        session audit, which carries chips written after the play, does not see that one)."""
+        during = bool(hand.seats)
+        self._rebuys[f[0] or ""] = (f[1] or "", during or self._rebuys.get(f[0] or "", ("", False))[1])
 
     # ------------------------------------------------------------------ header
     def on_TABLE(self, hand: Hand, f: Fields, line: int) -> None:
@@ -225,6 +238,9 @@ class PKRFormat(SiteFormat):
         s.rake = (s.rake or 0) + (self.amount(hand, f[0]) if f[0] else 0)
 
     def finish(self, hand: Hand) -> None:
+        for player, (chips, during) in self._rebuys.items():
+            if during:
+                chips_between_hands(hand, player, self.amount(hand, chips))
         if hand.kind == "cash":
             # A listed seat that never posts, acts, is dealt or paid sat the hand out
             # (PKR marks only some of them "(away from table)").
