@@ -74,6 +74,10 @@ _MIXED_GAMES: dict[str, tuple[str, int, bool]] = {
 are the Hold'em and Omaha H/L8 rounds of the corpus' HORSE tournament (two and four hole
 cards, 37's pots paid `pottype="h"` and `"l"`); the others as other readers of the format
 list them (fpdb's Merge reader). The other codes are stud, razz and draw games."""
+_MIXED_OTHER = {"38": "7-stud", "39": "7-stud", "41": "7-stud", "42": "7-stud", "43": "7-stud h/l8",
+                "45": "7-stud h/l8", "46": "razz", "47": "razz", "49": "razz"}
+"""The stud and razz rounds of a mixed game (the same readers' list), named in Merge's own
+words ("7-Stud", "7-Stud H/L8", "Razz"): read, not audited."""
 
 
 def _game_of(gtype: str, mixed: str | None, holes: str | None) -> tuple[str, int, bool] | None:
@@ -161,7 +165,8 @@ class MergeFormat(XmlFormat):
         game = _game_of(gtype, root.get("multigametype"), root.get("numholecards"))
         if game is None:
             # named by the site's game ("Omaha Hi-Lo ...", "7-Stud"), not read as Hold'em
-            hand.variant = "omaha" if "Omaha" in gtype else (gtype.lower() or "unknown")
+            hand.variant = _MIXED_OTHER.get(root.get("multigametype") or "") or (
+                "omaha" if "Omaha" in gtype else (gtype.lower() or "unknown"))
             raise UnsupportedGame(gtype)
         hand.variant, hand.hole_cards, hand.hilo = game
         if m is None:

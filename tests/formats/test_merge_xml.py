@@ -82,10 +82,10 @@ def test_mixed_game_hands_other_than_holdem_and_omaha_are_unsupported() -> None:
     from xmlcorpus import FILES
     games = collections.Counter(
         (x.game if x.status is Status.AUDITED else x.variant, x.status) for x in parse(str(FILES / "tour/Merge/Mixed/HORSE-Tournament-Freeroll.201107.xml")))
-    # the <game>s' multigametype: 23 Hold'em (numholecards 2), 37 Omaha H/L8 (4); 49, 41 and
-    # 45 (numholecards 7) are razz and stud, read but not audited
-    assert games == {("FLHE", Status.AUDITED): 10, ("FLO8", Status.AUDITED): 4,
-                     ("horse tournament", Status.UNSUPPORTED_GAME): 14}
+    # the <game>s' multigametype: 23 Hold'em (numholecards 2), 37 Omaha H/L8 (4); 49 razz,
+    # 41 stud and 45 stud Hi/Lo (numholecards 7), read but not audited
+    assert games == {("FLHE", Status.AUDITED): 10, ("FLO8", Status.AUDITED): 4, ("razz", Status.UNSUPPORTED_GAME): 4,
+                     ("7-stud", Status.UNSUPPORTED_GAME): 4, ("7-stud h/l8", Status.UNSUPPORTED_GAME): 6}
 
 
 def test_version_2_1_stakes_of_the_game_and_balances_before_the_posts() -> None:
