@@ -390,3 +390,25 @@ def test_seals_with_clubs_pot_limit_omaha() -> None:
     assert _paid(h) == [("Hero", 1000, None, None)]
     assert 100 + 3 * 300 == 1000 and h.summary.rake == 0
     assert _rules(h) == []
+
+
+# ---------------------------------------------------------------- names the corpus does not hold
+
+_RENAMED = [
+    # (site folder, file, the corpus' game name, a name the site writes for another game, its code)
+    ("KingsClub", "5-Card-PLO-USD-5-10-202010.txt", "Pot Limit Omaha 5 Card", "Pot Limit Omaha Hi-Lo 5 Card", "PLO5-8"),
+    ("KingsClub", "PLO-USD-5-10-202101.txt", "Pot Limit Omaha", "No Limit Omaha", "NLO"),
+    ("Entraction", "PLO-6max-EUR-0.02-0.04-201103.txt", "Omaha High Pot", "Omaha High/Low Pot", "PLO8"),
+    ("SealsWithClubs", "PLO-9max-mBTC-1.00-1.00-201304.txt", "PL Omaha", "PL Omaha Hi/Lo", "PLO8"),
+    ("Absolute", "PLO8-2max-USD-30-60-200912.txt", "Omaha Hi/Lo (1 on 1)  Normal", "Omaha (1 on 1)  Normal", "FLO"),
+    ("PKR", "PLO8-USD-2.00-4.00-201108.ties.low.txt", "OMAHA HI/LO", "OMAHA", "PLO"),
+]
+
+
+def test_other_omaha_names_of_each_site() -> None:
+    for site, name, was, now, code in _RENAMED:
+        text = (corpus() / FLOP.format(site, name)).read_text(encoding="utf-8", errors="replace")
+        assert was in text, (site, was)
+        hands = list(parse(text.replace(was, now, 1)))
+        assert hands[0].status is not Status.PARSE_ERROR, (site, hands[0].problem)
+        assert (hands[0].variant, hands[0].game) == ("omaha", code), site
