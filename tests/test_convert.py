@@ -91,8 +91,11 @@ def test_phh_writer_limits_and_cents() -> None:
 
 
 def test_unsupported_and_unreadable_hands_are_refused() -> None:
-    with pytest.raises(Unexpressible, match="PLO is not written as pokerstars yet"):
-        _text("pokerstars", _sample()["K-5"])
+    hand = _sample()["K-5"]
+    hand.status, hand.game = Status.UNSUPPORTED_GAME, "Razz"
+    for target in ("phh", "ohh", "pokerstars"):
+        with pytest.raises(Unexpressible, match="Razz is not a game hhaudit audits"):
+            _text(target, hand)
 
 
 # ---------------------------------------------------------------- PokerStars writer, by hand
@@ -261,13 +264,9 @@ def test_convert_command_writes_one_file_per_source(tmp_path: Path) -> None:
     out = tmp_path / "out"
     r = _convert(str(SAMPLE), str(STARS), "--to", "phh", "-o", str(out))
     assert r.returncode == 0, r.stderr
-    # the Omaha hand is written too (PO); written as PokerStars text it is refused, with the reason
+    # the Omaha hand is written too (PO)
     assert r.stderr == ""
     assert "8 hands written as phh to 4 files" in r.stdout and "0 not written" in r.stdout
-    r = _convert(str(SAMPLE), "--to", "pokerstars", "-o", str(tmp_path / "stars"))
-    assert r.returncode == 0, r.stderr
-    assert r.stderr.count("hand K-5 not written as pokerstars: PLO is not written as pokerstars yet: its writer "
-                          "states Hold'em hands") == 1
     names = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     assert names == [".hhaudit-convert", "phh/sample.phhs", "pokerstars/clean-cash.phhs",
                      "pokerstars/short-raise-odd-chip.phhs", "pokerstars/side-pots-six-way.phhs"]
@@ -525,6 +524,12 @@ def test_phh_and_ohh_write_omaha() -> None:
         got = [(p.half, p.amount, p.expected_winners, p.expected, p.ok) for p in auditor.audit(back).pots]
         assert got == want
         assert auditor.audit(back).findings == []
+    # PokerStars text names it as PokerStars does
+    stars_text = hand_text("pokerstars", hand, auditor.audit(hand))
+    assert stars_text.startswith("PokerStars Hand #1000001: Omaha Hi/Lo No Limit (1/2)")
+    assert "Dave: shows [As 3s Jh Jc]" in stars_text
+    (back,) = parse(stars_text)
+    assert [(p.half, p.amount, p.expected_winners, p.expected, p.ok) for p in auditor.audit(back).pots] == want
     # five cards: phh-std names no code for it; OHH states the count only by the cards dealt
     five = _sample()["K-5"]
     five.hole_cards, five.game = 5, "PLO5"
@@ -532,6 +537,7 @@ def test_phh_and_ohh_write_omaha() -> None:
         _text("phh", five)
     with pytest.raises(Unexpressible, match="PLO5: OHH's game_type names no hole-card count"):
         _text("ohh", five)
+    assert _text("pokerstars", five).startswith("PokerStars Hand #K-5: 5 Card Omaha Pot Limit (1/2)")
 
 
 OMAHA_FORMATS = frozenset({"pokerstars", "ggpoker", "winamax", "ipoker", "bovada", "everleaf", "fulltilt",
@@ -580,6 +586,15 @@ def _omaha_corpus() -> list[Path]:
     if not listing.is_file():
         pytest.skip("the shared corpus (../shared/corpus) is not present")
     return [CORPUS / line.strip() for line in listing.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def test_round_trip_omaha_pokerstars_text() -> None:
+    # PokerStars text names no site: written from PokerStars' own Omaha hands, every one reads
+    # back the same (a hand of a site whose conventions decide its pots, Bovada's Hi/Lo low
+    # halves, iPoker's and Winamax's raked side pots, reads back judged as PokerStars')
+    counts, differ = _round_trip("pokerstars", _omaha_corpus(), "omaha", frozenset({"pokerstars"}))
+    assert differ == []
+    assert counts["written"] >= 110, counts  # 114 of 117: 3 boards run twice
 
 
 @pytest.mark.parametrize("target", ["phh", "ohh"])

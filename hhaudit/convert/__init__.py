@@ -61,8 +61,6 @@ def hand_text(target: str, hand: Hand, audited: AuditedHand, number: int = 1) ->
         p = hand.problem
         raise Unexpressible(f"the hand could not be read (line {p.line}: {p.message})" if p else
                             "the hand could not be read")
-    if hand.variant != "holdem" and not module.omaha:
-        raise Unexpressible(f"{hand.game} is not written as {target} yet: its writer states Hold'em hands")
     v: HandView = view(hand, audited)
     text: str = module.write(v, number)
     return text

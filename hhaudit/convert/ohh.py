@@ -43,8 +43,6 @@ from ..money import to_text
 from .view import HandView, Unexpressible
 
 name = "ohh"
-omaha = True
-"""Omaha and Omaha Hi/Lo too (`game_type` "Omaha", "OmahaHiLo")."""
 separator = "\n"  # one blank line between two hands (the spec's storage format)
 suffix = ".ohh"
 SPEC_VERSION = "1.4.7"

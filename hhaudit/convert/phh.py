@@ -33,8 +33,6 @@ from ..money import to_text
 from .view import HandView, Unexpressible
 
 name = "phh"
-omaha = True
-"""Four-card Omaha too (`_variant`)."""
 separator = "\n"
 suffix = ".phhs"
 _UNSTATED = {"AC01": "total pot", "AC02": "payout against its rake", "AC03": "uncalled bet", "AC04": "pot sizes"}

@@ -8,6 +8,10 @@ uncalled bet is returned in its own line and the collections are net of it, as P
 writes them; the summary states the log's total pot and rake (the computed pot where the
 log states none).
 
+Omaha is named as PokerStars names it ("Omaha Pot Limit", "Omaha Hi/Lo Limit", "5 Card Omaha
+Pot Limit"). The text names no site: a hand of a site whose conventions decide its pots
+(`profiles.SITE_CONVENTIONS`) reads back judged by the `online` profile's defaults.
+
 What PokerStars text cannot state, and so is refused with the reason: amounts finer than
 cents (or than whole chips without a currency), a hand id with other characters than
 letters, digits and dashes, a dead blind that is not "small & big blinds" or a "dead blind",
@@ -23,6 +27,7 @@ from ..model import (
     CollectEvent,
     DealEvent,
     FeeEvent,
+    Hand,
     Limit,
     Post,
     PostEvent,
@@ -35,15 +40,22 @@ from ..money import to_text
 from .view import HandView, Unexpressible
 
 name = "pokerstars"
-omaha = False
-"""Hold'em hands only (`hand_text` refuses the others)."""
 separator = "\n\n"
 suffix = ".txt"
 _SIGNS = {"USD": "$", "EUR": "€", "GBP": "£"}
 _CODES = ("USD", "EUR", "GBP", "INR", "CNY", "CAD", "SEK", "CHF")
 """The currencies hhaudit's PokerStars reader knows by their code."""
 _ID = re.compile(r"[0-9A-Za-z-]+")
-_GAMES = {Limit.NO_LIMIT: "Hold'em No Limit", Limit.POT_LIMIT: "Hold'em Pot Limit", Limit.FIXED_LIMIT: "Hold'em Limit"}
+_LIMITS = {Limit.NO_LIMIT: "No Limit", Limit.POT_LIMIT: "Pot Limit", Limit.FIXED_LIMIT: "Limit"}
+
+
+def _game(hand: Hand) -> str:
+    """The game as PokerStars names it: "Hold'em No Limit", "Omaha Hi/Lo Limit", "5 Card
+    Omaha Pot Limit"."""
+    if hand.variant != "omaha":
+        return f"Hold'em {_LIMITS[hand.limit]}"
+    count = f"{hand.hole_cards} Card " if hand.hole_cards != 4 else ""
+    return f"{count}Omaha{' Hi/Lo' if hand.hilo else ''} {_LIMITS[hand.limit]}"
 _POSTS = {Post.SMALL_BLIND: "small blind", Post.BIG_BLIND: "big blind", Post.ANTE: "the ante",
           Post.STRADDLE: "straddle"}
 _STREETS = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
@@ -78,7 +90,7 @@ def write(v: HandView, number: int) -> str:
     low, high = (hand.small_bet, hand.big_bet) if hand.limit is Limit.FIXED_LIMIT else (hand.sb, hand.bb)
     if hand.limit is Limit.FIXED_LIMIT and not low:
         low, high = hand.bb, 2 * hand.bb
-    game = _GAMES[hand.limit]
+    game = _game(hand)
     when = ""
     if hand.started_at is not None:
         t = hand.started_at
@@ -156,9 +168,9 @@ def write(v: HandView, number: int) -> str:
                 showdown = True
                 out.append("*** SHOW DOWN ***")
             if ev.muck:
-                cards = ev.cards if len(ev.cards) == 2 else ()
+                cards = ev.cards if len(ev.cards) == hand.hole_cards else ()
                 out.append(f"{ev.player}: mucks hand [{' '.join(cards)}]" if cards else f"{ev.player}: mucks hand")
-            elif len(ev.cards) != 2:
+            elif len(ev.cards) != hand.hole_cards:
                 out.append(f"{ev.player}: shows []")  # shown, but the log does not say what
             else:
                 out.append(f"{ev.player}: shows [{' '.join(ev.cards)}]")
