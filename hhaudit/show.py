@@ -137,8 +137,11 @@ def replay(hand: Hand, *, profile: str | None = None, options: dict[str, Any] | 
     def shares(seats: list[int], amounts: list[int]) -> list[tuple[str, int]]:
         return [(str(names.get(x, x)), a) for x, a in zip(seats, amounts)]
 
+    split = {(p.index, p.run) for p in full.pots if p.half == "low"}
     for p in full.pots:
         label = ("main pot" if p.index == 0 else f"side pot {p.index}") + (f" (board {p.run})" if p.run else "")
+        if p.half is not None:  # Hi/Lo: the half, or the whole pot when no low qualifies
+            label += f" ({p.half} half)" if (p.index, p.run) in split else " (no low: the high hand scoops)"
         out.pots.append(PotView(label, p.amount, [str(names.get(x, x)) for x in p.eligible],
                                 shares(p.winners, p.paid), shares(p.expected_winners, p.expected), p.ok))
     return out

@@ -219,3 +219,14 @@ def test_a_returning_players_small_and_big_blind(tmp_path) -> None:
         ("Bob", Post.SMALL_BLIND, 10, 0), ("Carol", Post.BIG_BLIND, 25, 0), ("Dave", Post.DEAD, 25, 10)]
     assert h.summary.rake == 5 and 10 + 25 + 35 + 50 - 115 == 5
     assert not audit(h)
+
+
+def test_show_names_the_halves() -> None:
+    from hhaudit.show import replay
+
+    split = replay(hand("tour/Merge/Mixed/HORSE-Tournament-Freeroll.201107.xml", "36487242-8"))
+    assert [(p.label, p.paid, p.verdict) for p in split.pots] == [
+        ("main pot (high half)", [("Player18", 240)], "ok"), ("main pot (low half)", [("Player12", 240)], "ok")]
+    # the board Ks 2s Js 2c 5s holds two low cards: no low
+    scoop = replay(hand("tour/Merge/Mixed/HORSE-Tournament-Freeroll.201107.xml", "36487242-9"))
+    assert [(p.label, p.paid) for p in scoop.pots] == [("main pot (no low: the high hand scoops)", [("Player12", 1110)])]
