@@ -161,10 +161,6 @@ class OnGameFormat(LineFormat):
             # blind (150) [all in]" at 125/250 after the real small blind): a second small
             # blind is the big blind.
             kind = Post.BIG_BLIND
-        if kind is Post.BIG_BLIND and self._small_blind_seat(hand, seat):
-            # a table whose blinds are equal ("$0.50/$0.50") names both posts "big blind":
-            # the first, from the seat left of the button, is the small blind
-            kind = Post.SMALL_BLIND
         if kind is Post.ANTE:
             hand.ante = max(hand.ante, amount)
         elif hand.limit is Limit.FIXED_LIMIT and not all_in:
@@ -175,17 +171,26 @@ class OnGameFormat(LineFormat):
         hand.events.append(PostEvent(line, seat, player, kind, amount, 0, all_in))
 
     @staticmethod
-    def _small_blind_seat(hand: Hand, seat: int) -> bool:
-        """Whether a "big blind" post is the small blind of a table whose blinds are equal:
-        the hand's first blind, posted by the first seat after the button."""
+    def _equal_blinds(hand: Hand) -> None:
+        """A table whose blinds are equal ("$0.50/$0.50") names both posts "big blind": when
+        the hand's first two blinds are "big blind" and the first is posted by the first
+        seat after the button, that one is the small blind."""
         if hand.sb != hand.bb or hand.limit is Limit.FIXED_LIMIT:
-            return False
-        if any(isinstance(e, PostEvent) and e.kind is not Post.ANTE for e in hand.events):
-            return False
+            return
+        blinds = [i for i, e in enumerate(hand.events)
+                  if isinstance(e, PostEvent) and e.kind in (Post.SMALL_BLIND, Post.BIG_BLIND)]
+        if len(blinds) < 2:
+            return
+        first, second = hand.events[blinds[0]], hand.events[blinds[1]]
+        assert isinstance(first, PostEvent) and isinstance(second, PostEvent)
+        if first.kind is not Post.BIG_BLIND or second.kind is not Post.BIG_BLIND:
+            return
         button = hand.button_seat or 0
         seats = sorted(s.seat for s in hand.seats)
         after = [s for s in seats if s > button] + [s for s in seats if s <= button]
-        return bool(after) and after[0] == seat
+        if after and after[0] == first.seat:
+            hand.events[blinds[0]] = PostEvent(first.line, first.seat, first.player, Post.SMALL_BLIND,
+                                               first.amount, first.dead, first.all_in)
 
     def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
@@ -246,6 +251,7 @@ class OnGameFormat(LineFormat):
     def finish(self, hand: Hand) -> None:
         """Shown cards come from the summary, after the pots were paid: put the showdown
         (a SHOWDOWN street and the shows) before the first collection, where it happened."""
+        self._equal_blinds(hand)
         shows = [e for e in hand.events if isinstance(e, ShowEvent)]
         if not shows:
             return

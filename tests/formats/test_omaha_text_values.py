@@ -412,3 +412,14 @@ def test_other_omaha_names_of_each_site() -> None:
         hands = list(parse(text.replace(was, now, 1)))
         assert hands[0].status is not Status.PARSE_ERROR, (site, hands[0].problem)
         assert (hands[0].variant, hands[0].game) == ("omaha", code), site
+
+
+def test_ongame_a_lone_big_blind_stays_the_big_blind() -> None:
+    path = corpus() / FLOP.format("OnGame", "PLO8-USD-0.50-0.50-201111.txt")
+    text = path.read_text(encoding="utf-8").split("***** End of hand R5-174523451-25 *****")[0]
+    # without Player2 (seat 1) Hero's seat 2 is the first after the button: his "posts big
+    # blind", the only blind of the hand, stays the big blind (the small blind not posted)
+    lone = "".join(line for line in text.splitlines(keepends=True) if "Player2" not in line)
+    (h,) = list(parse(lone + "***** End of hand R5-174523451-25 *****\n"))
+    posts = [(e.player, e.kind.value) for e in h.events if type(e).__name__ == "PostEvent"]
+    assert posts == [("Hero", "post_bb")]
