@@ -65,3 +65,16 @@ def test_every_corpus_hand_parses(rel: str, count: int):
 
 def test_findings_are_the_reviewed_ones():
     assert findings(SITE) == reviewed("kingsclub")
+
+
+def test_side_pot_paid_with_no_line_read_from_the_end_stack():
+    h = hand(CASH + "NLHE-USD-125-250-202012.multi.pot.txt")
+    # Player0 all in for 325 (50 ante + 275): the main pot 5 antes + 4 x 275 = 1,350,
+    # "Player2 wins pot (1,350)"; the side pot, 3 x 350 past it + Hero's and Player2's 1,200
+    # flop bets = 3,450, only Player2 can win it (Hero folds the river) and no line pays it.
+    # "Seat 3: Player2 (12,925)": 10,000 - 50 - 625 - 1,200 - 3,333 + 1,350 + the unmatched
+    # 3,333 = 9,475, so 3,450 more was paid: read as Player2's payment on the summary line
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [
+        ("Player2", 135000), ("Player2", 345000)]
+    assert 5 * 50 + 4 * 275 == 1350 and 3 * 350 + 2 * 1200 == 3450
+    assert 1000000 - 5000 - 62500 - 120000 - 333300 + 135000 + 333300 + 345000 == 1292500
