@@ -2,18 +2,20 @@
 
 Grammar: `grammars/absolute.lark`. Cash headers carry the stakes ("No Limit $1" is the big
 blind; "Normal $25/$50" is fixed limit with those bets); tournament headers do not, so the
-blinds come from the posts. Games: "Holdem", "Omaha", "Omaha Hi/Lo" (a Hi/Lo pay-out line,
-"Collects $119.25 from main pot", does not say its half).
+blinds come from the posts. Games: "Holdem", "Omaha", "Omaha Hi/Lo". A Hi/Lo pay-out line ("Collects $119.25 from main
+pot") does not say its half; the seat's summary line does ("collected Total ($119.25)
+HI:($119.25)", "HI:($2) LO:($1.50)"), and names it where the amounts tell which is which.
 """
 
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from ..model import (
     Act,
     ActionEvent,
+    CollectEvent,
     DealEvent,
     FeeEvent,
     Hand,
@@ -34,6 +36,7 @@ _ACTS = {"Folds": Act.FOLD, "Checks": Act.CHECK, "Calls": Act.CALL, "Bets": Act.
 _LIMIT = re.compile(r"(?i)\b(No Limit|Pot Limit|Normal|Limit)\b\s*(?P<a>[$€£]?[\d.,]+)?(?:/(?P<b>[$€£]?[\d.,]+))?")
 _LIMIT_NL = re.compile(r"(?i)\b(No Limit|Pot Limit)\b\s*(?P<a>[$€£]?[\d.,]+)?(?:/(?P<b>[$€£]?[\d.,]+))?")
 _GROUPED = re.compile(r"\d{1,3}(?:,\d{3})*(?:\.\d+)?")
+_HALF = re.compile(r"\b(HI|LO):\((?P<amount>[^()]*)\)")
 _GAME = re.compile(r"(?i)(?:Tourney ID \d+ )?(?P<game>hold'?em|omaha(?: hi/lo)?)\b")
 
 
@@ -83,6 +86,10 @@ class AbsoluteFormat(SiteFormat):
         else:
             self.set_stakes(hand, limit, 0, 0)
         self._in_setup = True
+
+    def new_hand(self, source: str, first_line: int) -> Hand:
+        self._halves: dict[int, dict[str, int]] = {}
+        return super().new_hand(source, first_line)
 
     def on_POCKET(self, hand: Hand, f: Fields, line: int) -> None:
         self._in_setup = False
@@ -182,6 +189,11 @@ class AbsoluteFormat(SiteFormat):
             got = cards(rest[i + 10:].split("]", 1)[0])
             if is_hole_count(hand, len(got)):
                 hand.reveal(int(f[0] or 0), got, "summary", line, mucked=True)
+        if hand.hilo:
+            # "collected Total ($119.25) HI:($119.25)": what the seat won of each half
+            halves = {h.lower(): self.amount(hand, a) for h, a in _HALF.findall(rest)}
+            if halves:
+                self._halves[int(f[0] or 0)] = halves
 
     def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
         player, amount, pot, side = f[0] or "", self.amount(hand, f[1]), f[2] or "", f[3]
@@ -219,6 +231,30 @@ class AbsoluteFormat(SiteFormat):
         # Some layouts write "returned ($x) : not called"; walks never do: the big blind
         # "Collects $6" (both blinds) and "Total Pot($6)" counts the unmatched $2 too.
         hand.implicit_uncalled = not any(isinstance(e, UncalledEvent) for e in hand.events)
+        for seat, halves in self._halves.items():
+            self._name_halves(hand, seat, halves)
+
+    @staticmethod
+    def _name_halves(hand: Hand, seat: int, halves: dict[str, int]) -> None:
+        """The half each of a seat's pay-outs is, from its summary's "HI:($x) LO:($y)": all
+        of them when the seat won one half only (and they add up to it), each when it has
+        one pay-out per half of those amounts; otherwise they stay unnamed."""
+        won = {half: amount for half, amount in halves.items() if amount}
+        paid = [i for i, e in enumerate(hand.events) if isinstance(e, CollectEvent) and e.seat == seat]
+        amounts = [cast(CollectEvent, hand.events[i]).amount for i in paid]
+        if len(won) == 1:
+            (half, total), = won.items()
+            if sum(amounts) != total:
+                return
+            names = {"hi": "high", "lo": "low"}
+            plan = [names[half]] * len(paid)
+        elif len(won) == 2 and sorted(amounts) == sorted(won.values()) and won["hi"] != won["lo"]:
+            plan = ["high" if a == won["hi"] else "low" for a in amounts]
+        else:
+            return
+        for i, half in zip(paid, plan, strict=True):
+            e = cast(CollectEvent, hand.events[i])
+            hand.events[i] = CollectEvent(e.line, e.seat, e.player, e.amount, e.pot, e.run, half)
 
 
 FORMATS = [AbsoluteFormat()]

@@ -329,8 +329,8 @@ def test_absolute_fixed_limit_hi_lo() -> None:
         "FLO8", Limit.FIXED_LIMIT, True, 3000, 6000, 1500, 3000)
     assert _dealt(h) == {"Hero": ("9h", "Qc", "2d", "3h")}
     # 2 x 60 pre-flop, Player0's 30 flop bet returned: "Total Pot($120) | Rake ($0.75)",
-    # "Player0 Collects $119.25 from main pot"
-    assert _paid(h) == [("Player0", 11925, 0, None)]
+    # "Player0 Collects $119.25 from main pot", the high half ("HI:($119.25)" in the summary)
+    assert _paid(h) == [("Player0", 11925, 0, "high")]
     assert (h.summary.total_pot, h.summary.rake) == (12000, 75) and 12000 - 75 == 11925
     assert _rules(h) == []
 
@@ -370,11 +370,21 @@ def test_absolute_hi_lo_split_of_a_checked_down_pot() -> None:
     h = _one(_ABSOLUTE_SPLIT)
     assert (h.game, h.hole_cards, h.hilo) == ("FLO8", 4, True)
     # Ann's kings and jacks take the high half of the 4 pot, Ben's 8-7-5-4-3 the low (Ann
-    # has one low card): 2 and 2, no rake
-    assert _paid(h) == [("Ann", 200, 0, None), ("Ben", 200, 0, None)]
+    # has one low card): 2 and 2, no rake; the summary's "HI:($2)" and "LO:($2)" name them
+    assert _paid(h) == [("Ann", 200, 0, "high"), ("Ben", 200, 0, "low")]
     assert _rules(h) == []
     wrong = _one(_ABSOLUTE_SPLIT.replace("Ben Collects $2 from main pot", "Ann Collects $2 from main pot"))
     assert _rules(wrong) == ["WN01"]  # Ann scooped: the low half is Ben's
+    # Ann with A-2 instead of Q-J scoops (8-7-3-2-A beats 8-7-5-4-3), the 4 pot less 0.05
+    # rake paid in two lines: "HI:($1.98) LO:($1.97)" tells which is which (the odd cent high)
+    scoop = _one(_ABSOLUTE_SPLIT.replace("[As Kd Qd Jd]", "[As 2s Kd Jd]")
+                 .replace("Ben Collects $2 from main pot", "Ann Collects $1.97 from main pot")
+                 .replace("Ann Collects $2 from main pot", "Ann Collects $1.98 from main pot")
+                 .replace("Total Pot($4)", "Total Pot($4) | Rake ($0.05)")
+                 .replace("won Total ($2) HI:($2) [As", "won Total ($3.95) HI:($1.98) LO:($1.97) [As")
+                 .replace("won Total ($2) LO:($2) [Tc", "HI:lost [Tc"))
+    assert _paid(scoop) == [("Ann", 198, 0, "high"), ("Ann", 197, 0, "low")]
+    assert _rules(scoop) == []
 
 
 # ---------------------------------------------------------------- Seals With Clubs
