@@ -185,6 +185,17 @@ def split_run(amount: int, high: list[int], low: list[int] | None, ring: list[in
     return [("high", hi_amount, hi), ("low", lo_amount, lo)]
 
 
+def rake_shares_of(shares: dict[int, int], rake: int, ring: list[int], chip: int = 1) -> dict[int, int]:
+    """`rake_split` "shares": what each tied winner is paid when the pot is split whole and
+    each share then pays its part of the pot's `rake`, the rake split like a pot (its odd
+    chips charged one each from the first tied seat left of the button, `ring`). PKR's
+    0.32 pot tied two ways and raked 0.03: 0.16 each less 0.02 and 0.01, 0.14 to the first
+    seat left of the button and 0.15 to the other (split after the rake, 0.29 is 0.15 and
+    0.14 the other way round)."""
+    charge = split_amount(rake, sorted(shares), ring, chip)
+    return {w: a - charge.get(w, 0) for w, a in shares.items()}
+
+
 def rake_shares(amounts: list[int], deductions: int, rule: str) -> list[int]:
     """What each pot (main first) gives up of the rake and other deductions before it is
     split. No rulebook says which pot the rake comes from (rules.md 7c, [CONFIG]): "main"
@@ -533,6 +544,7 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
     low_ring = low_card_order(ring, shown) if odd_rule == "high_suit" else None  # None: as the high
     ring = odd_chip_order(odd_rule, state, ring, shown)
     hilo_odd = state.profile.hilo_odd_chip
+    rake_split = state.profile.rake_split
     runs = sorted(boards) if boards else [0]
     if len(runs) > 1 and 0 in runs:
         runs.remove(0)
@@ -580,6 +592,8 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
                 for w, a in shares.items():
                     gross[w] += a
             net_halves = split_run(net_run[ri], winners, lows, ring, chip, low_ring, hilo_odd)
+            if rake_split == "shares" and lows is None and len(winners) > 1 and part > net_run[ri]:
+                net_halves = [(None, net_run[ri], rake_shares_of(gross_halves[0][2], part - net_run[ri], ring, chip))]
             for (half, amount, _), (_, _, shares) in zip(gross_halves, net_halves):
                 row = Pot(pot.index, amount, pot.level, pot.eligible, run, half=half)
                 row.expected_winners = winners if half != "low" or lows is None else lows

@@ -50,6 +50,13 @@ class Profile:
     iPoker). Totals are checked either way, and a payment that follows another of these
     rules is no finding; the profile's rule is the one findings state their expected
     payments by."""
+    rake_split: str = "pot"
+    """How a raked pot is split among tied winners: "pot" (the rake comes out of the pot
+    and what is left is split, the odd chips one each by `odd_chip`: TDA-2024 20 splits what
+    is in the pot) or "shares" (the pot is split whole and each winner's share pays its part
+    of the rake, the rake's odd chips charged one each by `odd_chip`: PKR's software; 0.32
+    raked 0.03 is 0.14 to the first tied seat left of the button and 0.15 to the other,
+    where the rule gives 0.15 and 0.14). High-only pots; a Hi/Lo pot is split by "pot"."""
     infer_sitting_out: bool = True
     """Online logs: a listed seat that never posts or acts before play passes it was not
     dealt in (sites list sitting-out players without saying so)."""
@@ -149,6 +156,10 @@ SITE_CONVENTIONS: dict[str, dict[str, Any]] = {
     # Winamax: 0.22 of the 3.56 main and 0.92 side pot is 0.18 and 0.04 (0.1748 and 0.0452,
     # rounded down, the cent left from the main pot)
     "Winamax": {"rake_from": "proportional"},
+    # PKR: a 0.32 pot tied two ways and raked 0.03 pays 0.15 and 0.14, the 0.14 to the first
+    # tied seat left of the button (0.16 each less 0.02 and 0.01); a 1.02 side pot raked 0.17
+    # 0.43 and 0.42 (0.51 each less 0.08 and 0.09)
+    "PKR": {"rake_split": "shares"},
 }
 """The conventions of each site's software where the rulebooks are silent or rooms differ,
 by `hands.site`; the `online` profile audits the site's hands by them (`for_site`). Each is
@@ -159,6 +170,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "hilo_odd_chip": ("pot", "low_to_high"),
     "run_odd_chip": ("first_run",),
     "rake_from": ("main", "proportional", "proportional_rounded"),
+    "rake_split": ("pot", "shares"),
     "oot_binding": ("tda", "roberts"),
     "straddles": ("utg", "button", "mississippi", "re-straddle"),
 }

@@ -179,7 +179,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
     "RO01": ("fl_reopen_half_bet",), "PL01": ("pl_round_up",),
     "FL02": ("fl_cap", "fl_heads_up_uncapped", "fl_tournament_cap_heads_up"), "IA04": ("nl_raise_cap",),
     "AO07": ("showdown_order",), "AO08": ("allin_tabled",), "IA05": ("straddles",), "SE08": ("max_rebuy", "max_rebuys"),
-    "OC01": ("odd_chip", "hilo_odd_chip", "run_odd_chip", "chip", "rake_from", "site_conventions"),
+    "OC01": ("odd_chip", "hilo_odd_chip", "run_odd_chip", "chip", "rake_from", "rake_split", "site_conventions"),
     "SP01": ("rake_from", "site_conventions"), "AC04": ("rake_from",), "AC05": ("max_rake_share",),
     "SB01": ("string_bet_multi_trip_after_raise",), "SB06": ("oot_binding",),
     "SE01": ("button_rule", "session_gap"), "SE02": ("missed_blinds", "session_gap"),

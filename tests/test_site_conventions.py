@@ -98,7 +98,7 @@ def test_for_site_applies_the_site_s_conventions_under_what_is_set_by_name() -> 
     pinned = get_profile("online", hilo_odd_chip="pot")
     assert for_site(pinned, "Bovada/Ignition").hilo_odd_chip == "pot"
     assert for_site(pinned, "iPoker").rake_from == "proportional_rounded"
-    assert set(SITE_CONVENTIONS) == {"Bovada/Ignition", "iPoker", "Winamax"}
+    assert set(SITE_CONVENTIONS) == {"Bovada/Ignition", "iPoker", "Winamax", "PKR"}
 
 
 # ------------------------------------------------------------- hands judged by their site
@@ -242,6 +242,7 @@ def test_rules_profile_lists_the_site_conventions() -> None:
     assert "\nsite conventions (site_conventions = true; site histories):\n" \
            "  Bovada/Ignition  hilo_odd_chip = low_to_high\n" \
            "  iPoker           rake_from = proportional_rounded (not used: rake_from = main is set)\n" \
+           "  PKR              rake_split = shares\n" \
            "  Winamax          rake_from = proportional (not used: rake_from = main is set)\n" in r.stdout
     assert "hilo_odd_chip                      pot" in r.stdout
     r = subprocess.run([sys.executable, "-m", "hhaudit", "rules", "--profile", "tda-2024"], capture_output=True,
@@ -264,3 +265,66 @@ def test_a_house_file_sets_them_checked_like_every_option(tmp_path: Path) -> Non
     assert r.returncode == 0, r.stderr
     assert f"site_conventions                   false                                  {house}:3" in r.stdout
     assert "site conventions (" not in r.stdout
+
+
+def test_rake_split_shares_arithmetic() -> None:
+    from hhaudit.pots import rake_shares_of, split_amount
+
+    ring = [8, 9, 1, 2]  # clockwise from the button on seat 7
+    # PKR hand 2103807268: 0.32 tied by seats 9 and 8 (first left of the button: 8), raked
+    # 0.03. The rule (TDA-2024 20): 0.29 split 0.15 / 0.14, the odd cent to seat 8. PKR:
+    # 0.16 each, the 0.03 charged 0.02 / 0.01 from seat 8: 0.14 to seat 8, 0.15 to seat 9
+    assert split_amount(29, [8, 9], ring) == {8: 15, 9: 14}
+    assert rake_shares_of({8: 16, 9: 16}, 3, ring) == {8: 14, 9: 15}
+    # hand 2147625245: side pot 1.02 tied by seats 1 and 5 (seat 1 first left of the button
+    # on 9), raked 0.17: the rule 0.85 = 0.43 + 0.42; PKR 0.51 each less 0.09 and 0.08
+    assert rake_shares_of({1: 51, 5: 51}, 17, [1, 2, 3, 4, 5]) == {1: 42, 5: 43}
+    assert split_amount(85, [1, 5], [1, 2, 3, 4, 5]) == {1: 43, 5: 42}
+    assert check_option("rake_split", "shares") == "shares"
+    assert for_site(get_profile("online"), "PKR").rake_split == "shares"
+    assert get_profile("tda-2024").rake_split == "pot"
+
+
+TIE = """\
+Carol: posts small blind 1
+Alice: posts big blind 2
+*** HOLE CARDS ***
+Bob: raises 14 to 16
+Carol: calls 15
+Alice: folds
+*** FLOP *** [Ah Kd Qs]
+Carol: checks
+Bob: checks
+*** TURN *** [Ah Kd Qs] [7c]
+Carol: checks
+Bob: checks
+*** RIVER *** [Ah Kd Qs 7c] [2d]
+Carol: checks
+Bob: checks
+*** SHOW DOWN ***
+Carol: shows [Jd Th]
+Bob: shows [Jh Tc]
+Bob collected {bob} from pot
+Carol collected {carol} from pot"""
+
+
+def tied(bob: int, carol: int, site: str) -> Hand:
+    # 1/2: Carol (seat 2, first left of the button on seat 8) and Bob (seat 5) put in 16
+    # each, Alice's big blind 2 folded: 34, raked 3. Both make the broadway straight. The
+    # rule: 31 split 16 to Carol, 15 to Bob. PKR: 17 each less 2 (Carol) and 1 (Bob): 15 to
+    # Carol, 16 to Bob.
+    text = stars(TIE.format(bob=bob, carol=carol), seats={2: ("Carol", 500), 3: ("Alice", 500), 5: ("Bob", 500)},
+                 button=8, blinds=(1, 2), summary="Total pot 34 | Rake 3")
+    (hand,) = list(parse(text))
+    hand.site = site
+    return hand
+
+
+def test_pkr_rakes_each_winner_s_share() -> None:
+    online = Auditor("online")
+    assert rules(online.audit(tied(16, 15, "PKR"))) == []
+    (f,) = online.audit(tied(15, 16, "PKR")).findings
+    assert (f.rule, f.expected) == ("OC01", "expected Carol 15; Bob 16 (after 3 rake)")
+    assert rules(online.audit(tied(15, 16, "PokerStars"))) == []
+    assert rules(online.audit(tied(16, 15, "PokerStars"))) == ["OC01"]
+    assert rules(Auditor("tda-2024").audit(tied(16, 15, "PKR"))) == ["OC01"]
