@@ -466,6 +466,8 @@ class Hand:
     """Live logs: the dealer of the hand (`dealer Maria` on the game or hand line)."""
     shift: str = ""
     """Live logs: the dealers' shift (`shift night`)."""
+    room: str = ""
+    """Live logs: the card room (`room "Casino Royal"` on the game line)."""
     seats: list[Seat] = field(default_factory=list)
     seat_numbers: dict[str, int] = field(default_factory=dict)
     """Player name -> seat, for the formats that fill it as they read the seats."""
@@ -542,6 +544,7 @@ class Hand:
         fine: int = 0,
         dealer: str = "",
         shift: str = "",
+        room: str = "",
         hole_cards: int = 2,
         hilo: bool = False,
         bomb_pot: int = 0,
@@ -586,6 +589,7 @@ class Hand:
         self.cap = cap
         self.dealer = dealer
         self.shift = shift
+        self.room = room
         self.hole_cards = hole_cards
         self.bomb_pot = bomb_pot
         self.hilo = hilo

@@ -17,7 +17,7 @@ import pyarrow.parquet as pq
 from .auditor import ActionRow, AuditedHand
 from .model import Act, ActionEvent, CollectEvent, Status, Street, StreetEvent
 
-SCHEMA_VERSION: Final = "1.4"
+SCHEMA_VERSION: Final = "1.5"
 """Dataset schema version, `MAJOR` or `MAJOR.MINOR`, stored as `hhaudit.schema_version` in
 every part file's metadata. A new MINOR only adds columns; a new MAJOR changes or removes
 one, and `hhaudit.read` refuses datasets of a newer major version than its own."""
@@ -53,7 +53,7 @@ SCHEMAS: Final[dict[str, pa.Schema]] = {
         ("n_players", _I64), ("total_pot", _I64), ("rake", _I64), ("board", _STR),
         ("status", _STR), ("n_findings", _I64), ("tournament_id", _STR), ("end_line", _I64),
         ("cap", _I64), ("dealer", _STR), ("shift", _STR),
-        ("session_id", _STR), ("session_seq", _I64), ("n_session_findings", _I64),
+        ("session_id", _STR), ("session_seq", _I64), ("n_session_findings", _I64), ("room", _STR),
     ]),
     "seats": pa.schema([
         ("hand_id", _STR), ("source", _STR), ("seat", _I64), ("player", _STR), ("position", _STR),
@@ -192,6 +192,7 @@ class Rows:
             h.summary.rake, board, h.status.value, len(audited.findings), h.tournament_id, h.end_line,
             h.cap or None, h.dealer, h.shift,
             None, None, None,  # session_id, session_seq, n_session_findings: the session pass
+            h.room or None,
         )
         for col, value in zip(self.columns["hands"], row):
             col.append(value)

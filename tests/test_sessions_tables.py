@@ -9,12 +9,12 @@ from pathlib import Path
 import hhaudit
 
 
-def table(path: Path, name: str, date: str, hands: list[tuple[str, dict[int, str]]]) -> Path:
+def table(path: Path, name: str, date: str, hands: list[tuple[str, dict[int, str]]], room: str = "") -> Path:
     """A live log of table `name`: hands numbered from 1 at the given clock times with the
     given seats (a seat gone since the last hand is a `leave` line, a new one a `seat` line
     of 200); the button moves one player a hand and everyone folds to the big blind, who is
     paid the blinds (1 + 2 = 3)."""
-    lines = [f"game NL 1/2 table {name} date {date}", ""]
+    lines = [f"game NL 1/2 table {name} date {date}" + (f' room "{room}"' if room else ""), ""]
     before: dict[int, str] = {}
     for k, (clock, seats) in enumerate(hands):
         lines.append(f"hand {k + 1} {clock}")
@@ -99,3 +99,24 @@ def test_the_rule_can_be_ignored(tmp_path: Path) -> None:
     b = table(tmp_path / "t2.live", "T2", "2026-11-28", [("19:15", T2), ("19:25", T2)])
     res = hhaudit.audit([str(a), str(b)], ignore=["SE07"])
     assert "SE07" not in set(res.findings["rule"])
+
+
+def test_tables_of_two_rooms_are_not_compared(tmp_path: Path) -> None:
+    # The same two tables as in the first test (Alice at T1 19:00-19:30 and at T2 from
+    # 19:15), each log naming its card room on its game line: in one room she is at two
+    # tables at once (the finding as before); in two rooms they are two players of one name
+    # (nobody sits in two card rooms at once), no finding. A log naming no room is compared
+    # with the logs naming none (the earlier tests), not with a room's.
+    def logs(room_a: str, room_b: str) -> list[Path]:
+        return [table(tmp_path / "t1.live", "T1", "2026-11-28",
+                      [("19:00", T1), ("19:10", T1), ("19:20", T1), ("19:30", T1)], room=room_a),
+                table(tmp_path / "t2.live", "T2", "2026-11-28", [("19:15", T2), ("19:25", T2)], room=room_b)]
+
+    expected = [("t2.live", "1", "Alice", "Alice at one table at a time (leaves table T1 before joining T2)",
+                 "Alice at table T2 from 19:15 and at table T1 until 19:30")]
+    assert two_tables(logs("Casino Royal", "Casino Royal")) == expected
+    assert two_tables(logs("Casino Royal", "Golden Nugget")) == []
+    assert two_tables(logs("Casino Royal", "")) == []
+    res = hhaudit.audit([str(p) for p in logs("Casino Royal", "Golden Nugget")])
+    assert dict(zip(res.hands["source"].map(lambda s: s.rsplit("/", 1)[-1]), res.hands["room"])) == {
+        "t1.live": "Casino Royal", "t2.live": "Golden Nugget"}

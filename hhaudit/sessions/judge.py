@@ -82,6 +82,8 @@ class HandView:
     site: str = ""
     tournament_id: str | None = None
     table_name: str | None = None
+    room: str = ""
+    """Live logs: the card room the game line names (`room "Casino Royal"`), or ""."""
     seats: dict[int, SeatView] = field(default_factory=dict)
     posts: list[Posted] = field(default_factory=list)
     added: dict[int, int] = field(default_factory=dict)
@@ -548,7 +550,8 @@ def _runs(session: list[HandView], order: int) -> Iterator[_Run]:
 
 
 def seated_at_two_tables(sessions: list[list[HandView]], enabled: set[str]) -> list[Found]:
-    """SE07 across the live sessions of one room and date: a player's hands at one table
+    """SE07 across the live sessions of one room (the game line's `room`; logs that name none
+    are one room) and date: a player's hands at one table
     overlapping in time their hands at another: the finding is at the later table's first hand
     holding the player, timed before their last hand at the first table. A player who left
     table A before joining table B (or in the same minute: the clock is to the minute) is
@@ -561,7 +564,7 @@ def seated_at_two_tables(sessions: list[list[HandView]], enabled: set[str]) -> l
             continue
         for run in _runs(session, k):
             assert run.first.started_at is not None
-            key = (run.first.site, run.first.started_at.date(), run.player)
+            key = (run.first.room or run.first.site, run.first.started_at.date(), run.player)
             by_key.setdefault(key, []).append(run)
     out: list[Found] = []
     for runs in by_key.values():

@@ -49,7 +49,7 @@ SESSIONS_PART = "part-sessions-{:05d}.parquet"
 ROWS_PER_PART = 100_000
 _POSTS = ("post_sb", "post_bb", "post_dead", "post_straddle", "post_ante")
 _HAND_COLUMNS = ["hand_id", "site", "format", "source", "line", "kind", "scale", "sb", "bb",
-                 "started_at", "table_name", "max_seats", "button_seat", "status", "tournament_id", "game"]
+                 "started_at", "table_name", "max_seats", "button_seat", "status", "tournament_id", "game", "room"]
 
 
 def session_pass(tmp: Path, options: Options) -> Totals:
@@ -206,9 +206,9 @@ def _views(hands: Any, lo: int, hi: int, seats: Any, seat_at: Any, posts: Any, p
     cols = [h[c].to_pylist() for c in ("h", *_HAND_COLUMNS)]
     views = [HandView(x, hid or "", src, line or 0, kind or "", fmt in LIVE_FORMATS, status == "audited",
                       started, button, max_seats or 0, sb or 0, bb or 0, scale or 0, fmt or "", site or "", tid,
-                      table)
+                      table, room or "")
              for (x, hid, site, fmt, src, line, kind, scale, sb, bb, started, table, max_seats, button, status,
-                  tid, _game) in zip(*cols)]
+                  tid, _game, room) in zip(*cols)]
     # a hand's seats are the rows seat_at[i]..seat_at[i + 1]: one dict per hand, built
     # from slices of the columns (a seat written twice keeps its last row, as assignment does)
     base = int(seat_at[lo])

@@ -87,6 +87,7 @@ _OPTION = re.compile(
     r"|(?P<profile>profile)\s+(?P<profile_v>[\w-]+)"
     r"|(?P<currency>currency)\s+(?P<currency_v>[A-Za-z]{3})"
     r"|(?P<table>table)\s+(?P<table_v>\"[^\"]*\"|'[^']*'|\S+)"
+    r"|(?P<room>room)\s+(?P<room_v>\"[^\"]*\"|'[^']*'|\S+)"
     r"|(?P<staff>dealer|shift)\s+(?P<staff_v>\"[^\"]*\"|'[^']*'|\S+)"
     r"|(?P<date>date)\s+(?P<date_v>\d{4}-\d{2}-\d{2})\b"
     r"|(?P<seats>max|seats)\s+(?P<seats_v>\d+)"
@@ -178,6 +179,9 @@ class Session:
     profile: str = ""
     currency: str = ""
     table: str = ""
+    room: str = ""
+    """`room "Casino Royal"`: the card room (hands.room), so that the tables of one room's
+    logs can be told from another's (SE07: a player at two tables of one room at once)."""
     max_seats: int | None = None
     kind: str = "cash"
     """`tournament` on the game line: tournament chips (hands.kind), no rake expected."""
@@ -229,7 +233,7 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
         if o is None or o.end() == pos:
             col = base + pos + (len(rest[pos:]) - len(rest[pos:].lstrip())) + 1
             raise LineError(line, col, text, "unknown game option (ante, bbante, straddle, blinds, rake, jackpot, promo, "
-                            "oddchip, chip, profile, currency, table, dealer, shift, date, seats, tournament)")
+                            "oddchip, chip, profile, currency, table, room, dealer, shift, date, seats, tournament)")
         g = o.groupdict()
         if g["ante"]:
             s = replace(s, ante=amount(g["ante_v"]), bb_ante=0)
@@ -270,6 +274,8 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
             s = replace(s, currency=g["currency_v"].upper())
         elif g["table"]:
             s = replace(s, table=g["table_v"].strip("\"'"))  # `table "Table 4"`: a quoted name may hold spaces
+        elif g["room"]:
+            s = replace(s, room=g["room_v"].strip("\"'"))
         elif g["staff"]:
             value = g["staff_v"].strip("\"'")
             s = replace(s, dealer=value) if g["staff"].lower() == "dealer" else replace(s, shift=value)
@@ -480,6 +486,7 @@ class LiveFormat(LineFormat):
         hand.chip = s.chip
         hand.odd_chip = s.odd_chip
         hand.table_name = s.table
+        hand.room = s.room
         hand.max_seats = s.max_seats
         hand.kind = s.kind
         hand.profile = s.profile
