@@ -36,7 +36,7 @@ _ACTS = {"Folds": Act.FOLD, "Checks": Act.CHECK, "Calls": Act.CALL, "Bets": Act.
 _LIMIT = re.compile(r"(?i)\b(No Limit|Pot Limit|Normal|Limit)\b\s*(?P<a>[$€£]?[\d.,]+)?(?:/(?P<b>[$€£]?[\d.,]+))?")
 _LIMIT_NL = re.compile(r"(?i)\b(No Limit|Pot Limit)\b\s*(?P<a>[$€£]?[\d.,]+)?(?:/(?P<b>[$€£]?[\d.,]+))?")
 _GROUPED = re.compile(r"\d{1,3}(?:,\d{3})*(?:\.\d+)?")
-_HALF = re.compile(r"\b(HI|LO):\((?P<amount>[^()]*)\)")
+_HALVES = re.compile(r"\b(HI|LO):\((?P<amount>[^()]*)\)")
 _GAME = re.compile(r"(?i)(?:Tourney ID \d+ )?(?P<game>hold'?em|omaha(?: hi/lo)?)\b")
 
 
@@ -191,7 +191,7 @@ class AbsoluteFormat(SiteFormat):
                 hand.reveal(int(f[0] or 0), got, "summary", line, mucked=True)
         if hand.hilo:
             # "collected Total ($119.25) HI:($119.25)": what the seat won of each half
-            halves = {h.lower(): self.amount(hand, a) for h, a in _HALF.findall(rest)}
+            halves = {h.lower(): self.amount(hand, a) for h, a in _HALVES.findall(rest)}
             if halves:
                 self._halves[int(f[0] or 0)] = halves
 
