@@ -185,7 +185,8 @@ def format_session(row: dict[str, Any], hands: list[HandLine]) -> list[str]:
         for s in h.seats:
             note, added = "", ""
             if s.added:
-                added = f"  ({m(s.added)} brought before the hand)" if live else f"  then {m(s.added)} brought"
+                moved = f"{m(s.added)} brought" if s.added > 0 else f"{m(-s.added)} taken off"
+                added = f"  ({moved} before the hand)" if live else f"  then {moved}"
             if s.carried is None and h.seq:
                 note = "  (new to the session)"
             elif s.change:

@@ -269,3 +269,27 @@ def test_pkr_rebuy_lines_are_chips_added_once_to_the_next_stack() -> None:
     got = sorted((h, p) for h, rule, p, _ in session_findings(path) if rule == "SE05")
     assert got == [("2103775624", "Player8"), ("2103778063", "Player8"), ("2103794522", "Player0"),
                    ("2103795998", "Player8")]
+
+
+def test_show_session_names_chips_taken_off_after_a_hand(tmp_path: Path) -> None:
+    """`show OUT --session ID` on the GGPoker table above: hand 1 "then 60.00 brought" (the
+    EV Cashout paid to cccc3333), hand 3 "then 10.00 taken off" (the Cashout Risk paid), and
+    the next hands start where those leave (no change noted)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "gg.txt"
+    path.write_text(GG_CASHOUTS, encoding="utf-8")
+    out = tmp_path / "out"
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "hhaudit", *args], capture_output=True, text=True,
+                              timeout=120, check=False)
+
+    assert run("audit", str(path), "-o", str(out), "-qq").returncode == 0
+    sid = str(hhaudit.read(out).hands["session_id"].iloc[0])
+    r = run("show", str(out), "--session", sid)
+    assert r.returncode == 0, r.stderr
+    assert "   seat 3 cccc3333: start 100.00  end 0.00  then 60.00 brought" in r.stdout
+    assert "   seat 3 cccc3333: start 59.50  end 119.50  then 10.00 taken off" in r.stdout
+    assert "since the last hand" not in r.stdout
