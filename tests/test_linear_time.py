@@ -19,6 +19,10 @@ when a fixed cost dominates); a quadratic one 64 once n is past its fixed cost, 
 512. C = 2 leaves room for the fixed costs and none for a quadratic term; the 8n run stops
 as soon as it passes its bound, so an offender costs no more than a passing terminal.
 
+The line lexers' combined regexes (hhaudit/formats/base.py: the terminals a parser state
+accepts in one alternation, those that start with a player's name sharing it as a lead) are
+measured too, in every lexer a hand can meet.
+
 The formats' own regexes (every compiled pattern of every module of hhaudit.formats: stakes,
 side pots, dates, table names, the live log's lines) are held to the same bound, each in the
 mode the package uses it in (read from the source: `_STAKES.search` is a search, which tries
@@ -94,17 +98,60 @@ def test_every_terminal_is_linear(grammar: str) -> None:
     assert not slow, "\n".join(f"{name}: {why}" for name, why in slow.items())
 
 
+# ----------------------------------------------------------------------------- the line lexers
+_GROUP_NAME = re.compile(r"\(\?P<[^>]*>")
+
+
+def _shared_leads(grammar: str) -> list[str]:
+    """Each part of the grammar's line lexers where terminals share their leading group,
+    `(?P<leadN>...)(?:rest|rest|...)`, once (group names aside)."""
+    parts: dict[str, str] = {}
+    for lexer in load_grammar(grammar).lexers():
+        for alternation in (lexer.any, *lexer.by_char.values()):
+            for part in alternation.parts:
+                if part.startswith("(?P<lead"):
+                    parts.setdefault(_GROUP_NAME.sub("(", part), part)
+    return list(parts.values())
+
+
+@pytest.mark.parametrize("grammar", GRAMMARS)
+def test_every_shared_lead_is_linear(grammar: str) -> None:
+    """The line lexers' combined regexes (hhaudit/formats/base.py) do linear work too, in
+    every lexer a hand can meet (the whole grammar's, each parser state's, and the one of
+    what a state does not accept). A combined regex is an alternation matched once from the
+    line's start, so its work is the sum of its alternatives': a terminal on its own (tested
+    above) or a leading group that terminals share with their rests after it, where the
+    combining could add work (each place the lead ends, every rest is tried): measured here."""
+    slow = {}
+    for pattern in _shared_leads(grammar):
+        found = superlinear(pattern)
+        if found is not None:
+            slow[pattern[:120]] = found
+    assert not slow, "\n".join(f"{part}...: {why}" for part, why in slow.items())
+
+
+def test_the_shared_leads_are_found() -> None:
+    """The enumeration sees PokerStars' shared player name, with a rest for each line a
+    player's name starts ("Bob: folds", "Bob collected 10 from pot", ...)."""
+    leads = _shared_leads("pokerstars")
+    assert leads and all(p.startswith("(?P<lead") for p in leads)
+    assert any("collected" in p and "folds" in p for p in leads)
+
+
 # ----------------------------------------------------------------------------- the measure
 QUADRATIC = [r"(?P<player>.+?) shows \[(?P<cards>[^\]]*)\]",  # the scan to the end, per name
              r"a*a*b",
              # PartyPoker's game line before bbb2a94 (pairs of game words), and after it
              # (the gap after the first game word against the spaces before the dash)
              r"(?P<text>.*?(?:Hold'?em|Holdem).*?)\s*-\s*(?P<date>[^-]*?\d\d?:\d\d:\d\d.*?\d{4})",
-             r"(?P<text>(?>.*?(?:Hold'?em|Holdem)).*?)\s*-\s*(?P<date>[^-]*?\d\d?:\d\d:\d\d.*?\d{4})"]
+             r"(?P<text>(?>.*?(?:Hold'?em|Holdem)).*?)\s*-\s*(?P<date>[^-]*?\d\d?:\d\d:\d\d.*?\d{4})",
+             # a line lexer's shared lead with a rest that scans to the end from each name
+             r"(?P<lead1>.[^ \n]*+(?: [^ \n]*+)*?)(?: shows \[(?P<a>[^\]]*)\](?P<T1>)| folds(?P<T2>))"]
 LINEAR = [r"(?P<player>.+?) shows \[(?P<cards>[^\[\]]*)\]",
           r"a*+a*b",
           r"(?P<player>.+?) collected (?P<amount>\S+) from pot",
-          r"Seat (?P<seat>\d+): (?P<player>.+?) \((?P<stack>[^()]*)\)"]
+          r"Seat (?P<seat>\d+): (?P<player>.+?) \((?P<stack>[^()]*)\)",
+          r"(?P<lead1>.[^ \n]*+(?: [^ \n]*+)*?)(?: shows \[(?P<a>[^\[\]]*)\](?P<T1>)| folds(?P<T2>))"]
 
 
 @pytest.mark.parametrize("pattern", QUADRATIC)

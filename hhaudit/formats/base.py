@@ -125,14 +125,29 @@ class CompiledGrammar:
         ctx = self._contexts.get(stack)
         if ctx is not None:
             return ctx
-        row = self.states[stack[-1]]
-        accepted = frozenset(k for k in row if k in self.patterns) | self.ignore
+        accepted = self._accepted(stack[-1])
         ctx = _Context(stack, accepted, self._lexer(accepted), self._accepts_end(stack))
         for kind in self.ignore:
             ctx.next[kind] = ctx
         if len(self._contexts) < self._MAX_CONTEXTS:
             self._contexts[stack] = ctx
         return ctx
+
+    def _accepted(self, state: Any) -> frozenset[str]:
+        """The terminals a line may be read as in a parser state: those its row shifts or
+        reduces on, and the ignored ones."""
+        return frozenset(k for k in self.states[state] if k in self.patterns) | self.ignore
+
+    def lexers(self) -> Iterator[_LineLexer]:
+        """Every line lexer a hand can meet (built here where not met yet): the whole
+        grammar's, and for each parser state the lexer of the terminals it accepts and
+        the one of those it does not (`run` tries a line it ignores against them)."""
+        yield self.lexer
+        everything = frozenset(self.patterns)
+        for state in self.states:
+            accepted = self._accepted(state)
+            yield self._lexer(accepted)
+            yield self._lexer(everything - accepted)
 
     def _lexer(self, kinds: frozenset[str]) -> _LineLexer:
         lexer = self._lexers.get(kinds)
@@ -326,6 +341,8 @@ class _Alternation:
                 run = f"[^{chars}\\n]*+"
                 lead_body = ("." if lead_body == ".+?" else "") + f"{run}(?:[{chars}]{run})*?"
             parts.append(f"(?P<lead{lead_pos}>{lead_body})(?:{rests})")
+        self.parts = tuple(parts)
+        """The alternatives of `regex`: a terminal, or a shared lead and its terminals' rests."""
         self.regex = re.compile("|".join(parts) if parts else "(?!)")
         self.fullmatch = self.regex.fullmatch
 
