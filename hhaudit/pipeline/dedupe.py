@@ -149,10 +149,11 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
     _add_conflicts(tmp, conflicts, per_file)
 
 
-BUCKET_ROWS = 1_000_000
-"""Hands' keys the duplicate check holds at once. A dataset of more hands has its keys
-spread over buckets on disk by a hash of the hand id (a hand and its copies share a bucket),
-and each bucket is checked alone: memory stays that of one bucket whatever the input."""
+BUCKET_ROWS = 100_000
+"""Hands' keys the duplicate check holds at once (a few megabytes). A dataset of more hands
+has its keys spread over buckets on disk by a hash of the hand id (a hand and its copies
+share a bucket), and each bucket is checked alone: memory stays that of one bucket whatever
+the input."""
 _KEYS = ".keys"
 
 

@@ -8,6 +8,7 @@ with stacks and nets, who was dealt in, and its posts. Nothing here reads files.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Callable, Iterator
@@ -92,6 +93,8 @@ class HandView:
     """`blind_seats`, once worked out."""
     anon: bool | None = None
     """`anonymous`, once worked out."""
+    size: int | None = None
+    """`ring`, once worked out."""
 
     def dealt(self) -> list[int]:
         return sorted(s for s, v in self.seats.items() if v.dealt)
@@ -125,8 +128,10 @@ class Judged:
 
 def ring(hand: HandView) -> int:
     """Seat positions around the table: seats 1..N, or 0..N-1 where the site counts from 0."""
-    top = max([hand.max_seats or 0, *hand.seats, hand.button or 0])
-    return top + 1 if first_seat(hand) == 0 else top
+    if hand.size is None:
+        top = max([hand.max_seats or 0, *hand.seats, hand.button or 0])
+        hand.size = top + 1 if first_seat(hand) == 0 else top
+    return hand.size
 
 
 def ring_of(p: HandView, c: HandView) -> int:
@@ -192,12 +197,19 @@ def between(a: int, b: int, size: int, lo: int = 1) -> set[int]:
 
 
 def anonymous(hand: HandView) -> bool:
+    """Most of the hand's seats are position names (`ANONYMOUS`)."""
     if hand.anon is None:
-        names = [v.player.replace("[ME]", "").strip().lower() for v in hand.seats.values()]
-        hand.anon = bool(names) and sum(n in ANONYMOUS for n in names) * 2 >= len(names)
+        names = [hidden(v.player) for v in hand.seats.values()]
+        hand.anon = bool(names) and sum(names) * 2 >= len(names)
     return hand.anon
 
 
+def hidden(name: str) -> bool:
+    """A player's name that is a position's (`ANONYMOUS`)."""
+    return name.replace("[ME]", "").strip().lower() in ANONYMOUS
+
+
+@functools.lru_cache(maxsize=1024)
 def natural(hand_id: str) -> tuple[str, int] | None:
     """A hand id as (prefix, number) when it ends in digits."""
     m = list(_DIGITS.finditer(hand_id))
@@ -282,6 +294,8 @@ class SessionJudge:
     # ------------------------------------------------------------------ checks
 
     def _seated_twice(self, c: HandView, add: Callable[..., None]) -> None:
+        if len({v.player for v in c.seats.values()}) == len(c.seats):
+            return  # every name once
         seen: dict[str, int] = {}
         for seat in sorted(c.seats):
             name = c.seats[seat].player
@@ -519,7 +533,7 @@ def resets(hands: list[HandView]) -> bool:
 
 
 @dataclass(slots=True)
-class _Run:
+class Run:
     """A player's run of consecutive hands of one live session, all holding them."""
 
     player: str
@@ -530,10 +544,10 @@ class _Run:
     """The session's place in the pass (ties of time go to the session read first)."""
 
 
-def _runs(session: list[HandView], order: int) -> Iterator[_Run]:
+def player_runs(session: list[HandView], order: int) -> Iterator[Run]:
     """Each player's runs of consecutive hands with a clock time in `session` (a hand without
     a time neither ends nor extends a run)."""
-    open_: dict[str, _Run] = {}
+    open_: dict[str, Run] = {}
     for h in session:
         if h.started_at is None:
             continue
@@ -543,7 +557,7 @@ def _runs(session: list[HandView], order: int) -> Iterator[_Run]:
         for name, seat in names.items():
             run = open_.get(name)
             if run is None:
-                open_[name] = _Run(name, h, h, seat, order)
+                open_[name] = Run(name, h, h, seat, order)
             else:
                 run.last = h
     yield from open_.values()
@@ -558,21 +572,25 @@ def seated_at_two_tables(sessions: list[list[HandView]], enabled: set[str]) -> l
     not a finding. Online players legitimately play several tables: live logs only."""
     if SeatedTwice.code not in enabled:
         return []
-    by_key: dict[tuple[str, object, str], list[_Run]] = {}
-    for k, session in enumerate(sessions):
-        if not session or not session[0].live:
-            continue
-        for run in _runs(session, k):
-            assert run.first.started_at is not None
-            key = (run.first.room or run.first.site, run.first.started_at.date(), run.player)
-            by_key.setdefault(key, []).append(run)
+    return overlapping([run for k, session in enumerate(sessions) if session and session[0].live
+                        for run in player_runs(session, k)])
+
+
+def overlapping(runs: list[Run]) -> list[Found]:
+    """SE07 (`seated_at_two_tables`) from the players' runs of the live sessions, in the
+    sessions' order (`player_runs`): what the pass keeps of each live session, not its hands."""
+    by_key: dict[tuple[str, object, str], list[Run]] = {}
+    for run in runs:
+        assert run.first.started_at is not None
+        key = (run.first.room or run.first.site, run.first.started_at.date(), run.player)
+        by_key.setdefault(key, []).append(run)
     out: list[Found] = []
-    for runs in by_key.values():
-        if len(runs) < 2:
+    for group in by_key.values():
+        if len(group) < 2:
             continue
-        runs.sort(key=lambda r: (r.first.started_at, r.order))
-        for i, later in enumerate(runs):
-            for earlier in runs[:i]:
+        group.sort(key=lambda r: (r.first.started_at, r.order))
+        for i, later in enumerate(group):
+            for earlier in group[:i]:
                 a, b = earlier.first, later.first
                 t_a = a.table_name or a.source
                 t_b = b.table_name or b.source

@@ -2,9 +2,16 @@
 the session rules need from the parts, cut the hands into table sessions, judge each, and
 write the results.
 
-Memory: the needed columns of `hands`, `seats` and the posts of `actions` are read as Arrow
-arrays (a few dozen bytes a seat); hands are sorted by session key with pyarrow, and Python
-objects are built for one table's run of hands at a time, then dropped.
+Memory is bounded whatever the input: the needed columns of `hands`, `seats` and the posts of
+`actions` are read a part at a time (pyarrow, with only those columns) and written into
+buckets on disk by ranges of the hands' table key (`BUCKET_HANDS` hands a bucket; every hand
+of a table in one bucket, the buckets in key order); each bucket is then read back alone,
+sorted into session order with pyarrow, turned into Python objects a run of one table at a
+time, judged and dropped. Each hand's session id, place and session findings go to disk
+again (`_Results`), by the hand's row, and are read back in row order to write the hands
+parts. The live sessions are written last (after every other, as one sorted pass writes
+them), once a player seated at two tables of one room at once is known (SE07): what is kept
+of them until then is their rows and their players' runs, not their hands.
 
 Writes:
 - `sessions/part-sessions-NNNNN.parquet`: one row per session;
@@ -20,10 +27,12 @@ were audited again.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import itertools
 from collections import Counter
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -35,147 +44,414 @@ from ..rules import RULES, select
 from .judge import (
     ADD_ACTIONS,
     REMOVE_ACTIONS,
+    Found,
     HandView,
     Judged,
     Posted,
+    Run,
     SeatView,
     SessionJudge,
     anonymous,
-    seated_at_two_tables,
+    hidden,
+    overlapping,
+    player_runs,
 )
-from .rules import SESSION_RULES
+from .rules import SESSION_RULES, SeatedTwice
 
 SESSIONS_PART = "part-sessions-{:05d}.parquet"
-ROWS_PER_PART = 100_000
+ROWS_PER_PART = 10_000
+"""Rows of a sessions or session-findings part (the rows wait in memory until their part is
+written, so this bounds them too)."""
+BUCKET_HANDS = 20_000
+"""Hands judged at a time: the dataset's session columns are partitioned into buckets of
+about this many hands, each judged alone."""
+MAX_BUCKETS = 200
+"""At most this many buckets (each keeps three files open while the dataset is partitioned):
+above MAX_BUCKETS * BUCKET_HANDS hands the buckets grow."""
+_SPILL = ".sessions"
+_SAMPLE = 32
+"""Keys sampled per bucket to place the buckets' bounds."""
 _POSTS = ("post_sb", "post_bb", "post_dead", "post_straddle", "post_ante")
 _HAND_COLUMNS = ["hand_id", "site", "format", "source", "line", "kind", "scale", "sb", "bb",
                  "started_at", "table_name", "max_seats", "button_seat", "status", "tournament_id", "game", "room"]
+_KEY_COLUMNS = ["site", "kind", "tournament_id", "table_name", "source", "format", "started_at"]
 
 
 def session_pass(tmp: Path, options: Options) -> Totals:
     """Judge every session of the dataset in `tmp` (the run's temporary folder)."""
+    import shutil
+
+    import pyarrow.parquet as pq
+
+    from ..tables import SESSIONS
+
+    totals = Totals()
+    (tmp / SESSIONS).mkdir(exist_ok=True)
+    parts = sorted(p.name for p in (tmp / "hands").glob("part-*.parquet") if PART.match(p.name))
+    bounds = [0]
+    for name in parts:
+        bounds.append(bounds[-1] + pq.read_metadata(tmp / "hands" / name).num_rows)
+    n = bounds[-1]
+    buckets = min(MAX_BUCKETS, max(1, -(-n // BUCKET_HANDS)))
+    folder = tmp / _SPILL
+    folder.mkdir()
+    try:
+        spill = _Spill(folder)
+        _partition(tmp, parts, bounds, _splits(tmp, parts, n, buckets) if buckets > 1 else [], spill)
+        results = _Results(folder, max(BUCKET_HANDS, -(-n // MAX_BUCKETS)), n)
+        writer = _Writer(tmp)
+        live = _Live()
+        judges = _Judges(options)
+        for b in range(buckets):
+            _judge_bucket(spill.read("hands", b), spill.read("seats", b), spill.read("posts", b), judges,
+                          writer, results, live, totals)
+        extra = live.close(writer, judges.enabled, totals)
+        writer.close()
+        results.close()
+        _rewrite(tmp, parts, bounds, results, extra)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return totals
+
+
+def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, writer: _Writer,
+                  results: _Results, live: _Live, totals: Totals) -> None:
+    """Judge the sessions of one bucket (whole tables) and record them."""
+    import numpy as np
+    import pyarrow as pa
+
+    m = len(hands_t) if hands_t is not None else 0
+    if not m:
+        return
+    order, keys = _order(hands_t)
+    rank = np.empty(m, dtype=np.int64)
+    rank[order] = np.arange(m)
+    hands_h = hands_t["h"].to_numpy()  # ascending: the bucket's hands in dataset order
+
+    def ranks(table: Any) -> Any:
+        return rank[np.searchsorted(hands_h, table["h"].to_numpy())] if len(table) else np.zeros(0, np.int64)
+
+    take = pa.array(order)
+    hands_s = hands_t.take(take).select([*_HAND_COLUMNS, "h"])
+    keys_s = keys.take(take)
+    seats_s, seat_at = _by_rank(seats_t, ranks(seats_t), "seat", m)
+    posts_s, post_at = _by_rank(posts_t, ranks(posts_t), "seq", m)
+    changed, anon = _players(seats_s, m)
+    cuts = _cuts(hands_s, keys_s, judges, changed)
+    key_of = keys_s.to_pylist()
+    hs: list[int] = []
+    sids: list[str] = []
+    seqs: list[int] = []
+    found: list[int] = []
+    for lo, hi, runs in _batches(cuts, m):
+        views = _views(hands_s, lo, hi, seats_s, seat_at, posts_s, post_at, anon)
+        for r_lo, r_hi in runs:
+            session = views[r_lo - lo:r_hi - lo]
+            first = session[0]
+            judged = judges.judge(first.format, session)
+            sid = _session_id(first.site, key_of[r_lo], first.hand_id, first.source)
+            per = Counter(f.hand.index for f in judged.findings)
+            for k, v in enumerate(session):
+                hs.append(v.index)
+                sids.append(sid)
+                seqs.append(k)
+                found.append(per.get(v.index, 0))
+            for f in judged.findings:
+                totals.categories[f.rule.category.value] += 1
+                totals.severities[f.severity] += 1
+            row = _Writer.session_row(sid, session, judged)
+            if first.live:
+                live.add(row, session, judged)  # written last, with SE07 across tables
+            else:
+                writer.add("sessions", row)
+                for f in judged.findings:
+                    writer.add("findings", _Writer.finding_row(f))
+        del views
+    results.add(hs, sids, seqs, found)
+
+
+def _rewrite(tmp: Path, parts: list[str], bounds: list[int], results: _Results, extra: Counter[int]) -> None:
+    """Every hands part again, with the session columns and the counts (a part reused by
+    --incremental already counts its earlier session findings in n_findings:
+    n_session_findings says how many to take off)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    from ..tables import SCHEMAS, with_metadata
+
+    for k, name in enumerate(parts):
+        lo, hi = bounds[k], bounds[k + 1]
+        path = tmp / "hands" / name
+        table = pq.read_table(path)
+        ids, seq, new = results.slice(lo, hi)
+        for h, c in extra.items():
+            if lo <= h < hi:
+                new[h - lo] += c
+        earlier = pc.fill_null(table["n_session_findings"], 0) if "n_session_findings" in table.column_names else 0
+        n_own = pc.subtract(pc.fill_null(table["n_findings"], 0), earlier).to_numpy()
+        table = _set(table, "session_id", ids)
+        table = _set(table, "session_seq", pa.array(seq, pa.int64(), mask=seq < 0))
+        table = _set(table, "n_session_findings", pa.array(new, pa.int64()))
+        table = _set(table, "n_findings", pa.array(n_own + new, pa.int64()))
+        write_atomic(with_metadata(table.cast(SCHEMAS["hands"]).replace_schema_metadata(None), "hands"), path)
+
+
+# ------------------------------------------------------------------------ partitioning
+
+
+def _key(hands: Any) -> tuple[Any, Any]:
+    """Each hand's table key (an Arrow string array), and whether the hand is kept in file
+    order (`by_file`). Online: site, kind, tournament and table name; hands without a time
+    or a table name, and live logs, are keyed by their file too."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    live = pc.is_in(hands["format"], value_set=pa.array(sorted(LIVE_FORMATS), pa.string()))
+    no_time = pc.is_null(hands["started_at"])
+    no_table = pc.equal(pc.fill_null(hands["table_name"], ""), "")
+    by_file = pc.or_(pc.or_(live, no_time), no_table)
+    empty = pa.scalar("", pa.string())
+
+    def text(col: str) -> Any:
+        return pc.fill_null(hands[col].cast(pa.string()), empty)
+
+    src = pc.if_else(by_file, text("source"), empty)
+    key = pc.binary_join_element_wise(text("site"), text("kind"), text("tournament_id"), text("table_name"),
+                                      src, "\x1f")
+    return key, by_file
+
+
+def _splits(tmp: Path, parts: list[str], n: int, buckets: int) -> list[str]:
+    """The keys that start buckets 1, 2, ... (sorted): quantiles of a sample of the hands'
+    keys (every `step`-th hand of the dataset). Where they fall decides only how full each
+    bucket is, never a result: a bucket is a range of whole keys."""
+    import pyarrow.parquet as pq
+
+    step = max(1, n // (buckets * _SAMPLE))
+    sample: list[str] = []
+    lo = 0
+    for name in parts:
+        t = pq.read_table(tmp / "hands" / name, columns=_KEY_COLUMNS)
+        sample.extend(_key(t)[0][-lo % step::step].to_pylist())
+        lo += len(t)
+    sample.sort()  # code point order: the UTF-8 byte order pyarrow sorts strings by
+    return [sample[len(sample) * i // buckets] for i in range(1, buckets)] if sample else []
+
+
+def _partition(tmp: Path, parts: list[str], bounds: list[int], splits: list[str], spill: _Spill) -> None:
+    """The needed columns of every part, into the buckets' files: each hand with `h`, its
+    row in all hands (parts in name order), its seats and posts with their hand's `h`."""
+    import bisect
+
     import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
     import pyarrow.parquet as pq
 
-    from ..tables import SCHEMAS, SESSIONS, with_metadata
-
-    totals = Totals()
-    (tmp / SESSIONS).mkdir(exist_ok=True)
-    parts = sorted(p.name for p in (tmp / "hands").glob("part-*.parquet") if PART.match(p.name))
-    hands_t, seats_t, posts_t, bounds = _read(tmp, parts)
-    n = len(hands_t)
-    session_of: list[str | None] = [None] * n
-    seq_of = np.full(n, -1, dtype=np.int64)
-    found_of = np.zeros(n, dtype=np.int64)
-    writer = _Writer(tmp)
-    live: list[tuple[str, list[HandView], Judged]] = []
-
-    def record(sid: str, session: list[HandView], judged: Judged) -> None:
-        for k, v in enumerate(session):
-            session_of[v.index] = sid
-            seq_of[v.index] = k
-        for f in judged.findings:
-            found_of[f.hand.index] += 1
-            totals.categories[f.rule.category.value] += 1
-            totals.severities[f.severity] += 1
-        writer.session(sid, session[0], session[-1], session, judged)
-        writer.findings(judged)
-
-    if n:
-        judges = _Judges(options)
-        order, keys = _order(hands_t)
-        rank = np.empty(n, dtype=np.int64)
-        rank[np.asarray(order)] = np.arange(n)
-        hands_s = hands_t.take(pa.array(order)).select(_HAND_COLUMNS + ["h"])
-        seats_s, seat_at = _by_rank(seats_t, rank, "seat", n)
-        posts_s, post_at = _by_rank(posts_t, rank, "seq", n)
-        cuts = _cuts(hands_s, keys, judges)
-        for lo, hi, runs in _batches(cuts, n):
-            views = _views(hands_s, lo, hi, seats_s, seat_at, posts_s, post_at)
-            for r_lo, r_hi in runs:
-                for session in _split(views[r_lo - lo:r_hi - lo]):
-                    first = session[0]
-                    judged = judges.judge(first.format, session)
-                    sid = _session_id(first.site, keys[first.index], first.hand_id, first.source)
-                    if first.live:
-                        live.append((sid, session, judged))  # judged across tables below
-                    else:
-                        record(sid, session, judged)
-            del views
-        # live sessions last: a player at two tables of one room at once (SE07)
-        owner = {v.index: judged for _, session, judged in live for v in session}
-        for f in seated_at_two_tables([session for _, session, _ in live], judges.enabled):
-            owner[f.hand.index].findings.append(f)
-        for sid, session, judged in live:
-            record(sid, session, judged)
-    writer.close()
-    # the hands parts again, with the session columns and the counts
-    # (a part reused by --incremental already counts its earlier session findings in
-    # n_findings: n_session_findings says how many to take off)
-    ids = pa.array(session_of, pa.string())
+    wanted = pa.array([*_POSTS, *ADD_ACTIONS, *REMOVE_ACTIONS], pa.string())
     for k, name in enumerate(parts):
-        lo, hi = bounds[k], bounds[k + 1]
-        path = tmp / "hands" / name
-        table = pq.read_table(path)
-        earlier = pc.fill_null(table["n_session_findings"], 0) if "n_session_findings" in table.column_names else 0
-        n_own = pc.subtract(pc.fill_null(table["n_findings"], 0), earlier).to_numpy()
-        new = found_of[lo:hi]
-        table = _set(table, "session_id", ids.slice(lo, hi - lo))
-        table = _set(table, "session_seq", pa.array(seq_of[lo:hi], pa.int64(),
-                                                    mask=seq_of[lo:hi] < 0))
-        table = _set(table, "n_session_findings", pa.array(new, pa.int64()))
-        table = _set(table, "n_findings", pa.array(n_own + new, pa.int64()))
-        write_atomic(with_metadata(table.cast(SCHEMAS["hands"]).replace_schema_metadata(None), "hands"), path)
-    return totals
-
-
-# ------------------------------------------------------------------------ reading
-
-
-def _read(tmp: Path, parts: list[str]) -> tuple[Any, Any, Any, list[int]]:
-    """The needed columns of every part, each row with `h`: the hand's row in all hands."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
-    import pyarrow.parquet as pq
-
-    from ..tables import SCHEMAS
-
-    hands, seats, posts, bounds = [], [], [], [0]
-    for name in parts:
+        start = bounds[k]
         h = pq.read_table(tmp / "hands" / name, columns=_HAND_COLUMNS)
-        lo = bounds[-1]
-        bounds.append(lo + len(h))
-        idx = pa.array(range(lo, lo + len(h)), pa.int64())
-        hands.append(h.append_column("h", idx))
+        idx = pa.array(np.arange(start, start + len(h), dtype=np.int64))
+        h = h.append_column("h", idx)
         keys = pa.table({"hand_id": h["hand_id"], "source": h["source"], "h": idx})
         s = pq.read_table(tmp / "seats" / name, columns=["hand_id", "source", "seat", "player", "position",
                                                             "stack_start", "net", "added"])
-        seats.append(s.join(keys, ["hand_id", "source"], join_type="inner", use_threads=False)
-                     .drop_columns(["hand_id", "source"]))
+        s = s.join(keys, ["hand_id", "source"], join_type="inner", use_threads=False).drop_columns(
+            ["hand_id", "source"])
         a = pq.read_table(tmp / "actions" / name, columns=["hand_id", "source", "seq", "line", "seat", "action",
                                                               "amount", "to_amount"])
-        wanted = pa.array([*_POSTS, *ADD_ACTIONS, *REMOVE_ACTIONS], pa.string())
-        a = a.filter(pc.is_in(a["action"].cast(pa.string()), value_set=wanted))
-        posts.append(a.join(keys, ["hand_id", "source"], join_type="inner", use_threads=False)
-                     .drop_columns(["hand_id", "source"]))
-    if not hands:
-        empty = SCHEMAS["hands"].empty_table().select(_HAND_COLUMNS).append_column("h", pa.array([], pa.int64()))
-        return empty, None, None, bounds
-    return (pa.concat_tables(hands).combine_chunks(), pa.concat_tables(seats).combine_chunks(),
-            pa.concat_tables(posts).combine_chunks(), bounds)
+        a = a.filter(pc.is_in(a["action"], value_set=wanted))
+        a = a.join(keys, ["hand_id", "source"], join_type="inner", use_threads=False).drop_columns(
+            ["hand_id", "source"])
+        tables = (("hands", h), ("seats", s), ("posts", a))
+        if not splits:
+            for kind, table in tables:
+                spill.write(kind, 0, table)
+            continue
+        enc = _flat(_key(h)[0]).dictionary_encode()
+        of_key = np.array([bisect.bisect_right(splits, v) for v in enc.dictionary.to_pylist()], dtype=np.int64)
+        bucket = of_key[enc.indices.to_numpy(zero_copy_only=False)] if len(h) else np.zeros(0, np.int64)
+        for kind, table in tables:
+            spill.schema(kind, table.schema)
+            at = bucket[table["h"].to_numpy() - start] if len(table) else np.zeros(0, np.int64)
+            for b in np.unique(at).tolist():
+                spill.write(kind, b, table.filter(pa.array(at == b)))
+    spill.close()
 
 
-def _by_rank(table: Any, rank: Any, second: str, n: int) -> tuple[Any, Any]:
-    """`table`'s rows in session order (its hands' ranks, then `second`), and where each
+class _Spill:
+    """Arrow IPC streams in the pass's folder, one per table and bucket, written a part's
+    rows at a time and read back (then deleted) one bucket at a time."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.writers: dict[tuple[str, int], Any] = {}
+        self.schemas: dict[str, Any] = {}
+
+    def _path(self, kind: str, b: int) -> Path:
+        return self.folder / f"{kind}-{b:05d}.arrow"
+
+    def schema(self, kind: str, schema: Any) -> None:
+        self.schemas.setdefault(kind, schema)
+
+    def write(self, kind: str, b: int, table: Any) -> None:
+        import pyarrow as pa
+
+        self.schema(kind, table.schema)
+        w = self.writers.get((kind, b))
+        if w is None:
+            w = self.writers[(kind, b)] = pa.ipc.new_stream(str(self._path(kind, b)), table.schema)
+        w.write_table(table)
+
+    def close(self) -> None:
+        for w in self.writers.values():
+            w.close()
+        self.writers.clear()
+
+    def read(self, kind: str, b: int) -> Any:
+        """Bucket b's rows of `kind` (None when no part had any)."""
+        import pyarrow as pa
+
+        path = self._path(kind, b)
+        if not path.exists():
+            return self.schemas[kind].empty_table() if kind in self.schemas else None
+        with pa.ipc.open_stream(str(path)) as r:
+            table = r.read_all()
+        path.unlink()
+        return table.combine_chunks()
+
+
+class _Results:
+    """Each hand's session id, place in its session and session findings, kept on disk in
+    chunks of `chunk` hands by the hand's row `h` (a bucket adds to many), and read back in
+    row order to write the hands parts."""
+
+    def __init__(self, folder: Path, chunk: int, n: int) -> None:
+        self.folder, self.chunk, self.n = folder, chunk, n
+        self.writers: dict[int, Any] = {}
+        self.loaded: tuple[int, Any, Any, Any] | None = None
+
+    def _path(self, c: int) -> Path:
+        return self.folder / f"results-{c:05d}.arrow"
+
+    def add(self, hs: list[int], sids: list[str], seqs: list[int], found: list[int]) -> None:
+        import numpy as np
+        import pyarrow as pa
+
+        h = np.asarray(hs, dtype=np.int64)
+        t = pa.table({"h": pa.array(h), "sid": pa.array(sids, pa.string()),
+                      "seq": pa.array(seqs, pa.int64()), "found": pa.array(found, pa.int64())})
+        at = h // self.chunk
+        for c in np.unique(at).tolist():
+            w = self.writers.get(c)
+            if w is None:
+                w = self.writers[c] = pa.ipc.new_stream(str(self._path(c)), t.schema)
+            w.write_table(t.filter(pa.array(at == c)))
+
+    def close(self) -> None:
+        for w in self.writers.values():
+            w.close()
+        self.writers.clear()
+
+    def _load(self, c: int) -> tuple[int, Any, Any, Any]:
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        if self.loaded is None or self.loaded[0] != c:
+            self.loaded = None
+            with pa.ipc.open_stream(str(self._path(c))) as r:
+                t = r.read_all()
+            t = t.take(pc.sort_indices(t["h"]))
+            size = min(self.chunk, self.n - c * self.chunk)
+            if len(t) != size:
+                raise AssertionError(f"the session pass placed {len(t)} of {size} hands in sessions")
+            self.loaded = (c, t["sid"].combine_chunks(), t["seq"].to_numpy(), t["found"].to_numpy())
+        return self.loaded
+
+    def slice(self, lo: int, hi: int) -> tuple[Any, Any, Any]:
+        """Rows lo..hi: their session ids (Arrow), places and session findings (numpy)."""
+        import numpy as np
+        import pyarrow as pa
+
+        ids, seqs, found = [], [], []
+        at = lo
+        while at < hi:
+            c = at // self.chunk
+            base = c * self.chunk
+            end = min(hi, base + self.chunk)
+            _, sid, seq, n = self._load(c)
+            ids.append(sid.slice(at - base, end - at))
+            seqs.append(seq[at - base:end - base])
+            found.append(n[at - base:end - base])
+            at = end
+        if not ids:
+            return pa.array([], pa.string()), np.zeros(0, np.int64), np.zeros(0, np.int64)
+        return (ids[0] if len(ids) == 1 else pa.concat_arrays(ids), np.concatenate(seqs),
+                np.concatenate(found))
+
+
+class _Live:
+    """The live sessions, written after every other once a player seated at two tables of
+    one room at once (SE07) is known: what is kept of each until then is its sessions row,
+    its findings rows and its players' runs of hands (`player_runs`, with the first and last
+    hand of each run stripped of their seats), not its hands."""
+
+    def __init__(self) -> None:
+        self.sessions: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
+        self.runs: list[Run] = []
+
+    def add(self, row: dict[str, Any], session: list[HandView], judged: Judged) -> None:
+        light: dict[int, HandView] = {}
+
+        def lite(v: HandView) -> HandView:
+            x = light.get(id(v))
+            if x is None:
+                x = light[id(v)] = dataclasses.replace(v, seats={}, posts=[], added={})
+            return x
+
+        for run in player_runs(session, len(self.sessions)):
+            run.first, run.last = lite(run.first), lite(run.last)
+            self.runs.append(run)
+        self.sessions.append((row, [_Writer.finding_row(f) for f in judged.findings]))
+
+    def close(self, writer: _Writer, enabled: set[str], totals: Totals) -> Counter[int]:
+        """Write the live sessions, each with its SE07 findings after its own; return the
+        session findings each hand (by row) gained so."""
+        extra: Counter[int] = Counter()
+        more: dict[int, list[Found]] = {}
+        if SeatedTwice.code in enabled:
+            owner = {run.first.index: run.order for run in self.runs}
+            for f in overlapping(self.runs):
+                more.setdefault(owner[f.hand.index], []).append(f)
+        for k, (row, findings) in enumerate(self.sessions):
+            added = more.get(k, [])
+            row["n_findings"] += len(added)
+            writer.add("sessions", row)
+            for r in findings:
+                writer.add("findings", r)
+            for f in added:
+                writer.add("findings", _Writer.finding_row(f))
+                extra[f.hand.index] += 1
+                totals.categories[f.rule.category.value] += 1
+                totals.severities[f.severity] += 1
+        self.sessions.clear()
+        self.runs.clear()
+        return extra
+
+
+# ------------------------------------------------------------------------ views
+
+
+def _by_rank(table: Any, ranks: Any, second: str, n: int) -> tuple[Any, Any]:
+    """`table`'s rows in session order (their hands' `ranks`, then `second`), and where each
     rank's rows start."""
     import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    r = rank[table["h"].to_numpy()] if len(table) else np.zeros(0, dtype=np.int64)
-    t = table.append_column("rank", pa.array(r, pa.int64()))
+    t = table.append_column("rank", pa.array(ranks, pa.int64()))
     t = t.take(pc.sort_indices(t, sort_keys=[("rank", "ascending"), (second, "ascending")]))
     starts = np.searchsorted(t["rank"].to_numpy(), np.arange(n + 1))
     return t, starts
@@ -200,84 +476,101 @@ def _batches(cuts: list[int], n: int) -> Iterator[tuple[int, int, list[tuple[int
         yield lo, n, runs
 
 
-def _views(hands: Any, lo: int, hi: int, seats: Any, seat_at: Any, posts: Any, post_at: Any) -> list[HandView]:
-    """The hands of ranks lo..hi as HandViews, each column read once for the batch."""
+def _views(hands: Any, lo: int, hi: int, seats: Any, seat_at: Any, posts: Any, post_at: Any,
+           anon: Any) -> list[HandView]:
+    """The hands of ranks lo..hi as HandViews, each column read once for the batch (nulls
+    filled and flags worked out by pyarrow, the objects built by `map`)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
     h = hands.slice(lo, hi - lo)
-    cols = [h[c].to_pylist() for c in ("h", *_HAND_COLUMNS)]
-    views = [HandView(x, hid or "", src, line or 0, kind or "", fmt in LIVE_FORMATS, status == "audited",
-                      started, button, max_seats or 0, sb or 0, bb or 0, scale or 0, fmt or "", site or "", tid,
-                      table, room or "")
-             for (x, hid, site, fmt, src, line, kind, scale, sb, bb, started, table, max_seats, button, status,
-                  tid, _game, room) in zip(*cols)]
+
+    def col(name: str, default: object = None) -> list[Any]:
+        c = h[name]
+        return (c if default is None else pc.fill_null(c, default)).to_pylist()  # type: ignore[no-any-return]
+
+    live = pc.fill_null(pc.is_in(h["format"], value_set=pa.array(sorted(LIVE_FORMATS), pa.string())), False)
+    views = list(map(HandView, col("h"), col("hand_id", ""), col("source"), col("line", 0), col("kind", ""),
+                     live.to_pylist(), pc.fill_null(pc.equal(h["status"], "audited"), False).to_pylist(),
+                     _times(h["started_at"]), col("button_seat"), col("max_seats", 0), col("sb", 0), col("bb", 0),
+                     col("scale", 0), col("format", ""), col("site", ""), col("tournament_id"), col("table_name"),
+                     col("room", "")))
+    for v, flag in zip(views, anon[lo:hi].tolist()):
+        v.anon = flag
     # a hand's seats are the rows seat_at[i]..seat_at[i + 1]: one dict per hand, built
     # from slices of the columns (a seat written twice keeps its last row, as assignment does)
     base = int(seat_at[lo])
     s = seats.slice(base, int(seat_at[hi]) - base)
-    nums, players, positions, stacks, nets, adds = (s[c].to_pylist() for c in (
-        "seat", "player", "position", "stack_start", "net", "added"))
-    seat_views = [SeatView(seat, player or "", stack or 0, net or 0, pos != "out")
-                  for seat, player, pos, stack, net in zip(nums, players, positions, stacks, nets)]
+    nums = s["seat"].to_pylist()
+    dealt = pc.fill_null(pc.not_equal(s["position"], "out"), True).to_pylist()
+    seat_views = list(map(SeatView, nums, pc.fill_null(s["player"], "").to_pylist(),
+                          pc.fill_null(s["stack_start"], 0).to_pylist(), pc.fill_null(s["net"], 0).to_pylist(),
+                          dealt))
     starts = (seat_at[lo:hi + 1] - base).tolist()
     for v, a, b in zip(views, starts, starts[1:]):
         if a != b:
             v.seats = dict(zip(nums[a:b], seat_views[a:b]))
-    if any(adds):
-        ranks = s["rank"].to_pylist()
-        for rk, seat, added in zip(ranks, nums, adds):
+    if pc.any(pc.fill_null(pc.not_equal(s["added"], 0), False)).as_py():
+        for rk, seat, added in zip(s["rank"].to_pylist(), nums, s["added"].to_pylist()):
             if added:  # a rebuy or top-up the log wrote on its own line (seats.added)
                 v = views[rk - lo]
                 v.added[seat] = v.added.get(seat, 0) + added
     p = posts.slice(post_at[lo], post_at[hi] - post_at[lo])
-    for rk, seat, action, amount, to, line in zip(*(p[c].to_pylist() for c in ("rank", "seat", "action", "amount",
-                                                                               "to_amount", "line"))):
-        if seat is None:
-            continue
-        v = views[rk - lo]
-        if action in ADD_ACTIONS or action in REMOVE_ACTIONS:
+    p = p.filter(pc.is_valid(p["seat"]))
+    moves = pc.is_in(p["action"], value_set=pa.array(sorted(ADD_ACTIONS | REMOVE_ACTIONS), pa.string()))
+    if pc.any(moves).as_py():
+        for rk, seat, action, amount in zip(*(p.filter(moves)[c].to_pylist() for c in ("rank", "seat", "action",
+                                                                                      "amount"))):
+            v = views[rk - lo]
             sign = 1 if action in ADD_ACTIONS else -1
             v.added[seat] = v.added.get(seat, 0) + sign * (amount or 0)
-            continue
-        live = 0 if action == "post_ante" else amount if action != "post_dead" else (to if to is not None else amount)
-        v.posts.append(Posted(seat, action, amount or 0, live or 0, line or v.line))
+        p = p.filter(pc.invert(moves))
+    # the live part of a post: none of an ante, a dead post's `to_amount` (its amount when
+    # not written), all of any other post
+    amount = p["amount"]
+    dead = pc.if_else(pc.is_valid(p["to_amount"]), p["to_amount"], amount)
+    live_part = pc.if_else(pc.equal(p["action"], "post_ante"), 0,
+                           pc.if_else(pc.equal(p["action"], "post_dead"), dead, amount))
+    ranks = p["rank"].to_pylist()
+    lines = p["line"].to_pylist()
+    for rk, post, line in zip(ranks, map(Posted, p["seat"].to_pylist(), p["action"].to_pylist(),
+                                         pc.fill_null(amount, 0).to_pylist(), pc.fill_null(live_part, 0).to_pylist(),
+                                         lines), lines):
+        v = views[rk - lo]
+        if not line:
+            post.line = v.line
+        v.posts.append(post)
     return views
 
 
 # ------------------------------------------------------------------------ sessions
 
 
-def _order(hands: Any) -> tuple[list[int], list[str]]:
-    """The hands in session order, and each hand's table key.
+def _order(hands: Any) -> tuple[Any, Any]:
+    """The hands in session order (an Arrow array of their positions), and each hand's
+    table key (`_key`).
 
     Online: by site, kind, tournament and table name, then time (hands without a time or a
-    table name are keyed by their file too and kept in file order), hand id (digits aligned), file and line.
-    Live logs: by file and table, in the order written."""
+    table name are keyed by their file too and kept in file order), hand id (digits aligned),
+    file and line. Live logs: by file and table, in the order written."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    live = pc.is_in(hands["format"], value_set=pa.array(sorted(LIVE_FORMATS), pa.string()))
-    no_time = pc.is_null(hands["started_at"])
-    no_table = pc.equal(pc.fill_null(hands["table_name"], ""), "")
-    by_file = pc.or_(pc.or_(live, no_time), no_table)
-    empty = pa.scalar("", pa.string())
-
-    def text(col: str) -> Any:
-        return pc.fill_null(hands[col].cast(pa.string()), empty)
-
-    src = pc.if_else(by_file, text("source"), empty)
-    key = pc.binary_join_element_wise(text("site"), text("kind"), text("tournament_id"), text("table_name"),
-                                      src, "\x1f")
+    key, by_file = _key(hands)
+    text = pc.fill_null(hands["source"], pa.scalar("", pa.string()))
     micros = pc.cast(hands["started_at"], pa.int64())
     when = pc.if_else(by_file, hands["line"], pc.fill_null(micros, 0))
-    idpad = pc.utf8_lpad(text("hand_id"), 32, "0")
-    t = pa.table({"key": key, "when": when, "id": idpad, "source": text("source"), "line": hands["line"]})
+    idpad = pc.utf8_lpad(pc.fill_null(hands["hand_id"], ""), 32, "0")
+    t = pa.table({"key": key, "when": when, "id": idpad, "source": text, "line": hands["line"]})
     order = pc.sort_indices(t, sort_keys=[("key", "ascending"), ("when", "ascending"), ("id", "ascending"),
                                           ("source", "ascending"), ("line", "ascending")])
-    return order.to_pylist(), key.to_pylist()
+    return order, key
 
 
-def _cuts(hands: Any, keys: list[str], judges: _Judges) -> list[int]:
-    """Where, in session order, a new run of one table starts: a new table key, a table idle
-    longer than the profile's `session_gap`, a cash game's new game or stakes, a new game."""
+def _cuts(hands: Any, keys: Any, judges: _Judges, changed: Any) -> list[int]:
+    """Where, in session order, a new session starts: a new table key, a table idle longer
+    than the profile's `session_gap`, a cash game's new game or stakes, a new game, or the
+    players `changed` (`_players`)."""
     import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
@@ -285,8 +578,7 @@ def _cuts(hands: Any, keys: list[str], judges: _Judges) -> list[int]:
     n = len(hands)
     if n == 0:
         return []
-    key = np.asarray(pa.array([keys[h] for h in hands["h"].to_pylist()], pa.string())
-                     .dictionary_encode().indices.to_numpy(zero_copy_only=False))
+    key = np.asarray(_flat(keys).dictionary_encode().indices.to_numpy(zero_copy_only=False))
     micros = pc.cast(hands["started_at"], pa.int64())
     t = pc.fill_null(micros, 0).to_numpy()
     has_t = pc.is_valid(micros).to_numpy(zero_copy_only=False)
@@ -304,24 +596,44 @@ def _cuts(hands: Any, keys: list[str], judges: _Judges) -> list[int]:
     new[1:] = ((key[1:] != key[:-1])
                | (has_t[1:] & has_t[:-1] & (t[1:] - t[:-1] > gap[1:]))
                | (game[1:] != game[:-1])
-               | (cash[1:] & ((sb[1:] != sb[:-1]) | (bb[1:] != bb[:-1]))))
+               | (cash[1:] & ((sb[1:] != sb[:-1]) | (bb[1:] != bb[:-1])))
+               | changed[1:])
     return [int(i) for i in np.flatnonzero(new)]
 
 
-def _split(views: list[HandView]) -> Iterator[list[HandView]]:
-    """Cut a run where two consecutive hands share fewer than half the players of the
-    smaller (a fast-fold pool's next table, or a table name used again): a new table."""
-    session: list[HandView] = []
-    a: set[str] = set()
-    for v in views:
-        b = {x.player for x in v.seats.values()}  # kept as the next hand's `a`
-        if session and a and b and not anonymous(v) and len(a & b) * 2 < min(len(a), len(b)):
-            yield session
-            session = []
-        session.append(v)
-        a = b
-    if session:
-        yield session
+def _players(seats: Any, m: int) -> tuple[Any, Any]:
+    """Per rank (numpy arrays of m): whether the hand shares fewer than half the players of
+    the smaller of it and the hand before (a fast-fold pool's next table, or a table name
+    used again: a new table, unless the hand hides its players), and whether it hides its
+    players behind position names (`anonymous`). A hand's players are those of its seats,
+    a seat written twice counting its last row (as the HandView's dict of seats does)."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    changed = np.zeros(m, dtype=bool)
+    if not len(seats):
+        return changed, np.zeros(m, dtype=bool)
+    rank = seats["rank"].to_numpy()
+    seat = pc.fill_null(seats["seat"], -1).to_numpy()
+    last = np.ones(len(rank), dtype=bool)
+    last[:-1] = (rank[:-1] != rank[1:]) | (seat[:-1] != seat[1:])
+    rank = rank[last]
+    names = _flat(pc.fill_null(seats["player"], "")).filter(pa.array(last)).dictionary_encode()
+    code = names.indices.to_numpy(zero_copy_only=False).astype(np.int64)
+    hidden_name = np.array([hidden(x) for x in names.dictionary.to_pylist()], dtype=bool)
+    n_seats = np.bincount(rank, minlength=m)
+    anon = (n_seats > 0) & (np.bincount(rank, weights=hidden_name[code], minlength=m) * 2 >= n_seats)
+    # each (rank, player) once; a pair shared with the hand before is (rank - 1, player)
+    width = len(names.dictionary)
+    pairs = np.unique(rank * width + code)
+    at = pairs // width
+    size = np.bincount(at, minlength=m)
+    before = pairs - width
+    shared = np.bincount(at[np.isin(before, pairs, assume_unique=True)], minlength=m)
+    changed[1:] = ((size[:-1] > 0) & (size[1:] > 0) & ~anon[1:]
+                   & (shared[1:] * 2 < np.minimum(size[:-1], size[1:])))
+    return changed, anon
 
 
 def _session_id(site: str, key: str, hand_id: str, source: str) -> str:
@@ -371,27 +683,29 @@ class _Writer:
         self.parts: Counter[str] = Counter()
         self.schemas = {t: SCHEMAS[t] for t in self.rows}
 
-    def session(self, sid: str, first: HandView, last: HandView, session: list[HandView], judged: Judged) -> None:
+    @staticmethod
+    def session_row(sid: str, session: list[HandView], judged: Judged) -> dict[str, Any]:
+        first, last = session[0], session[-1]
         players = {s.player for v in session for s in v.seats.values()}
-        self._add("sessions", {
+        return {
             "session_id": sid, "site": first.site, "format": first.format, "kind": first.kind,
             "tournament_id": first.tournament_id, "table_name": first.table_name,
             "source": first.source, "first_hand_id": first.hand_id, "first_source": first.source,
             "last_hand_id": last.hand_id, "last_source": last.source, "started_at": first.started_at,
             "ended_at": last.started_at, "hands": len(session), "pairs": judged.pairs,
             "pairs_judged": judged.pairs_judged, "players": 0 if anonymous(first) else len(players),
-            "n_findings": len(judged.findings)})
+            "n_findings": len(judged.findings)}
 
-    def findings(self, judged: Judged) -> None:
-        for f in judged.findings:
-            r = f.rule
-            self._add("findings", {
-                "hand_id": f.hand.hand_id, "source": f.hand.source, "line": f.line or f.hand.line, "seq": -1,
-                "rule": r.code, "name": r.name, "category": r.category.value, "severity": f.severity,
-                "seat": f.seat, "player": f.player, "expected": f.expected, "actual": f.actual,
-                "message": f.message or r.summary(), "citation": r.citation})
+    @staticmethod
+    def finding_row(f: Found) -> dict[str, Any]:
+        r = f.rule
+        return {
+            "hand_id": f.hand.hand_id, "source": f.hand.source, "line": f.line or f.hand.line, "seq": -1,
+            "rule": r.code, "name": r.name, "category": r.category.value, "severity": f.severity,
+            "seat": f.seat, "player": f.player, "expected": f.expected, "actual": f.actual,
+            "message": f.message or r.summary(), "citation": r.citation}
 
-    def _add(self, table: str, row: dict[str, Any]) -> None:
+    def add(self, table: str, row: dict[str, Any]) -> None:
         rows = self.rows[table]
         rows.append(row)
         if len(rows) >= ROWS_PER_PART:
@@ -412,6 +726,23 @@ class _Writer:
         for table, rows in self.rows.items():
             if rows or (table == "sessions" and not self.parts[table]):
                 self._flush(table)
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def _times(column: Any) -> list[datetime | None]:
+    """A timestamp column (UTC) as datetimes, built from its microseconds (pyarrow's own
+    conversion costs six times as much)."""
+    import pyarrow as pa
+
+    micros = column.cast(pa.int64()).to_pylist()
+    return [None if x is None else _EPOCH + timedelta(microseconds=x) for x in micros]
+
+
+def _flat(values: Any) -> Any:
+    """One Arrow array of a column's chunks."""
+    return values.combine_chunks() if hasattr(values, "chunks") else values
 
 
 def _set(table: Any, name: str, values: Any) -> Any:

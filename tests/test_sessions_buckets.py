@@ -1,0 +1,87 @@
+"""The session pass judges the dataset in buckets of whole tables (`passes.BUCKET_HANDS`
+hands, by ranges of the table key, at most `MAX_BUCKETS`) and writes its rows in parts of
+`ROWS_PER_PART`: how many buckets or parts there are changes no byte of the dataset (the
+hands, sessions and findings parts), only how much memory the pass holds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from test_sessions_pipeline import FILES
+from test_sessions_tables import T1, T2, table
+
+from hhaudit.parsing import to_sources
+from hhaudit.pipeline import Options, run
+from hhaudit.sessions import passes
+
+SAMPLES = Path(__file__).parents[1] / "sample_histories"
+
+
+def inputs(tmp: Path) -> list[Path]:
+    """Two real PokerStars sessions (a cash table, a tournament table), the bundled samples,
+    and two live tables of one room and date where Alice sits at both at once (an SE07 across
+    the buckets), with a third table on another day."""
+    if not all(p.exists() for p in FILES):
+        pytest.skip("the shared corpus (../shared/corpus) is not present")
+    live = [table(tmp / "t1.live", "A1", "2026-12-05", [("19:00", T1), ("19:10", T1), ("19:20", T1)]),
+            table(tmp / "t2.live", "A2", "2026-12-05", [("19:15", T2), ("19:25", T2)]),
+            table(tmp / "t3.live", "A3", "2026-12-06", [("19:15", T1), ("19:25", T1)])]
+    return [*FILES, SAMPLES, *live]
+
+
+def files(out: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def audit(paths: list[Path], out: Path, monkeypatch: pytest.MonkeyPatch, **knobs: int) -> int:
+    """Audit with the pass's knobs set; return how many buckets held hands."""
+    judged = []
+    real = passes._judge_bucket
+
+    def counted(hands: pa.Table, *a: object) -> None:
+        judged.append(len(hands))
+        real(hands, *a)  # type: ignore[arg-type]
+
+    with monkeypatch.context() as m:
+        for name, value in knobs.items():
+            m.setattr(passes, name, value)
+        m.setattr(passes, "_judge_bucket", counted)
+        run(list(to_sources([str(p) for p in paths])), out, Options())
+    assert not list(out.rglob(".sessions")), "the pass's folder is removed"
+    return sum(1 for n in judged if n)
+
+
+def test_buckets_change_no_byte_of_the_dataset(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    paths = inputs(tmp_path)
+    assert audit(paths, tmp_path / "one", monkeypatch) == 1  # a few hundred hands: one bucket
+    one = files(tmp_path / "one")
+    se07 = pq.read_table(tmp_path / "one" / "findings", filters=[("rule", "=", "SE07")]).to_pylist()
+    # Alice at A1 from 19:00 to 19:20 and at A2 from 19:15: at A2's hand 1 (A3 is another day)
+    assert [(Path(r["source"]).name, r["hand_id"], r["player"]) for r in se07
+            if Path(r["source"]).parent == tmp_path] == [("t2.live", "1", "Alice")]
+    # 50 hands a bucket: the tables spread over many buckets, each judged alone
+    assert audit(paths, tmp_path / "many", monkeypatch, BUCKET_HANDS=50) > 5
+    assert files(tmp_path / "many") == one
+    # at most 3 buckets: they grow (and the hands' results are kept in chunks of a third)
+    assert audit(paths, tmp_path / "grown", monkeypatch, BUCKET_HANDS=50, MAX_BUCKETS=3) == 3
+    assert files(tmp_path / "grown") == one
+
+
+def test_parts_of_rows_hold_the_same_rows_in_the_same_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    paths = inputs(tmp_path)
+    audit(paths, tmp_path / "one", monkeypatch)
+    audit(paths, tmp_path / "small", monkeypatch, ROWS_PER_PART=7, BUCKET_HANDS=50)
+    for name in ("sessions", "findings"):
+        a = sorted((tmp_path / "one" / name).glob("part-sessions-*.parquet"))
+        b = sorted((tmp_path / "small" / name).glob("part-sessions-*.parquet"))
+        assert len(a) == 1 and len(b) >= 3
+        rows = pa.concat_tables([pq.read_table(p) for p in b])
+        assert all(pq.read_metadata(p).num_rows <= 7 for p in b)
+        assert rows.equals(pq.read_table(a[0]))
+    # every other part is the same file
+    one, small = files(tmp_path / "one"), files(tmp_path / "small")
+    assert {k: v for k, v in one.items() if "part-sessions" not in k} == \
+        {k: v for k, v in small.items() if "part-sessions" not in k}
