@@ -254,12 +254,7 @@ FORMAT_MODULES = _format_modules()
 _MODES = _modes()
 
 
-PATTERNS_NOT_YET_LINEAR: frozenset[str] = frozenset({
-    "fulltilt._TABLE", "fulltilt._SUMMARY_WON",
-    "fulltilt._SHOWED", "ipoker._GAMETYPE",
-    "microgaming_xml.MicrogamingFormat.marker", "ongame._WINNER",
-    "pt_ipoker._REST", "unibet.UnibetFormat.start",
-})
+PATTERNS_NOT_YET_LINEAR: frozenset[str] = frozenset()
 """Format patterns (module.name, below hhaudit.formats) known to backtrack super-linearly in
 the mode they are used in, still to be tightened; the test fails when one of them becomes
 linear, so that the list only shrinks."""

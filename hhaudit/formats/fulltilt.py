@@ -55,13 +55,30 @@ _UNITS = {"K": 1000, "M": 1000**2, "B": 1000**3}
 _STAKES = re.compile(
     r" - (?P<sb>[$€£]?\d[\d,.]*[KMB]?)/(?P<bb>[$€£]?\d[\d,.]*[KMB]?)(?: Ante (?P<ante>[$€£]?\d[\d,.]*[KMB]?))?(?: - |$)"
 )
-_TABLE = re.compile(r"Table (?P<name>.+?)(?: \((?P<max>\d+) max\))?(?: \((?P<extra>[^()]*)\))*(?: - |$)")
+# The name ends at the first place where the bracketed notes, then " - " or the end, follow.
+# A run of notes the name reaches is taken whole (atomic): where the notes failed to end the
+# name at the run's start they fail at each later note of the run too; a note with " - " in
+# it is stepped through, where the dash may end the name. The notes after the name are
+# taken possessively (what follows one is " (", never " - ").
+_TABLE = re.compile(
+    r"Table (?P<name>.(?>(?: \((?:[^() \n]| (?!- ))*\))++|.)*?)"
+    r"(?: \((?P<max>\d+) max\))?(?: \((?P<extra>[^()]*)\))*+(?: - |$)"
+)
 _TOURNAMENT = re.compile(r"\((?P<id>\d+)\)")
 _SEAT = re.compile(r"(?P<player>.*?) \((?P<stack>[$€£]?\d[\d,.]*)\)(?P<note>.*)")
 _SIDE = re.compile(r"(Main pot|Side pot(?: \d+)?) (\S+?)\.?(?= |$)")
-_SUMMARY_WON = re.compile(r" (?:collected|won) \(([^)]+)\)")
-"""A summary seat line's payment ("collected (75), mucked", "showed [..] and won (1,234)")."""
-_SHOWED = re.compile(r"(.+?)(?: \((?:button|small blind|big blind)\))* (?:showed|mucked) \[([^\]]*)\]")
+_SUMMARY_WON = re.compile(r"(?:[^ ]| (?!(?:collected|won) \([^)]))*+ (?:collected|won) \(([^)]+)\)")
+"""A summary seat line's payment ("collected (75), mucked", "showed [..] and won (1,234)"), the
+first with something in its brackets. Matched, not searched: the text before it is taken
+whole, and where the amount has no ")" after it no later payment has one either."""
+# The player ends at the first place where the seat's roles, then "showed [" or "mucked [",
+# follow: a run of roles the name reaches is taken whole (where it failed at its first role
+# it fails at each later one), and the name is settled at the first such "[" (atomic): with
+# no "]" after that one there is none after a later one either.
+_SHOWED = re.compile(
+    r"(?>(.(?>(?: \((?:button|small blind|big blind)\))++|.)*?)"
+    r"(?: \((?:button|small blind|big blind)\))* (?:showed|mucked) \[)([^\]]*)\]"
+)
 _LIMITS = {"No Limit": Limit.NO_LIMIT, "NL": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "PL": Limit.POT_LIMIT,
            "Limit": Limit.FIXED_LIMIT, "FL": Limit.FIXED_LIMIT}
 
@@ -158,7 +175,7 @@ class FullTiltFormat(LineFormat):
             if shown:
                 self._shown[shown.group(1)] = cards(shown.group(2))
             summary_cards(hand, seat, rest, line)
-            won = _SUMMARY_WON.search(rest)
+            won = _SUMMARY_WON.match(rest)
             if won:
                 self._summary_wins.append((line, seat, won.group(1)))
             return

@@ -50,9 +50,13 @@ _LIMITS = {
     "No limit": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "LP": Limit.POT_LIMIT,
     "Pot limit": Limit.POT_LIMIT, "L": Limit.FIXED_LIMIT, "Limit": Limit.FIXED_LIMIT,
 }
+# The game ends at the first place the limit and the rest of the line can follow: a run of
+# spaces in it is taken whole (atomic), as each of its spaces reaches the same limit word as
+# its first; each blind and the ante is a whole run (a digit in it checked ahead), the spaces
+# before a word taken at once.
 _GAMETYPE = re.compile(
-    r"^(?P<game>.*?)\s*(?P<limit>No limit|Pot limit|Limit|NL|SL|БЛ|LZ|PL|LP|L)"
-    r"(?:\s+(?P<sb>[^/\s]*\d[^/\s]*)/(?P<bb>[^/\s]*\d[^/\s]*))?(?:\s+Ante\s+(?P<ante>\S+))?\s*$"
+    r"^(?P<game>(?>[^\S\n]+|.)*?)\s*+(?P<limit>No limit|Pot limit|Limit|NL|SL|БЛ|LZ|PL|LP|L)"
+    r"(?:\s++(?P<sb>(?=[^/\s]*\d)[^/\s]*+)/(?P<bb>(?=[^/\s]*\d)[^/\s]*+))?(?:\s++Ante\s++(?P<ante>\S++))?\s*+$"
 )
 _LH = re.compile(r"^LH\s+(?P<small>[\d.,]+)/(?P<big>[\d.,]+)\b.*?(?:(?P<sb>\S*\d\S*)/(?P<bb>\S*\d\S*))?\s*$")
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}

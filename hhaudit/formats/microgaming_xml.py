@@ -90,7 +90,9 @@ class MicrogamingFormat(XmlFormat):
     hand_start = re.compile(r"<Game[\s>]")
     hand_end = re.compile(r"</Game\s*>")
     closing = "</Game>"
-    marker = re.compile(r"<Game\s[^>]*\bbetlimit=|----PRIMA\.DAT----")
+    # a <Game tag's attributes are read up to its ">" or the next "<Game " (a betlimit after
+    # that one is inside the later tag's own span): each tag is read once when searched
+    marker = re.compile(r"<Game\s(?:[^<>]|<(?!Game\s))*\bbetlimit=|----PRIMA\.DAT----")
 
     def guess_id(self, text: str) -> str:
         m = re.search(r'<Game\s[^>]*?\bid="([^"]*)"', text)

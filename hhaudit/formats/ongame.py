@@ -233,17 +233,18 @@ class OnGameFormat(LineFormat):
             s.side_pots.append(amount)
         else:
             s.main_pot = amount
+        # each winner matched where the one before ended (searching for the next from there
+        # would try every later start, each reading to the end of the line)
         pos = 0
-        for m in _WINNER.finditer(winners):
-            if m.start() != pos:
+        while pos < len(winners):
+            m = _WINNER.match(winners, pos)
+            if m is None:
                 raise ValueError(f"cannot read the winners of the pot: {winners!r}")
             pos = m.end()
             player = m.group("player")
             hand.events.append(
                 CollectEvent(line, self.seat(hand, player), player, self.amount(hand, m.group("amount")), pot)
             )
-        if pos != len(winners):
-            raise ValueError(f"cannot read the winners of the pot: {winners!r}")
 
     def on_RAKE(self, hand: Hand, f: Fields, line: int) -> None:
         hand.summary.rake = self.amount(hand, f[0])

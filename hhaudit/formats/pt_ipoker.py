@@ -46,10 +46,13 @@ from ._ptkit import Fields, PtFormat, cards, local_time
 from .base import LineError, UnsupportedGame
 from .common import STREET_NAMES, game_code
 
+# The game ends at the first run of spaces the limit follows; a run of spaces in it is taken
+# whole (atomic: each of its spaces reaches the same word as its first), as are the spaces
+# before a word and the stakes' two runs (what follows each is not of its run).
 _REST = re.compile(
-    r"(?:Version:(?P<ver>\S+) )?(?:Uncalled:(?P<unc>\S) )?(?P<game>.+?)\s+"
-    r"(?P<limit>NL|PL|FL|No Limit|Pot Limit|Fixed Limit|Limit|LIMIT)\s+"
-    r"(?:(?P<tour>Tournament)|\(?(?P<low>[^\s/()]+)/(?P<high>[^\s/()]+)\)?)\s+(?:\|\s+)?"
+    r"(?:Version:(?P<ver>\S+) )?(?:Uncalled:(?P<unc>\S) )?(?P<game>.(?>[^\S\n]+|.)*?)\s++"
+    r"(?P<limit>NL|PL|FL|No Limit|Pot Limit|Fixed Limit|Limit|LIMIT)\s++"
+    r"(?:(?P<tour>Tournament)|\(?(?P<low>[^\s/()]++)/(?P<high>[^\s/()]++)\)?)\s++(?:\|\s++)?"
     r"(?P<date>\d[\d/.-]+\d)[ -]+(?P<h>\d\d?):(?P<mi>\d\d):(?P<s>\d\d)"
     r"(?:/(?P<tz>[A-Za-z]+)| (?P<tz2>[A-Z]{2,4})\b)?"
 )

@@ -47,7 +47,12 @@ class UnibetFormat(SiteFormat):
     sites = ("Unibet",)
     grammar = "unibet"
     description = "Unibet ('Game #N: Table ... - No Limit Hold'Em ...')"
-    start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?Game #\d+: Table .+ - \S+/\S+ - .+ - \d\d?:\d\d:\d\d \d{4}/")
+    # the table name is settled at the first " - " that the stakes (a whole word with a "/"
+    # inside) and " - " follow (atomic): where the game and time follow a later such stakes
+    # word, they follow the first one too
+    start: ClassVar[re.Pattern[str]] = re.compile(
+        r"\s*\ufeff?Game #\d+: Table (?>.+? - (?=\S+/\S)\S++ - ).+ - \d\d?:\d\d:\d\d \d{4}/"
+    )
 
     def new_hand(self, source: str, first_line: int) -> Hand:
         self._dealt: set[int] = set()
