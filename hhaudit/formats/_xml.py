@@ -321,10 +321,11 @@ class XmlFormat:
                 try:
                     root, where = parse_tree(text, first_line)
                 except expat.ExpatError:
-                    if not (getattr(lines, "unterminated", False) and self.closing):
+                    closing = self.closing_of(text)
+                    if not (getattr(lines, "unterminated", False) and closing):
                         raise
                     # the file ends where only the hand's end tag is missing
-                    root, where = parse_tree(text + self.closing, first_line)
+                    root, where = parse_tree(text + closing, first_line)
             except expat.ExpatError as exc:
                 line = first_line + exc.lineno - 1
                 bad = lines[exc.lineno - 1] if 0 < exc.lineno <= len(lines) else ""
@@ -358,6 +359,10 @@ class XmlFormat:
     def guess_id(self, text: str) -> str:
         """The hand id of a hand whose XML is broken (from its start tag), or ""."""
         return ""
+
+    def closing_of(self, text: str) -> str:
+        """The end tags that complete a hand's text cut off right before them: `closing`."""
+        return self.closing
 
     def build(self, hand: Hand, root: ET.Element, header: str, where: dict[ET.Element, int]) -> None:
         raise NotImplementedError

@@ -403,7 +403,7 @@ class BetOnlineFormat(LineFormat):
             s.seat = mirror(s.seat)
         if hand.button_seat is not None:
             hand.button_seat = mirror(hand.button_seat)
-        hand.events = [replace(e, seat=mirror(e.seat)) if getattr(e, "seat", None) is not None else e
+        hand.events = [e if isinstance(e, StreetEvent) or e.seat is None else replace(e, seat=mirror(e.seat))
                        for e in hand.events]
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from datetime import datetime, timezone
 
 from ..model import (
@@ -36,6 +37,7 @@ from ..model import (
     ActionEvent,
     CollectEvent,
     DealEvent,
+    Event,
     Hand,
     Limit,
     Post,
@@ -91,11 +93,9 @@ class BossFormat(XmlFormat):
     closing = "</HISTORY>"
     marker = re.compile(r"<HISTORY\s+ID=\"[^\"]*\"\s+SESSION=")
 
-    def parse_hand(self, lines: list[str], first_line: int, source: str) -> Hand:
+    def closing_of(self, text: str) -> str:
         # a file cut after the last <RESULT> lacks </SHOWDOWN> as well as </HISTORY>
-        text = "\n".join(lines)
-        self.closing = "</SHOWDOWN></HISTORY>" if ("<SHOWDOWN" in text and "</SHOWDOWN" not in text) else "</HISTORY>"
-        return super().parse_hand(lines, first_line, source)
+        return "</SHOWDOWN></HISTORY>" if ("<SHOWDOWN" in text and "</SHOWDOWN" not in text) else "</HISTORY>"
 
     def guess_id(self, text: str) -> str:
         m = re.search(r'<HISTORY\s+ID="([^"]*)"', text)
@@ -103,7 +103,10 @@ class BossFormat(XmlFormat):
 
     def build(self, hand: Hand, root: ET.Element, header: str, where: dict[ET.Element, int]) -> None:
         hand.hand_id = attr(root, "ID")
-        line = lambda e: where.get(e, hand.line)  # noqa: E731
+
+        def line(e: ET.Element) -> int:
+            return where.get(e, hand.line)
+
         game = root.get("GAME", "")
         kind = root.get("GAMEKIND", "")
         hand.kind = "tournament" if "TOURNAMENT" in kind else "cash"
@@ -149,12 +152,12 @@ class BossFormat(XmlFormat):
             if p.get("STATE") == "STATE_EMPTY":
                 continue
             name = attr(p, "NAME")
-            seat = int(attr(p, "SEAT"))
-            seat_of[name] = seat
-            stacks[seat] = amount(attr(p, "AMOUNT"), scale)
-            hand.seats.append(Seat(seat, name, stacks[seat], p.get("STATE") == "STATE_SITOUT", line(p)))
+            num = int(attr(p, "SEAT"))
+            seat_of[name] = num
+            stacks[num] = amount(attr(p, "AMOUNT"), scale)
+            hand.seats.append(Seat(num, name, stacks[num], p.get("STATE") == "STATE_SITOUT", line(p)))
             if p.get("DEALER") == "Y":
-                hand.button_seat = seat
+                hand.button_seat = num
         if any(p.get("STATE") for p in root.iter("PLAYER")):
             hand.max_seats = listed
 
@@ -168,7 +171,7 @@ class BossFormat(XmlFormat):
         # forced bets first, in the order they play (the site may list the big blind first)
         order = {"HAND_ANTE": 0, "HAND_SB": 1, "HAND_BB": 2}
         posts = sorted((e for e in actions if e.get("TYPE") in ("HAND_BLINDS", "HAND_ANTE")),
-                       key=lambda e: order.get(e.get("TYPE") if e.get("TYPE") == "HAND_ANTE" else e.get("KIND", ""), 3))
+                       key=lambda e: order.get("HAND_ANTE" if e.get("TYPE") == "HAND_ANTE" else e.get("KIND", ""), 3))
         actions = posts + [e for e in actions if e.get("TYPE") not in ("HAND_BLINDS", "HAND_ANTE")]
         ev, bet, dealt, folded, board, bbs, preflop = self._play(hand, actions, seat, stacks, 0, line)
         showdown = root.find("SHOWDOWN")
@@ -221,23 +224,24 @@ class BossFormat(XmlFormat):
             won = amount(r.get("WIN") or "0", scale)
             if won > 0:
                 ev.append(CollectEvent(line(r), st, name, won, half=_HALVES.get(r.get("WINTYPE", ""))))
-        s = hand.summary
-        s.line = line(showdown)
+        summary = hand.summary
+        summary.line = line(showdown)
         if showdown.get("POT"):
-            s.total_pot = amount(showdown.get("POT"), scale)
+            summary.total_pot = amount(showdown.get("POT"), scale)
         if showdown.get("RAKE"):
-            s.rake = amount(showdown.get("RAKE"), scale)
+            summary.rake = amount(showdown.get("RAKE"), scale)
         if board:
-            s.boards = [board]
+            summary.boards = [board]
         hand.seats.sort(key=lambda x: x.seat)
 
-    def _play(self, hand: Hand, actions: list[ET.Element], seat, stacks: dict[int, int],
-              implied_ante: int, line):
+    def _play(self, hand: Hand, actions: list[ET.Element], seat: Callable[[ET.Element], tuple[int, str]],
+              stacks: dict[int, int], implied_ante: int, line: Callable[[ET.Element], int]
+              ) -> tuple[list[Event], Betting, list[int], set[int], tuple[str, ...], list[int], int]:
         """The events of the actions; `implied_ante` is an unwritten ante each dealt player
         pays first. Returns the events, the betting state, the seats dealt and folded, the
         board, the big blinds posted and the pre-flop pot after any uncalled bet."""
         scale = hand.scale
-        ev: list = []
+        ev: list[Event] = []
         bet = Betting()
         dealt: list[int] = []
         folded: set[int] = set()

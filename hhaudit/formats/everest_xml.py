@@ -73,7 +73,10 @@ class EverestFormat(XmlFormat):
 
     def build(self, hand: Hand, root: ET.Element, header: str, where: dict[ET.Element, int]) -> None:
         hand.hand_id = attr(root, "id")
-        line = lambda e: where.get(e, hand.line)  # noqa: E731
+
+        def line(e: ET.Element) -> int:
+            return where.get(e, hand.line)
+
         try:
             session = ET.fromstring(header) if header else None
         except ET.ParseError:
@@ -230,11 +233,11 @@ class EverestFormat(XmlFormat):
         if not collected:
             for st, (got, muck) in shown.items():
                 ev.append(ShowEvent(hand.end_line, st, seats[st], got, muck))
-        for st, got in holes.items():
-            if got:
+        for st, hole in holes.items():
+            if hole:
                 i = next(k for k, x in enumerate(ev) if not isinstance(x, PostEvent)) if any(
                     not isinstance(x, PostEvent) for x in ev) else len(ev)
-                ev.insert(i, DealEvent(ln_of_hole(root, st, where, hand.line), st, seats[st], tuple(got)))
+                ev.insert(i, DealEvent(ln_of_hole(root, st, where, hand.line), st, seats[st], tuple(hole)))
         # the posted blinds decide the stakes (a tournament's attributes may lag a level)
         posts = [p for p in ev if isinstance(p, PostEvent)]
         bbs = [p.amount for p in posts if p.kind is Post.BIG_BLIND and not p.all_in]

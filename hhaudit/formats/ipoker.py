@@ -82,7 +82,10 @@ class Session:
         if general is None:
             self.error = "no <general> session header before this game"
             return
-        get = lambda tag: (general.findtext(tag) or "").strip()  # noqa: E731
+
+        def get(tag: str) -> str:
+            return (general.findtext(tag) or "").strip()
+
         gametype = get("gametype")
         self.versioned = bool(get("client_version"))
         self.table = get("tablename")
@@ -101,7 +104,7 @@ class Session:
         if lh is not None:
             self.variant, self.limit = "holdem", Limit.FIXED_LIMIT
             sb_text, bb_text = lh.group("sb"), lh.group("bb")
-        else:
+        elif g is not None:
             game = g.group("game").strip().lower()
             self.variant = "holdem" if game == "holdem" else (game or "unknown")
             omaha = omaha_of(game) if game != "holdem" else None
@@ -212,7 +215,10 @@ class IPokerFormat(XmlFormat):
             hand.scale = max((decimals(v) for e in root.iter() for k, v in e.attrib.items()
                               if k in ("chips", "sum", "win", "bet")), default=0)
         scale = hand.scale
-        line = lambda e: where.get(e, hand.line)  # noqa: E731
+
+        def line(e: ET.Element) -> int:
+            return where.get(e, hand.line)
+
 
         players = general.find("players")
         if players is None:
@@ -224,11 +230,11 @@ class IPokerFormat(XmlFormat):
             name = p.get("name", "")
             if not name:
                 continue  # an empty seat
-            seat = int(attr(p, "seat"))
-            seat_of[name] = seat
-            hand.seats.append(Seat(seat, name, amount(attr(p, "chips"), scale), False, line(p)))
+            num = int(attr(p, "seat"))
+            seat_of[name] = num
+            hand.seats.append(Seat(num, name, amount(attr(p, "chips"), scale), False, line(p)))
             if p.get("dealer") == "1":
-                hand.button_seat = seat
+                hand.button_seat = num
             wins[name] = amount(p.get("win") or "0", scale)
             bets[name] = amount(p.get("bet") or "0", scale)
         stacks = {s.seat: s.stack for s in hand.seats}

@@ -127,7 +127,10 @@ class MergeFormat(XmlFormat):
 
     def build(self, hand: Hand, root: ET.Element, header: str, where: dict[ET.Element, int]) -> None:
         hand.hand_id = attr(root, "id")
-        line = lambda e: where.get(e, hand.line)  # noqa: E731
+
+        def line(e: ET.Element) -> int:
+            return where.get(e, hand.line)
+
         try:
             desc = ET.fromstring(header) if header else None
         except ET.ParseError as exc:
@@ -193,7 +196,8 @@ class MergeFormat(XmlFormat):
         lvl = re.search(r"Blinds\s+(\d+)/(\d+)", stakes)
         if lvl:
             hand.sb, hand.bb = amount(lvl.group(1), scale), amount(lvl.group(2), scale)
-        hand.button_seat = int(players.get("dealer")) if (players.get("dealer") or "").isdigit() else None
+        dealer = players.get("dealer") or ""
+        hand.button_seat = int(dealer) if dealer.isdigit() else None
         names: dict[int, str] = {}
         for p in players.iter("player"):
             seat = int(attr(p, "seat"))

@@ -100,7 +100,10 @@ class MicrogamingFormat(XmlFormat):
 
     def build(self, hand: Hand, root: ET.Element, header: str, where: dict[ET.Element, int]) -> None:
         hand.hand_id = attr(root, "id")
-        line = lambda e: where.get(e, hand.line)  # noqa: E731
+
+        def line(e: ET.Element) -> int:
+            return where.get(e, hand.line)
+
         date = root.get("date", "")
         try:
             hand.started_at, hand.tz = datetime.strptime(date, "%Y-%m-%d %H:%M:%S").replace(tzinfo=timezone.utc), "UTC"
@@ -190,9 +193,9 @@ class MicrogamingFormat(XmlFormat):
                     num = int(attr(w, "num"))
                     if num not in names:
                         raise XmlError(w, f"no player in seat {num}")
-                    pot = w.get("pot")
+                    pot_no = w.get("pot")
                     wins.append((where.get(w, ln), num, amount(attr(w, "amount"), scale),
-                                 int(pot) if pot and pot.isdigit() else None))
+                                 int(pot_no) if pot_no and pot_no.isdigit() else None))
                 continue
             st, name = who(e)
             if kind == "DealCards":
@@ -264,9 +267,9 @@ class MicrogamingFormat(XmlFormat):
                 raise XmlError(e, f"unknown Microgaming action type {kind!r}")
 
         # a player marked sitting out who is dealt in and acts is in the hand
-        for s in hand.seats:
-            if s.sitting_out and (s.seat in acted or bet.total.get(s.seat)):
-                s.sitting_out = False
+        for listed in hand.seats:
+            if listed.sitting_out and (listed.seat in acted or bet.total.get(listed.seat)):
+                listed.sitting_out = False
 
         # endbalance = balance - chips put in + chips received: what it says beyond the
         # written posts is a dead small blind posted with a PostedToPlay big blind

@@ -259,7 +259,7 @@ class OnGameFormat(LineFormat):
         rest = [e for e in hand.events if not isinstance(e, ShowEvent)]
         first = next((i for i, e in enumerate(rest) if isinstance(e, CollectEvent)), len(rest))
         showdown = StreetEvent(shows[0].line, Street.SHOWDOWN, (), ())
-        hand.events = rest[:first] + [showdown] + shows + rest[first:]
+        hand.events = [*rest[:first], showdown, *shows, *rest[first:]]
 
 
 FORMATS = [OnGameFormat()]

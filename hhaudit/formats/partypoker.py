@@ -34,6 +34,7 @@ from ..model import (
     ActionEvent,
     CollectEvent,
     DealEvent,
+    Event,
     FeeEvent,
     Hand,
     Limit,
@@ -609,7 +610,7 @@ class PartyPokerFormat(SiteFormat):
             hand.summary.rake = pot - paid
 
 
-def _put_in(events: list) -> tuple[dict[int, int], dict[int, int]]:
+def _put_in(events: list[Event]) -> tuple[dict[int, int], dict[int, int]]:
     """Chips each seat puts in (posts, antes and actions) and the live part of them."""
     contrib: dict[int, int] = {}
     live: dict[int, int] = {}

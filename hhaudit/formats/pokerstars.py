@@ -145,9 +145,10 @@ def _header_facts(room: str, rest: str) -> _HeaderFacts:
 @mypyc_attr(allow_interpreted_subclasses=True)
 class PokerStarsFormat(LineFormat):
     name = "pokerstars"
-    sites = ("PokerStars", "Full Tilt", "PokerMaster", "PokerBros", "MPL", "Suprema", "Run It Once")
+    sites: ClassVar[tuple[str, ...]] = (
+        "PokerStars", "Full Tilt", "PokerMaster", "PokerBros", "MPL", "Suprema", "Run It Once")
     grammar = "pokerstars"
-    noise = re.compile(r"\*{3,} # \d+ \*{3,}")
+    noise: ClassVar[re.Pattern[str] | None] = re.compile(r"\*{3,} # \d+ \*{3,}")
     description = "PokerStars layout, as PokerStars writes it and as other rooms copy it"
     start: ClassVar[re.Pattern[str]] = re.compile(
         r"\s*\ufeff?(?:PokerStars|POKERSTARS|Full Tilt|PokerMaster|PokerBros|MPLPoker|SupremaPoker|"

@@ -79,7 +79,7 @@ def english_header(rest: str) -> str:
 
 class PokerStarsIntlFormat(PokerStarsFormat):
     name = "pokerstars_intl"
-    sites = ("PokerStars",)  # type: ignore[assignment]  # PokerStarsFormat lists seven rooms
+    sites = ("PokerStars",)
     grammar = "pokerstars_intl"
     noise = re.compile(
         r"\*{3,} (?:# ?|№)\d+ \*{3,}"

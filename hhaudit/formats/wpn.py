@@ -169,10 +169,11 @@ class WPNFormat(SiteFormat):
         bb = [e.amount for e in posts if e.kind is Post.BIG_BLIND]
         if sb[:1] != [low // 2] or bb[:1] != [low]:
             return False
-        unit, street_max, mine = low, low, {}  # per-street commitments
-        for e in posts:
-            if e.kind in (Post.SMALL_BLIND, Post.BIG_BLIND):
-                mine[e.seat] = mine.get(e.seat, 0) + e.amount
+        unit, street_max = low, low
+        mine: dict[int, int] = {}  # per-street commitments
+        for post in posts:
+            if post.kind in (Post.SMALL_BLIND, Post.BIG_BLIND):
+                mine[post.seat] = mine.get(post.seat, 0) + post.amount
         sized = 0
         for e in hand.events:
             if isinstance(e, StreetEvent):
