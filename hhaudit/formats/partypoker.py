@@ -403,7 +403,7 @@ class PartyPokerFormat(SiteFormat):
         half = _HALF.match(text.strip())  # Hi/Lo: "Player2 wins Lo (640 chips) from the main pot"
         if half is not None:
             text = half.group(2)
-        text = re.sub(r"\s*chips$", "", text.strip())
+        text = re.sub(r"(?<!\s)\s*chips$", "", text.strip())  # from a run's first space only
         number = None if pot is None else (0 if pot == "main pot" else int(side or 1))
         self.collect(hand, line, player, self.amount(hand, text), number)
         if half is not None:

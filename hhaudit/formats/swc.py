@@ -65,7 +65,7 @@ class SWCFormat(SiteFormat):
 
     def on_TABLE(self, hand: Hand, f: Fields, line: int) -> None:
         hand.table_name = f[0] or ""
-        m = re.search(r"(\d+)max|\bHU\b", hand.table_name)
+        m = re.search(r"(?<!\d)(\d+)max|\bHU\b", hand.table_name)  # from a run's first digit only
         hand.max_seats = (int(m.group(1)) if m.group(1) else 2) if m else None
 
     def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
