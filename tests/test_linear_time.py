@@ -325,8 +325,7 @@ def _inline_patterns(module_name: str) -> Iterator[tuple[int, str, int, str]]:
 
 
 INLINE_NOT_YET_LINEAR: frozenset[str] = frozenset({
-    r"absolute: \| Rake \(([^)]*)\)", r"absolute: Jackpot Rake \(([^)]*)\)",
-    r"absolute: \| \d+ Proposition Pot \(([^)]*)\)", r"betonline: \[([^\]]*)\]",
+    r"betonline: \[([^\]]*)\]",
     r"bovada: \[([^\]]*)\]", r'everest_xml: <HAND\s[^>]*\bid="([^"]*)"',
     r'microgaming_xml: <Game\s[^>]*?\bid="([^"]*)"',
     r"partypoker: collected ([^,\[]*?\d[^,\[]*?)(?:,|\[|$)",

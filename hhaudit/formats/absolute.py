@@ -213,12 +213,15 @@ class AbsoluteFormat(SiteFormat):
             if parts and sum(parts) == s.total_pot:
                 s.main_pot, s.side_pots = parts[0], parts[1:]
         extra = f[2] or ""
-        rake = re.search(r"\| Rake \(([^)]*)\)", extra)
+        # each matched, not searched: the text before the first "| Rake (" (and so on) is
+        # taken whole; where that one has no ")" after it, no later one has
+        rake = re.match(r"(?:[^|]|\|(?! Rake \())*+\| Rake \(([^)]*)\)", extra)
         s.rake = self.amount(hand, rake.group(1)) if rake else 0
-        jackpot = re.search(r"Jackpot Rake \(([^)]*)\)", extra)
+        jackpot = re.match(r"(?:[^J]|J(?!ackpot Rake \())*+Jackpot Rake \(([^)]*)\)", extra)
         if jackpot:
             s.jackpot = self.amount(hand, jackpot.group(1))
-        prop = re.search(r"\| \d+ Proposition Pot \(([^)]*)\)", extra)
+        prop = re.match(r"(?:[^|]|\|(?! \d+ Proposition Pot \())*+\| \d+ Proposition Pot \(([^)]*)\)",
+                        extra)
         if prop:
             # "Total Pot($26) | ... | 72 Proposition Pot ($40)": the 7-2 money the other
             # players pay the winner (a room_added FeeEvent here) comes on top of the pot.
