@@ -52,7 +52,16 @@ from ..model import (
 )
 from ..money import parse_amount
 from .base import Fields, LineError, LineFormat, UnsupportedGame
-from .common import ACT_VERBS, STREET_NAMES, cards, game_code, game_of, summary_cards, to_utc
+from .common import (
+    ACT_VERBS,
+    STREET_NAMES,
+    bracket_groups,
+    cards,
+    game_code,
+    game_of,
+    summary_cards,
+    to_utc,
+)
 
 _SITES = {"BetOnline Poker": "BetOnline", "Gear Poker": "Gear Poker", "ActionPoker.com": "ActionPoker"}
 _TOURNAMENT = re.compile(r"Tournament #(?P<id>\d+)")
@@ -220,7 +229,7 @@ class BetOnlineFormat(LineFormat):
         hand.events.append(UncalledEvent(line, self.seat(hand, player), player, self.amount(hand, f[0])))
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
-        groups = re.findall(r"\[([^\]]*)\]", f[1] or "")
+        groups = bracket_groups(f[1])
         new = cards(groups[-1]) if groups else ()
         if f[0] == "FLOP" or len(groups) == 1 and len(new) > 1:
             self._board = list(new) if f[0] == "FLOP" else self._board + list(new)

@@ -55,7 +55,7 @@ from ..model import (
 )
 from ..money import parse_amount
 from .base import Fields, LineError, LineFormat, UnsupportedGame
-from .common import STREET_NAMES, cards, game_code, set_omaha, to_utc
+from .common import STREET_NAMES, bracket_groups, cards, game_code, set_omaha, to_utc
 
 _GAME = re.compile(r"\b(?P<game>HOLDEM|OMAHA HiLo|OMAHA_HL|OMAHA|7CARD HiLo|7CARD_HL|7CARD)(?P<zone>ZonePoker)?\b")
 _LIMIT = re.compile(r"(No Limit|Pot Limit|Fixed Limit)")
@@ -458,7 +458,7 @@ class BovadaFormat(LineFormat):
         hand.events.append(StreetEvent(line, street, new, tuple(self._board)))
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
-        groups = re.findall(r"\[([^\]]*)\]", f[1] or "")
+        groups = bracket_groups(f[1])
         new = cards(groups[-1]) if groups else ()
         self._new_street(hand, STREET_NAMES[f[0] or ""], new, line)
 

@@ -141,10 +141,16 @@ def chips_between_hands(hand: Hand, player: str | None, chips: int) -> None:
             return
 
 
+def bracket_groups(text: str | None) -> list[str]:
+    """The text inside each closed bracket group, in order: "[Js 9h Jh] [Qs]" gives
+    ["Js 9h Jh", "Qs"] (what `re.findall(r"\[([^\]]*)\]", text)` gives, in linear time)."""
+    return [g for g, closed in _BRACKETS.findall(text or "") if closed]
+
+
 def bracketed_board(text: str | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(new cards, whole board) of a street line's bracket groups: "[Js 9h Jh] [Qs]" gives
     (("Qs",), ("Js", "9h", "Jh", "Qs"))."""
-    groups = [g for g, closed in _BRACKETS.findall(text or "") if closed]
+    groups = bracket_groups(text)
     board = tuple(c for g in groups for c in cards(g))
     return (cards(groups[-1]) if groups else ()), board
 

@@ -34,7 +34,7 @@ from ..model import (
 from ..money import currency_of
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import ACT_VERBS, cards, to_utc
+from .common import ACT_VERBS, bracket_groups, cards, to_utc
 
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER, "Showdown": Street.SHOWDOWN}
 _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE,
@@ -112,7 +112,7 @@ class UnibetFormat(SiteFormat):
         if street is Street.SHOWDOWN:
             hand.events.append(StreetEvent(line, street, (), ()))
             return
-        groups = re.findall(r"\[([^\]]*)\]", f[1] or "")
+        groups = bracket_groups(f[1])
         board: tuple[str, ...] = ()
         for e in reversed(hand.events):
             if isinstance(e, StreetEvent) and e.street is not Street.SHOWDOWN:

@@ -33,7 +33,15 @@ from ..model import (
 )
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, omaha_of, set_omaha
+from .common import (
+    ACT_VERBS,
+    STREET_NAMES,
+    bracket_groups,
+    bracketed_board,
+    cards,
+    omaha_of,
+    set_omaha,
+)
 
 _POSTS = {"has small blind": Post.SMALL_BLIND, "has big blind": Post.BIG_BLIND, "posts ante": Post.ANTE,
           "ante": Post.ANTE, "posts": Post.BIG_BLIND, "straddle": Post.STRADDLE}
@@ -198,7 +206,7 @@ class WPNFormat(SiteFormat):
         if mucked:
             hand.events.append(ShowEvent(line, seat, player, cards(mucked), muck=True))
         if desc:
-            shown = re.findall(r"\[([^\]]*)\]", desc)
+            shown = bracket_groups(desc)
             hole = cards(shown[-1]) if shown else ()
             if len(hole) == 2:
                 hand.events.append(ShowEvent(line, seat, player, hole))
