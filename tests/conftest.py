@@ -43,7 +43,8 @@ def pytest_itemcollected(item: pytest.Item) -> None:
     a module- or session-scoped fixture of the project's run on one worker, so that the fixture
     (a corpus audit, a built wheel) is made once and not once per worker: a test using such
     fixtures joins the group of the widest (session before module; a module fixture built on a
-    session one goes with it). An explicit `xdist_group` mark wins. Every other test is handed
+    session one goes with it; a module's fixtures are one group, so a wheel fixture built on a build
+    fixture is not built again on the other worker). An explicit `xdist_group` mark wins. Every other test is handed
     out on its own, to whichever worker is free. (Marked as each test is collected: xdist reads
     the marks before other hooks see the whole collection.)"""
     info = getattr(item, "_fixtureinfo", None)
@@ -55,8 +56,11 @@ def pytest_itemcollected(item: pytest.Item) -> None:
         # the last definition is the one in force; baseid "" is pytest's or a plugin's own
         if defs and defs[-1].scope in _WIDTH and defs[-1].baseid:
             width = _WIDTH[defs[-1].scope]
+            # a module's fixtures are one group (a wheel fixture built on a build fixture is
+            # not a second build on the other worker); a session fixture is its own group
+            group = f"{defs[-1].baseid}::{name}" if defs[-1].scope == "session" else defs[-1].baseid
             if best is None or width > best[0]:
-                best = (width, f"{defs[-1].baseid}::{name}")
+                best = (width, group)
     if best is not None:
         item.add_marker(pytest.mark.xdist_group(best[1]))
 
