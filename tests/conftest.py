@@ -68,15 +68,22 @@ def pytest_itemcollected(item: pytest.Item) -> None:
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The group in the test's id, as `--dist loadgroup` reads it (`test_x.py::test_y@group`),
-    where xdist's own hook has not put it (seen with pytest-xdist 3.8 on pytest 9: its
-    workers sent the ids without it, and a group's tests went to both workers)."""
+    where xdist's own hook has not put it: pytest-xdist 3.8 sets `item._nodeid`, and pytest 9
+    reads a node's id from `item._id`, so its workers sent the ids without the group and a
+    group's tests went to both workers (each building the shared fixture)."""
     if not getattr(config.option, "loadgroup", False):
         return
     for item in items:
         names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
                         for m in item.iter_markers("xdist_group")})
         if names and "@" not in item.nodeid:
-            item._nodeid = f"{item.nodeid}@{'_'.join(names)}"
+            nodeid = f"{item.nodeid}@{'_'.join(names)}"
+            if hasattr(item, "_id"):
+                from _pytest.nodeid import NodeId
+
+                item._id = NodeId.parse(nodeid)
+            else:  # pytest 8
+                item._nodeid = nodeid
 
 
 @pytest.fixture(scope="session")

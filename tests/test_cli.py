@@ -68,7 +68,7 @@ def test_missing_path_is_one_clear_line(tmp_path: Path) -> None:
 def test_unknown_format_file_is_reported_not_crashed(tmp_path: Path) -> None:
     p = tmp_path / "notes.txt"
     p.write_text("shopping list\neggs\n")
-    r = run("audit", str(p), "-o", str(tmp_path / "o"), "--quiet")
+    r = run("audit", str(p), "-o", str(tmp_path / "o"), "--quiet", "--jobs", "1")
     assert r.returncode == 2
     assert "notes.txt: not a hand-history format hhaudit reads" in r.stderr
     assert "Traceback" not in r.stderr
@@ -108,14 +108,14 @@ def test_stdin(tmp_path: Path, samples: Path) -> None:
 
 
 def test_select_ignore_and_pyproject_config(tmp_path: Path, samples: Path) -> None:
-    r = run("audit", str(samples), "-o", str(tmp_path / "a"), "--quiet", "--select", "odd_chip")
+    r = run("audit", str(samples), "-o", str(tmp_path / "a"), "--quiet", "--jobs", "1", "--select", "odd_chip")
     assert r.returncode == 1 and "odd_chip        1" in r.stdout and "min_raise" not in r.stdout
-    r = run("audit", str(samples), "-o", str(tmp_path / "b"), "--quiet", "--ignore", "MR,OC01")
+    r = run("audit", str(samples), "-o", str(tmp_path / "b"), "--quiet", "--jobs", "1", "--ignore", "MR,OC01")
     assert r.returncode == 0 and "0 findings" in r.stdout
     project = tmp_path / "proj"
     project.mkdir()
     (project / "pyproject.toml").write_text('[tool.hhaudit]\nignore = ["min-raise", "raise-below-minimum"]\n')
-    r = run("audit", str(samples), "-o", str(tmp_path / "c"), "--quiet", cwd=project)
+    r = run("audit", str(samples), "-o", str(tmp_path / "c"), "--quiet", "--jobs", "1", cwd=project)
     assert "min_raise" not in r.stdout and "odd_chip        1" in r.stdout
 
 

@@ -158,10 +158,10 @@ def test_rules_command_prints_the_profile_and_where_each_value_came_from(tmp_pat
 def test_audit_with_rules_applies_the_house_options(tmp_path: Path) -> None:
     (tmp_path / "house.toml").write_text(HOUSE)
     (tmp_path / "s.live").write_text(CAPPED)
-    r = hh("audit", "s.live", "-o", "out", "--rules", "house.toml", "--fail-on", "never", cwd=tmp_path)
+    r = hh("audit", "s.live", "-o", "out", "--rules", "house.toml", "--fail-on", "never", "--jobs", "1", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert "s.live:12: IA04 " in r.stdout, r.stdout
-    r = hh("audit", "s.live", "-o", "out2", "--fail-on", "never", cwd=tmp_path)
+    r = hh("audit", "s.live", "-o", "out2", "--fail-on", "never", "--jobs", "1", cwd=tmp_path)
     assert "IA04" not in r.stdout  # off by default
     # the checks after the replay reach the command line's workers too
     (tmp_path / "t.live").write_text(_river(True, "Bob", "Dave"))

@@ -110,7 +110,7 @@ def test_a_fifo_given_by_its_own_path_is_skipped_not_opened(tmp_path: Path) -> N
     os.mkfifo(tmp_path / "pipe")
     names, skipped = found(tmp_path / "pipe")
     assert names == [] and [f.skipped for f in skipped] == ["not a regular file (a FIFO)"]
-    r = cli("audit", str(tmp_path / "pipe"), "-o", str(tmp_path / "out"), "--quiet")
+    r = cli("audit", str(tmp_path / "pipe"), "-o", str(tmp_path / "out"), "--quiet", "--jobs", "1")
     assert r.returncode == 2  # nothing readable
     assert "pipe: skipped: not a regular file (a FIFO)" in r.stderr
 

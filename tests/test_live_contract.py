@@ -49,7 +49,7 @@ def test_two_sessions_numbering_their_hands_from_1_are_not_duplicates(tmp_path: 
     out = tmp_path / "out"
     from hhaudit.cli import main
 
-    assert main(["audit", str(tmp_path / "*.live"), "-o", str(out), "--fail-on", "never", "--quiet"]) == 0
+    assert main(["audit", str(tmp_path / "*.live"), "-o", str(out), "--fail-on", "never", "--quiet", "--jobs", "1"]) == 0
     t = hhaudit.read(out)
     assert sorted(Path(s).name for s in t.hands.source) == ["table1.live", "table2.live"]
     assert list(t.hands.status) == ["audited", "audited"]
@@ -63,7 +63,7 @@ def test_a_hand_repeated_in_the_same_file_is_still_one_hand(tmp_path: Path):
     out = tmp_path / "out"
     from hhaudit.cli import main
 
-    main(["audit", str(a), str(b), "-o", str(out), "--fail-on", "never", "--quiet"])
+    main(["audit", str(a), str(b), "-o", str(out), "--fail-on", "never", "--quiet", "--jobs", "1"])
     t = hhaudit.read(out)
     assert len(t.hands) == 2  # t.live hand 1 once, copy.live hand 1 once
 

@@ -192,7 +192,7 @@ def test_report_lists_sessions_and_pairs_checked_per_site(tmp_path: Path) -> Non
     # table's own columns: sessions = distinct session ids, pairs = hands - sessions (each
     # session of n hands has n - 1 pairs), findings = the findings table's session rows.
     out = tmp_path / "out"
-    _cli("audit", str(SAMPLES / "live" / "session-1.live"), "-o", str(out), "-qq", "--fail-on", "never")
+    _cli("audit", str(SAMPLES / "live" / "session-1.live"), "-o", str(out), "-qq", "--fail-on", "never", "--jobs", "1")
     r = hhaudit.read(out)
     parts = summaries({name: r[name] for name in ("hands", "seats", "actions", "pots", "findings", "sessions")})
     h = r.hands

@@ -38,7 +38,10 @@ def hh(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,
        prelude: str = "", user: str | None = None, timeout: float = 180) -> subprocess.CompletedProcess[str]:
     """`hhaudit ARGS` in this process; in a new one (`python -c`) with `env`, with `prelude`
     run first (to break something on purpose) or as another `user` (root ignores file
-    permissions)."""
+    permissions). An audit runs with `--jobs 1` unless ARGS say `--jobs`: a pool's two
+    interpreters would cost more than the run, and the tests of worker processes ask for them."""
+    if args[:1] == ("audit",) and not any(a == "--jobs" or a.startswith("--jobs=") for a in args):
+        args = (*args, "--jobs", "1")
     if not (env or prelude or user):
         from hhaudit.cli import main
 
