@@ -149,7 +149,9 @@ class CompileHook(BuildHookInterface):  # type: ignore[misc]
             return
         try:
             with open("/dev/tty", "w", encoding="utf-8") as tty:
-                tty.write(message + "\n")
+                # on a line of its own: pip's step line ("Preparing editable metadata ... ")
+                # and its spinner are still open on the terminal
+                tty.write("\n" + message + "\n")
         except OSError:  # no controlling terminal: CI, a detached process, Windows
             pass
 

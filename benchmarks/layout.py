@@ -221,7 +221,9 @@ def main() -> None:
         for jobs in args.jobs:
             for layout, count in files.items():
                 results[(layout, jobs)] = r = measure(folders[layout], Path(tmp) / f"out-{layout}-{jobs}", jobs, env)
-                print(f"  {count:,} {layout}, {jobs} job{'s' * (jobs > 1)}: {r['seconds']:.1f} s", flush=True)
+                # each row as soon as it is measured (a run at full scale takes an hour)
+                print(markdown({(layout, jobs): r}, files, BATCH)[-1], f"(load average {os.getloadavg()[0]:.1f})",
+                      flush=True)
         load_after = os.getloadavg()
     ceiling = _machine_scaling(2) if 2 in args.jobs and 1 in args.jobs else None
     print(f"{args.hands:,} hands, {mb:.1f} MB, as " + " and as ".join(f"{files[k]:,} {k} files" for k in files)
