@@ -6,7 +6,8 @@ Every value below is read off the text by hand."""
 
 from __future__ import annotations
 
-from hhaudit.formats import betonline, common, ggpoker, partypoker
+from hhaudit.formats import betonline, common, ggpoker, partypoker, wpn
+from hhaudit.formats._xml import tag_id
 from hhaudit.formats.cake import CakeFormat
 from hhaudit.formats.pokerstars import PokerStarsFormat, _header_facts
 from hhaudit.model import Hand, Limit
@@ -130,3 +131,42 @@ def test_cake_stakes_are_the_first_whose_game_closes() -> None:
     hand = _hand("cake")
     CakeFormat().on_HEADER(hand, ("1", "Paris (6-max) 11985 -- $0.05/$0.10 NL Hold'em -- 2011/08/28 - 01:01:30"), 1)
     assert (hand.sb, hand.bb, hand.currency, hand.table_name) == (5, 10, "USD", "Paris (6-max) 11985")
+
+
+# ----------------------------------------------------------------------------- the rest
+def test_bracket_groups_are_the_closed_ones() -> None:
+    # "[[Js 9h] x [Qs" : the first "[" opens a group closed by the first "]" ("[Js 9h"), the
+    # last "[" is never closed
+    assert common.bracket_groups("[[Js 9h] x [Qs") == ["[Js 9h"]
+    assert common.bracket_groups("[Js 9h Jh] [Qs]") == ["Js 9h Jh", "Qs"]
+    assert common.bracket_groups(None) == []
+
+
+def test_tag_id_is_the_searched_one() -> None:
+    # the last id of the tag; where it is not closed by a quote, the one before it, closed by
+    # the later id's own quote: '<HAND id="' then '<HANDid=' then the quote of 'id="'
+    assert tag_id('<HAND id="<HANDid="id="<\n<G', "HAND", last=True) == "<HANDid="
+    assert tag_id('<HAND time="1" id="42"><HAND id="43">', "HAND", last=True) == "42"
+    # the first id of the first <Game tag that has one; "gameid" is no id (no word boundary)
+    assert tag_id('<Game gameid="1" id="7" x id="8">', "Game", last=False) == "7"
+    assert tag_id('<Game a="1"><Game id="9">', "Game", last=False) == "9"
+    assert tag_id('<Game id="9', "Game", last=False) == ""
+
+
+def test_partypoker_collected_amount() -> None:
+    def won(text: str) -> str | None:
+        m = next((m for m in partypoker._COLLECTED.finditer(text) if m.group(2) is not None), None)
+        return None if m is None else m.group(1) + m.group(2)
+    # no digit before the ",": that "collected" is passed over, the next one read
+    assert won("collected nothing, collected $2.40 [ Ah Kd ]") == "$2.40 "
+    assert won("Seat 3: a collected $1,234") == "$1"
+    assert won("collected chips") is None
+
+
+def test_wpn_game_note_is_cut_with_its_spaces() -> None:
+    def table(name: str) -> str:
+        return wpn._GAME_NOTE.sub(wpn._drop_game_note, name).strip()
+    assert table("Pamola (Short)  (Omaha HiLow)  6-max") == "Pamola (Short) 6-max"
+    # two notes side by side are two cuts, each leaving its space: "Kings" + " " + " " + "x"
+    assert table("Kings (Hold'em)(PRR) x") == "Kings  x"
+    assert table("a   b") == "a   b"

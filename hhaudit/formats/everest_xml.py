@@ -43,7 +43,7 @@ from ..model import (
 from ..money import AmountError, FinerAmount, currency_of
 from .base import UnsupportedGame
 from .common import game_code, omaha_of, set_omaha
-from ._xml import Betting, XmlError, XmlFormat, attr, cards
+from ._xml import Betting, XmlError, XmlFormat, attr, cards, tag_id
 from ._xml import plain_amount as amount
 
 _LIMITS = {"no-limit": Limit.NO_LIMIT, "pot-limit": Limit.POT_LIMIT, "fixed-limit": Limit.FIXED_LIMIT,
@@ -68,8 +68,7 @@ class EverestFormat(XmlFormat):
         return text[i : j + 1] if j >= 0 else previous
 
     def guess_id(self, text: str) -> str:
-        m = re.search(r'<HAND\s[^>]*\bid="([^"]*)"', text)
-        return m.group(1) if m else ""
+        return tag_id(text, "HAND", last=True)
 
     def build(self, hand: Hand, root: ET.Element, header: str, where: dict[ET.Element, int]) -> None:
         hand.hand_id = attr(root, "id")

@@ -54,7 +54,7 @@ from ..money import currency_of
 from .base import UnsupportedGame
 from .common import game_code, omaha_of, set_omaha
 
-from ._xml import Betting, XmlError, XmlFormat, attr
+from ._xml import Betting, XmlError, XmlFormat, attr, tag_id
 from ._xml import plain_amount as amount
 
 _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "FL": Limit.FIXED_LIMIT, "L": Limit.FIXED_LIMIT}
@@ -95,8 +95,7 @@ class MicrogamingFormat(XmlFormat):
     marker = re.compile(r"<Game\s(?:[^<>]|<(?!Game\s))*\bbetlimit=|----PRIMA\.DAT----")
 
     def guess_id(self, text: str) -> str:
-        m = re.search(r'<Game\s[^>]*?\bid="([^"]*)"', text)
-        return m.group(1) if m else ""
+        return tag_id(text, "Game", last=False)
 
     def build(self, hand: Hand, root: ET.Element, header: str, where: dict[ET.Element, int]) -> None:
         hand.hand_id = attr(root, "id")

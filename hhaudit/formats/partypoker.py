@@ -65,6 +65,13 @@ _DATE = re.compile(
     r"(?P<mon>[A-Za-z]{3})[a-z]*+ ++(?P<d>\d{1,2}),? ++(?P<h>\d{1,2}):(?P<mi>\d\d):(?P<s>\d\d)"
     r" *+(?P<tz>[A-Z]*+) *+(?P<y>\d{4})"
 )
+# "collected $2.40, ..." in a summary line: the amount is the text from "collected " to the next
+# "," or "[" (or the end) when a digit is in it. The text before the first digit is taken in
+# one go (possessive); where no digit comes before the next "," or "[" the match is written off
+# (group 2 None, skipped) and ends there, so a line of "collected collected ..." is read once
+# rather than once from each "collected": what re.search(r"collected ([^,\[]*?\d[^,\[]*?)(?:,|\[|$)")
+# finds, in linear time.
+_COLLECTED = re.compile(r"collected ([^,\[\d]*+)(\d[^,\[]*?)?(?:,|\[|$)")
 _HALF = re.compile(r"(Hi|Lo) \((.+)\)$")
 _OMAHA = re.compile(r"(?:[56] Card )?Omaha(?: Hi-Lo| Hi/Lo| Hi)?")
 # each amount is a whole run, tried from the run's first character only (a match from
@@ -435,9 +442,9 @@ class PartyPokerFormat(SiteFormat):
         shown = re.search(r"\[ *([2-9TJQKA][cdhs](?:,? *[2-9TJQKA][cdhs])*) *\]", rest)
         if shown and not any(isinstance(e, ShowEvent) and e.seat == seat for e in hand.events):
             hand.events.append(ShowEvent(line, seat, player, cards(shown.group(1))))
-        won = None if cashed else re.search(r"collected ([^,\[]*?\d[^,\[]*?)(?:,|\[|$)", rest)
+        won = None if cashed else next((m for m in _COLLECTED.finditer(rest) if m.group(2) is not None), None)
         if won and not any(isinstance(e, CollectEvent) for e in hand.events if e.line < hand.summary.line or not hand.summary.line):
-            self.collect(hand, line, player, self.amount(hand, won.group(1).strip()), None)
+            self.collect(hand, line, player, self.amount(hand, (won.group(1) + won.group(2)).strip()), None)
 
     def on_BOARD(self, hand: Hand, f: Fields, line: int) -> None:
         hand.summary.boards.append(cards(f[0]))

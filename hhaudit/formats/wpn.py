@@ -47,6 +47,16 @@ _POSTS = {"has small blind": Post.SMALL_BLIND, "has big blind": Post.BIG_BLIND, 
           "ante": Post.ANTE, "posts": Post.BIG_BLIND, "straddle": Post.STRADDLE}
 
 
+# The game note of a table name, "Pamola (Short) (Omaha HiLow)", is cut out with the spaces
+# around it, leaving one. Each run of spaces is taken in one go (possessive) and kept when no
+# note follows it, so a name of many spaces is read once rather than once from each space:
+# what re.sub(r"\s*\((?:Hold'em|PRR|Omaha|Omaha HiLow)\)\s*", " ", name) gives, in linear time.
+_GAME_NOTE = re.compile(r"\s*+(\((?:Hold'em|PRR|Omaha|Omaha HiLow)\)\s*+)?")
+
+
+def _drop_game_note(m: re.Match[str]) -> str:
+    return " " if m.group(1) is not None else m.group(0)
+
 class WPNFormat(SiteFormat):
     name = "wpn"
     sites = ("WPN/ACR",)
@@ -65,7 +75,7 @@ class WPNFormat(SiteFormat):
             raise UnsupportedGame(rest)
         if omaha is not None:
             set_omaha(hand, *omaha)  # "(Omaha)", "(Omaha HiLow)"
-        table = re.sub(r"\s*\((?:Hold'em|PRR|Omaha|Omaha HiLow)\)\s*", " ", rest).strip()
+        table = _GAME_NOTE.sub(_drop_game_note, rest).strip()
         if "(PRR)" in rest or rest.startswith("PM ") or " PM " in rest or (
                 table and not re.search(r", Table \d+|PMS_\d+", rest)):
             play = rest.startswith("PM ") or " PM " in rest
