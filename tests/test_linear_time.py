@@ -313,8 +313,11 @@ def _inline_patterns(module_name: str) -> Iterator[tuple[int, str, int, str]]:
     import importlib
     from pathlib import Path
 
+    # the source beside the module: a compiled module's __file__ is its extension (.so)
     module = importlib.import_module(module_name)
-    for node in ast.walk(ast.parse(Path(str(module.__file__)).read_text(encoding="utf-8"))):
+    source = Path(str(module.__file__))
+    source = source.with_name(source.name.split(".", 1)[0] + ".py")
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
         if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                 and isinstance(node.func.value, ast.Name) and node.func.value.id == "re"
                 and node.func.attr in _SEARCHING and node.args
