@@ -30,6 +30,7 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import currency_of, parse_amount
+from ._sitekit import SiteFormat
 from .base import Fields, LineFormat, UnsupportedGame
 from .common import ACT_VERBS, card, game_code, omaha_of, set_omaha, to_utc
 
@@ -234,13 +235,7 @@ class PacificFormat(LineFormat):
             hand.events.append(ActionEvent(line, seat, player, act))
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
-        street, new = _STREETS[f[0] or ""], cards888(f[1])
-        board: tuple[str, ...] = ()
-        for e in reversed(hand.events):
-            if isinstance(e, StreetEvent):
-                board = e.board
-                break
-        hand.events.append(StreetEvent(line, street, new, board + new))
+        SiteFormat.deal_street(hand, line, _STREETS[f[0] or ""], cards888(f[1]))
 
     # ------------------------------------------------------------------ summary
     def _showdown(self, hand: Hand, line: int) -> None:
