@@ -6,20 +6,23 @@ import itertools
 import os
 import tempfile
 import weakref
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Iterable
+from typing import IO, TYPE_CHECKING, Any
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from .errors import NotADataset, UsageError
 from .model import Category, Severity, Status, Street
-from .parsing import to_sources
-from .pipeline import Options, Totals, run
-from .reading import FileReport
 from .tables import SCHEMA_VERSION, SCHEMAS, SESSIONS, TABLES
+
+if TYPE_CHECKING:  # the parsers and the pipeline load with `audit`, not with `read`
+    from .pipeline import Totals
 
 # Closed sets get a fixed category list (so every dataset has the same categories, in a
 # meaningful order); other low-cardinality strings get categories from the data.
@@ -47,18 +50,27 @@ class SchemaVersionError(UsageError):
 def to_pandas(name: str, table: pa.Table) -> pd.DataFrame:
     """A table as a DataFrame: nullable integers and booleans (`Int64`, `Int8`, `boolean`),
     `string` text, UTC timestamps, and categoricals for closed sets. Integers stay integers."""
-    df = table.to_pandas(types_mapper=_TYPES.get)
-    for col in _CATEGORICAL.get(name, ()):
-        if col not in df:
-            continue
-        fixed = _FIXED.get((name, col))
-        if fixed is not None:
-            values, ordered = fixed
-            extra = sorted(set(df[col].dropna()) - set(values))
-            df[col] = pd.Categorical(df[col], categories=values + extra, ordered=ordered)
-        else:
-            df[col] = df[col].astype("category")
+    wanted = [c for c in table.column_names if c in _CATEGORICAL.get(name, ())]
+    df = table.drop_columns(wanted).to_pandas(types_mapper=_TYPES.get)
+    for col in wanted:  # in the table's order: each goes back to its own place
+        df.insert(table.column_names.index(col), col, _categorical(name, col, table[col]))
     return df
+
+
+def _categorical(name: str, col: str, values: pa.ChunkedArray) -> pd.Categorical:
+    """A text column as a Categorical, built in Arrow (each row's code looked up in C, never
+    one Python string per row): a closed set's fixed categories, then any other values
+    sorted; else the values sorted, as `astype("category")` gives them."""
+    values = values.cast(pa.string())
+    found = sorted(v for v in pc.unique(values).to_pylist() if v is not None)
+    fixed = _FIXED.get((name, col))
+    if fixed is not None:
+        known, ordered = fixed
+        categories = pd.Index(known + [v for v in found if v not in set(known)])
+    else:
+        categories, ordered = pd.Index(found, dtype=pd.StringDtype()), False
+    codes = pc.fill_null(pc.index_in(values, value_set=pa.array(list(categories), pa.string())), -1)
+    return pd.Categorical.from_codes(np.asarray(codes.to_numpy(), dtype=np.int32), dtype=pd.CategoricalDtype(categories, ordered))
 
 
 def _major(version: str) -> int:
@@ -95,7 +107,7 @@ class Tables(dict[str, pd.DataFrame]):
 # Frames returned by `read` carry attrs["hhaudit.dataset"], a key to their hands table here,
 # so that `df.hh.units(col)` can find each row's scale. Weak: a dataset no longer referenced
 # is forgotten.
-_HANDS: "weakref.WeakValueDictionary[str, pd.DataFrame]" = weakref.WeakValueDictionary()
+_HANDS: weakref.WeakValueDictionary[str, pd.DataFrame] = weakref.WeakValueDictionary()
 _KEYS = itertools.count()
 
 
@@ -301,6 +313,9 @@ def audit(
     know (a rule, an option or its value, a profile, a format) raises ConfigError at once;
     `jobs > 1` works in scripts without a `__main__` guard and in notebooks."""
     from .config import check_run
+    from .parsing import to_sources
+    from .pipeline import Options, run
+    from .reading import FileReport
 
     select, ignore = tuple(select), tuple(ignore)
     profile, options = check_run(profile, options, select, ignore, format)

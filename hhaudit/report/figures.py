@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
+import numpy as np
 import pandas as pd
 
 from ..sites import site_name
@@ -125,41 +126,96 @@ def filter_tables(tables: dict[str, pd.DataFrame], *, site: list[str] | None = N
     return out
 
 
+def hand_codes(*frames: pd.DataFrame) -> list[np.ndarray]:
+    """Each frame's rows' hand (`hand_id` and `source`) as one integer, the same for the same
+    hand in every frame given. The figures merge and group by hand on these rather than on
+    the two text columns: on 100,000 hands the text keys' hashing and copying took most of
+    the report's time. Each column is factorised once (in Arrow), then the pairs of codes."""
+    def codes(column: str) -> np.ndarray:
+        values = pd.concat([f[column] for f in frames], ignore_index=True) if frames else pd.Series([], dtype="string")
+        return np.asarray(pd.factorize(values, use_na_sentinel=False)[0], dtype=np.int64)
+
+    hand, source = codes("hand_id"), codes("source")
+    pair = np.asarray(pd.factorize(source * (int(hand.max(initial=0)) + 1) + hand)[0], dtype=np.int64)
+    return np.split(pair, np.cumsum([len(f) for f in frames])[:-1])
+
+
+def hand_rows(hands: pd.DataFrame, frame: pd.DataFrame) -> np.ndarray:
+    """For each row of `frame`, the position of its hand in `hands` (-1 where it has none):
+    a left merge on the hand key, as positions."""
+    of, codes = hand_codes(hands, frame)
+    where = np.full(int(max(of.max(initial=-1), codes.max(initial=-1))) + 1, -1, dtype=np.int64)
+    where[of[::-1]] = np.arange(len(of) - 1, -1, -1)  # a hand listed twice: its first row, as a merge's first match
+    rows: np.ndarray = where[codes]
+    return rows
+
+
+def with_hand_columns(frame: pd.DataFrame, hands: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
+    """`frame` (index reset) with its hands' `columns` beside it, null where the hand is not
+    in `hands`: `frame.merge(hands[key + columns], on=key, how="left")` for hands listed once."""
+    rows = hand_rows(hands, frame)
+    out = frame.reset_index(drop=True)
+    for c in columns:
+        out[c] = pd.Series(hands[c].array.take(rows, allow_fill=True), index=out.index, name=c)
+    return out
+
+
 def seat_figures(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
     """One row per seat dealt in: the seats columns plus site, unit, scale, three_bet_opp,
     three_bet, went_to_showdown, won_at_showdown, rake_paid (chips, float: an attribution),
     and `label` (True for an anonymised seat label rather than a player)."""
     t = normalised(tables) if "unit" not in tables["hands"] else tables
     seats = t["seats"]
-    hands = t["hands"][["hand_id", "source", "site", "unit", "scale", "rake"]]
-    key = ["hand_id", "source"]
-    dealt = seats[seats["position"].astype("string") != "out"].merge(hands, on=key, how="left")
+    dealt = with_hand_columns(seats[~seats["position"].isin(["out"]) & seats["position"].notna()], t["hands"],
+                              ["site", "unit", "scale", "rake"])
     a = t["actions"]
     a = a[a["seat"].notna()]
+    dealt_hand, a_hand = hand_codes(dealt, a)
+    seat_key, a_key = _seat_keys((dealt_hand, dealt["seat"]), (a_hand, a["seat"]))
+    a = a[["street", "action"]].assign(_hand=a_hand, _seat=a_key)
     # 3-bet: the second pre-flop raise (the big blind counting as the first bet); a seat had
     # the chance when it acted pre-flop facing exactly one raise.
-    pre = a[(a["street"].astype("string") == "preflop")
-            & a["action"].astype("string").isin(VOLUNTARY)].copy()
-    pre["raise"] = pre["action"].astype("string").isin(("raise", "bet")).astype(int)
-    pre["before"] = pre.groupby(key, sort=False)["raise"].cumsum() - pre["raise"]
+    pre = a[a["street"].isin(["preflop"]) & a["action"].isin(VOLUNTARY)].copy()
+    pre["raise"] = pre["action"].isin(("raise", "bet")).astype(int)
+    pre["before"] = pre.groupby("_hand", sort=False)["raise"].cumsum() - pre["raise"]
     pre["opp"] = pre["before"] == 1
     pre["three"] = pre["opp"] & (pre["raise"] == 1)
-    tb = pre.groupby(key + ["seat"], sort=False)[["opp", "three"]].any().reset_index()
-    folded = a[a["action"].astype("string") == "fold"][key + ["seat"]].drop_duplicates()
-    folded = folded.assign(folded=True)
-    dealt = dealt.merge(tb, on=key + ["seat"], how="left").merge(folded, on=key + ["seat"], how="left")
-    dealt["three_bet_opp"] = dealt["opp"].fillna(False).astype(bool)
-    dealt["three_bet"] = dealt["three"].fillna(False).astype(bool)
-    dealt["folded"] = dealt["folded"].fillna(False).astype(bool)
-    live = (~dealt["folded"]).groupby([dealt["hand_id"], dealt["source"]], sort=False).transform("sum")
+    tb = pre.groupby("_seat", sort=False)[["opp", "three"]].any()
+    folded = pd.Index(a.loc[a["action"].isin(["fold"]), "_seat"].unique())
+    at = tb.index.get_indexer(seat_key)
+    dealt["folded"] = folded.get_indexer(seat_key) >= 0
+    dealt["three_bet_opp"] = np.where(at >= 0, tb["opp"].to_numpy(dtype=bool)[at], False)
+    dealt["three_bet"] = np.where(at >= 0, tb["three"].to_numpy(dtype=bool)[at], False)
+    dealt["_hand"] = dealt_hand
+    live = (~dealt["folded"]).groupby(dealt["_hand"], sort=False).transform("sum")
     dealt["went_to_showdown"] = (~dealt["folded"]) & (live >= 2)
     dealt["won_at_showdown"] = dealt["went_to_showdown"] & (dealt["collected"].fillna(0) > 0)
-    put = dealt.groupby(key, sort=False)["contributed"].transform("sum").astype("Float64")
+    put = dealt.groupby("_hand", sort=False)["contributed"].transform("sum").astype("Float64")
     share = dealt["contributed"].astype("Float64") / put.where(put > 0)
     dealt["rake_paid"] = (dealt["rake"].fillna(0).astype("Float64") * share).fillna(0.0)
     dealt["site"] = dealt["site"].astype("string").fillna("")
-    dealt["label"] = [is_seat_label(s, p) for s, p in zip(dealt["site"], dealt["player"].astype("string").fillna(""))]
-    return dealt.drop(columns=["opp", "three"])
+    dealt["label"] = seat_labels(dealt["site"], dealt["player"].astype("string").fillna(""))
+    return dealt.drop(columns=["_hand"])
+
+
+def seat_labels(site: pd.Series, player: pd.Series) -> np.ndarray:
+    """`is_seat_label` of each row, the pattern tried once per distinct name."""
+    names = [p for p in pd.unique(player) if is_seat_label("", p)]
+    return np.asarray(site.isin(ANONYMISING_SITES) | player.isin(names), dtype=bool)
+
+
+def _seat_keys(*frames: tuple[np.ndarray, pd.Series]) -> list[np.ndarray]:
+    """One integer per (hand code, seat) row, the same for the same seat of the same hand
+    in every pair given; a null seat matches nothing (-1)."""
+    seats = [np.asarray(s.astype("Float64").fillna(np.nan).to_numpy(dtype=float)) for _, s in frames]
+    known = np.concatenate([x[~np.isnan(x)] for x in seats]) if seats else np.array([])
+    low, high = (int(known.min()), int(known.max())) if len(known) else (0, 0)
+    span = high - low + 1
+    out = []
+    for (hand, _), x in zip(frames, seats):
+        key = hand * span + (np.nan_to_num(x, nan=low) - low).astype(np.int64)
+        out.append(np.where(np.isnan(x), -1, key))
+    return out
 
 
 def player_stats(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
