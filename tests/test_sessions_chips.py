@@ -252,23 +252,51 @@ def test_full_tilt_and_cake_add_and_rebuy_lines_are_chips_added() -> None:
 
 
 def test_pkr_rebuy_lines_are_chips_added_once_to_the_next_stack() -> None:
-    """PKR writes "Player9 rebuys $0.70" between hands (at the head of the next hand's text)
-    and, the player not dealt in yet (0 chips, away), again during that hand: one rebuy, in
-    the stack of the hand after (Player9 starts 2103764576 with 0 and 2103765764 with 0.70).
+    """PKR writes "Player9 rebuys $0.70" between hands (after the last hand's "End of Hand")
+    and, the player not dealt in yet (0 chips, away), again during the next hand: one rebuy,
+    in the stack of the hand after (Player9 starts 2103764576 with 0 and 2103765764 with 0.70).
     Player0's 0.53 the same (2103783663: 3.67 - 0.20 = 3.47, + 0.53 = 4.00 at 2103785419).
-    Five of the file's SE05 findings (in four hands) go; left: Player0's rebuy written only before hand
-    2103794522 (already in its start stack), and Player8's top-ups with no line."""
+    Player0's 0.88, written after hand 2103792851 and not again, is that hand's (3.12 at its
+    end, + 0.88 = 4.00, the start of 2103794522): the reviewed finding there goes. Left:
+    Player8's top-ups with no line."""
     path = FPDB / "cash" / "PKR" / "Flop" / "NLHE-10max-USD-0.02-0.04-201206.txt"
     if not path.is_file():
         pytest.skip("the shared corpus (../shared/corpus) is not present")
     lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if " rebuys $" in ln]
     assert len(lines) == 11  # 5 rebuys: 4 written twice, Player0's 0.88 once
     assert _added(path) == {("2103764576", "Player9"): 70, ("2103783663", "Player9"): 70,
-                            ("2103783663", "Player0"): 53, ("2103794522", "Player9"): 70,
-                            ("2103806172", "Player9"): 70}
+                            ("2103783663", "Player0"): 53, ("2103792851", "Player0"): 88,
+                            ("2103794522", "Player9"): 70, ("2103806172", "Player9"): 70}
     got = sorted((h, p) for h, rule, p, _ in session_findings(path) if rule == "SE05")
-    assert got == [("2103775624", "Player8"), ("2103778063", "Player8"), ("2103794522", "Player0"),
-                   ("2103795998", "Player8")]
+    assert got == [("2103775624", "Player8"), ("2103778063", "Player8"), ("2103795998", "Player8")]
+
+
+def test_pkr_rebuy_after_a_hand_is_in_the_next_stack(tmp_path: Path) -> None:
+    """Made-up PKR table in the corpus files' layout (NLHE-10max-USD-0.02-0.04-201206.txt).
+    Hand 1: A posts 0.02 and folds, B wins: A ends with 0.98, B with 1.02. "A rebuys $1.02"
+    after it, not written again: 0.98 + 1.02 = 2.00, A's start in hand 2, no finding (2.01:
+    0.01 appeared). "B rebuys $0.50" after hand 1 and again during hand 2 (B out of it,
+    folded): hand 2's, in hand 3's stack (B ends hand 2 with 1.02 - 0.02 = 1.00, + 0.50)."""
+    def hand(n: int, a: str, b: str, during: str = "") -> str:
+        sb, bb = ("A", "B") if n % 2 else ("B", "A")
+        return (f"Table #1 - Test\nStarting Hand #{n}\nStart time of hand: 11 Jun 2012 22:2{n}:00\n"
+                f"Last Hand #{n - 1}\nGame Type: HOLD'EM\nLimit Type: NO LIMIT\nTable Type: RING\n"
+                "Money Type: REAL MONEY\nBlinds are now $0.02 / $0.04\n"
+                f"Button is at seat {1 if n % 2 else 2}\nSeat 1: A - {a}\nSeat 2: B - {b}\n"
+                f"Moving Button to seat {1 if n % 2 else 2}\n{sb} posts small blind ($0.02)\n"
+                f"{bb} posts big blind ($0.04)\nDealing Cards\n{sb} folds\n{during}"
+                f"Returning $0.02 to {bb} uncalled\n{bb} wins $0.04\nEnd of Hand #{n}\n\n")
+
+    def findings(a2: str) -> list[tuple[str, str | None]]:
+        f = tmp_path / "pkr.txt"
+        f.write_text(hand(1, "$1.00", "$1.00") + "A rebuys $1.02\n\nB rebuys $0.50\n\n"
+                     + hand(2, a2, "$1.02", during="B rebuys $0.50\n")
+                     + hand(3, "$2.02" if a2 == "$2.00" else "$2.03", "$1.50"), encoding="utf-8")
+        assert _added(f) == {("1", "A"): 102, ("2", "B"): 50}
+        return [(h, p) for h, rule, p, _ in session_findings(f) if rule == "SE05"]
+
+    assert findings("$2.00") == []
+    assert findings("$2.01") == [("2", "A")]
 
 
 def test_show_session_names_chips_taken_off_after_a_hand(tmp_path: Path) -> None:

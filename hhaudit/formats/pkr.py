@@ -64,6 +64,7 @@ class PKRFormat(SiteFormat):
     start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?Starting Hand #\d+")
     noise: ClassVar[re.Pattern[str] | None] = re.compile(r"\ufeff?Table #\d+ - .*")
     _end = re.compile(r"\s*End [oO]f Hand #\d+")
+    _rebuy = re.compile(r"\s*\S+ rebuys \$?\d")
 
     def detect(self, head: list[str]) -> bool:  # type: ignore[override]
         return any(line.startswith("Starting Hand #") for line in head) or (
@@ -71,7 +72,33 @@ class PKRFormat(SiteFormat):
             and any(line.startswith("Limit Type: ") for line in head))
 
     def split(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
-        chunk: list[str] = HandLines()
+        """The hands, each with the rebuy lines written after its "End of Hand" line (before
+        the next hand's first line): chips brought after its play, in the next stack. A
+        rebuy the next hand writes again during its play is that hand's (PKR applies it once
+        the player is out of that hand, for the stack after): in the hand before it is left
+        blank, so the lines stay the file's lines, counted once."""
+        last: tuple[int, HandLines] | None = None
+        for first, chunk in self._chunks(lines):
+            if last is not None and not (chunk.over or last[1].over):
+                head = 0
+                while head < len(chunk) and (not chunk[head].strip() or self._rebuy.match(chunk[head])):
+                    head += 1
+                if head:
+                    p_first, p = last
+                    again = {ln.strip() for ln in chunk[head:]}
+                    for _ in range(first - p_first - len(p)):
+                        p.append("")  # the blank lines between the hands
+                    for ln in chunk[:head]:
+                        p.append("" if ln.strip() in again else ln)
+                    first, chunk = first + head, HandLines(chunk[head:])
+            if last is not None:
+                yield last
+            last = (first, chunk) if chunk else None
+        if last is not None:
+            yield last
+
+    def _chunks(self, lines: Iterable[str]) -> Iterator[tuple[int, HandLines]]:
+        chunk = HandLines()
         first = 1
         for number, line in enumerate(lines, 1):
             if not chunk:
@@ -90,11 +117,11 @@ class PKRFormat(SiteFormat):
         return super().parse_hand(lines, first_line, source)
 
     def on_REBUY(self, hand: Hand, f: Fields, line: int) -> None:
-        """PKR writes "X rebuys $0.70" between hands (at the head of the next hand's text) and,
-        for a player the hand did not deal in yet, again during it. Read against the next
-        stacks: a rebuy written during the hand is in the player's next stack; one written
-        before the hand and not again in it is in this hand's start stack already (the
-        session audit, which carries chips written after the play, does not see that one)."""
+        """PKR writes "X rebuys $0.70" between hands (after the last hand's "End of Hand"
+        line, which `split` gives to that hand) and, for a player the next hand did not deal
+        in yet or who is out of it, again during the next hand. A rebuy written during or
+        after the play is in the player's next stack; one at the head of a hand (the first
+        hand of a file) is in its start stack already, and the audit has no hand before it."""
         during = bool(hand.seats)
         self._rebuys[f[0] or ""] = (f[1] or "", during or self._rebuys.get(f[0] or "", ("", False))[1])
 
