@@ -321,3 +321,72 @@ def test_show_session_names_chips_taken_off_after_a_hand(tmp_path: Path) -> None
     assert "   seat 3 cccc3333: start 100.00  end 0.00  then 60.00 brought" in r.stdout
     assert "   seat 3 cccc3333: start 59.50  end 119.50  then 10.00 taken off" in r.stdout
     assert "since the last hand" not in r.stdout
+
+
+def _stars_cashout(p0_next: str) -> str:
+    """Two made-up PokerStars hands of one table, in the layout of the corpus's All-in Cash
+    Out hands (cash/Stars/Flop/6-Card-PLO-6max-USD-0.05-0.10-202111.cash.out.txt): hand 1
+    Player0 all in for $10 cashes out for $6.63 (fee $0.07) and loses to Hero, who is paid
+    the pot; hand 2 starts Player0 with `p0_next`."""
+    return f"""\
+PokerStars Hand #300000000001:  Hold'em No Limit ($0.05/$0.10 USD) - 2021/11/23 22:30:22 ET
+Table 'Cashout I' 6-max Seat #1 is the button
+Seat 1: Player0 ($10 in chips)
+Seat 2: Player1 ($10 in chips)
+Seat 3: Hero ($20 in chips)
+Player1: posts small blind $0.05
+Hero: posts big blind $0.10
+*** HOLE CARDS ***
+Player0: raises $9.90 to $10 and is all-in
+Player1: folds
+Hero: calls $9.90
+*** FLOP *** [2s 9h 7d]
+*** TURN *** [2s 9h 7d] [8s]
+*** RIVER *** [2s 9h 7d 8s] [Th]
+*** SHOW DOWN ***
+Hero: shows [Jc Jd] (a straight, Seven to Jack)
+Player0: shows [Ac Ad] (a pair of Aces)
+Player0 cashed out the hand for $6.63 | Cash Out Fee $0.07
+Hero collected $19.05 from pot
+*** SUMMARY ***
+Total pot $20.05 | Rake $1
+Board [2s 9h 7d 8s Th]
+Seat 1: Player0 (button) showed [Ac Ad] and lost with a pair of Aces (cashed out)
+Seat 2: Player1 (small blind) folded before Flop
+Seat 3: Hero (big blind) showed [Jc Jd] and won ($19.05) with a straight, Seven to Jack
+
+
+
+PokerStars Hand #300000000002:  Hold'em No Limit ($0.05/$0.10 USD) - 2021/11/23 22:31:40 ET
+Table 'Cashout I' 6-max Seat #2 is the button
+Seat 1: Player0 ({p0_next} in chips)
+Seat 2: Player1 ($9.95 in chips)
+Seat 3: Hero ($29.05 in chips)
+Hero: posts small blind $0.05
+Player0: posts big blind $0.10
+*** HOLE CARDS ***
+Player1: folds
+Hero: folds
+Uncalled bet ($0.05) returned to Player0
+Player0 collected $0.10 from pot
+*** SUMMARY ***
+Total pot $0.10 | Rake $0
+Seat 1: Player0 (big blind) collected ($0.10)
+Seat 2: Player1 (button) folded before Flop (didn't bet)
+Seat 3: Hero (small blind) folded before Flop
+"""
+
+
+def test_pokerstars_cash_out_is_paid_into_the_next_stack(tmp_path: Path) -> None:
+    """PokerStars' All-in Cash Out pays the player the amount outside the pot: Player0 ends
+    hand 1 with 10.00 - 10.00 = 0 and starts hand 2 with 0 + 6.63 = 6.63 (the fee, 0.07, was
+    taken from the equity before). seats.added 663, no SE05; 6.64 is 0.01 too many.
+    (Hero: 20 - 10 + 19.05 = 29.05; Player1: 10 - 0.05 = 9.95.) The pot audit is unchanged:
+    20.05 = 19.05 paid + 1.00 rake, no finding in hand 1."""
+    path = tmp_path / "stars.txt"
+    path.write_text(_stars_cashout("$6.63"), encoding="utf-8")
+    assert _added(path) == {("300000000001", "Player0"): 663}
+    t = hhaudit.audit([str(path)])
+    assert t.findings.empty, t.findings[["hand_id", "rule", "expected", "actual"]].to_string()
+    path.write_text(_stars_cashout("$6.64"), encoding="utf-8")
+    assert [(h, r, p) for h, r, p, _ in session_findings(path)] == [("300000000002", "SE05", "Player0")]

@@ -36,6 +36,7 @@ from .common import (
     STREET_NAMES,
     bracketed_board,
     cards,
+    chips_between_hands,
     game_code,
     game_of,
     omaha_of,
@@ -323,9 +324,14 @@ class PokerStarsFormat(LineFormat):
         )
 
     def on_CASHOUT(self, hand: Hand, f: Fields, line: int) -> None:
+        """All-in Cash Out: "X cashed out the hand for $6.63 | Cash Out Fee $0.07". The room
+        pays X the amount (the equity less the fee) outside the pot, whatever the board
+        brings (the pot goes to the winner, or to no one if X wins it: "pot not awarded as
+        player cashed out"): in X's next stack (`Seat.added`); the fee is a "cash_out_fee"."""
         player = f[0] or ""
         seat = self.seat(hand, player)
         hand.events.append(FeeEvent(line, "cash_out_fee", self.amount(hand, f[2]), seat, player))
+        chips_between_hands(hand, player, self.amount(hand, f[1]))
 
     def on_ADD_CHIPS(self, hand: Hand, f: Fields, line: int) -> None:
         """A rebuy, add-on or top-up written after the play: in the player's next stack."""
