@@ -143,34 +143,47 @@ def hand_codes(*frames: pd.DataFrame) -> list[np.ndarray]:
 def hand_rows(hands: pd.DataFrame, frame: pd.DataFrame) -> np.ndarray:
     """For each row of `frame`, the position of its hand in `hands` (-1 where it has none):
     a left merge on the hand key, as positions."""
-    of, codes = hand_codes(hands, frame)
+    return _rows(*hand_codes(hands, frame))
+
+
+def _rows(of: np.ndarray, codes: np.ndarray) -> np.ndarray:
     where = np.full(int(max(of.max(initial=-1), codes.max(initial=-1))) + 1, -1, dtype=np.int64)
     where[of[::-1]] = np.arange(len(of) - 1, -1, -1)  # a hand listed twice: its first row, as a merge's first match
     rows: np.ndarray = where[codes]
     return rows
 
 
-def with_hand_columns(frame: pd.DataFrame, hands: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
+def with_hand_columns(frame: pd.DataFrame, hands: pd.DataFrame, columns: list[str],
+                      rows: np.ndarray | None = None) -> pd.DataFrame:
     """`frame` (index reset) with its hands' `columns` beside it, null where the hand is not
-    in `hands`: `frame.merge(hands[key + columns], on=key, how="left")` for hands listed once."""
-    rows = hand_rows(hands, frame)
+    in `hands`: `frame.merge(hands[key + columns], on=key, how="left")` for hands listed once
+    (`rows`: `hand_rows(hands, frame)`, when known)."""
+    rows = hand_rows(hands, frame) if rows is None else rows
     out = frame.reset_index(drop=True)
     for c in columns:
         out[c] = pd.Series(hands[c].array.take(rows, allow_fill=True), index=out.index, name=c)
     return out
 
 
-def seat_figures(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
-    """One row per seat dealt in: the seats columns plus site, unit, scale, three_bet_opp,
-    three_bet, went_to_showdown, won_at_showdown, rake_paid (chips, float: an attribution),
-    and `label` (True for an anonymised seat label rather than a player)."""
+_SEAT_NEEDS = frozenset({"seat", "player", "contributed", "collected"})
+
+
+def seat_figures(tables: dict[str, pd.DataFrame], columns: list[str] | None = None) -> pd.DataFrame:
+    """One row per seat dealt in: the seats columns (or only `columns` of them, and those the
+    figures need) plus site, unit, scale, three_bet_opp, three_bet, went_to_showdown,
+    won_at_showdown, rake_paid (chips, float: an attribution), and `label` (True for an
+    anonymised seat label rather than a player)."""
     t = normalised(tables) if "unit" not in tables["hands"] else tables
-    seats = t["seats"]
-    dealt = with_hand_columns(seats[~seats["position"].isin(["out"]) & seats["position"].notna()], t["hands"],
-                              ["site", "unit", "scale", "rake"])
-    a = t["actions"]
-    a = a[a["seat"].notna()]
-    dealt_hand, a_hand = hand_codes(dealt, a)
+    seats, hands, a = t["seats"], t["hands"], t["actions"]
+    of, seat_hand, a_hand = hand_codes(hands, seats, a)
+    position = seats["position"]
+    dealt_rows = (~position.isin(["out"]) & position.notna()).to_numpy(dtype=bool)
+    keep = [c for c in seats.columns if columns is None or c in _SEAT_NEEDS or c in columns]
+    dealt_hand = seat_hand[dealt_rows]
+    dealt = with_hand_columns(seats.loc[dealt_rows, keep], hands, ["site", "unit", "scale", "rake"],
+                              _rows(of, dealt_hand))
+    acted = a["seat"].notna().to_numpy(dtype=bool)
+    a, a_hand = a.loc[acted, ["seat", "street", "action"]], a_hand[acted]
     seat_key, a_key = _seat_keys((dealt_hand, dealt["seat"]), (a_hand, a["seat"]))
     a = a[["street", "action"]].assign(_hand=a_hand, _seat=a_key)
     # 3-bet: the second pre-flop raise (the big blind counting as the first bet); a seat had
@@ -222,8 +235,9 @@ def player_stats(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
     """Per player (site and name) and unit: hands dealt in; VPIP, PFR, 3-bet, WTSD and W$SD in
     percent; net won and rake paid in printed units of that unit; findings naming the player.
     Anonymised seat labels get no row."""
-    d = seat_figures(tables)
-    d = d[~d["label"]]
+    d = seat_figures(tables, columns=["net", "vpip", "pfr"])
+    d = d.loc[~d["label"], ["site", "player", "unit", "scale", "net", "vpip", "pfr", "three_bet", "three_bet_opp",
+                            "went_to_showdown", "won_at_showdown", "rake_paid"]]
     if d.empty:
         return pd.DataFrame(columns=PLAYER_COLUMNS)
     d["net_u"] = _units(d["net"], d["scale"])
@@ -241,8 +255,7 @@ def player_stats(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
     })
     t = normalised(tables) if "unit" not in tables["hands"] else tables
     f = t["findings"]
-    f = f[f["player"].notna()].merge(t["hands"][["hand_id", "source", "site", "unit"]],
-                                     on=["hand_id", "source"], how="left")
+    f = with_hand_columns(f[f["player"].notna()], t["hands"], ["site", "unit"])
     f["site"] = f["site"].astype("string").fillna("")
     counts = f.groupby(["site", "player", "unit"]).size()
     out["findings"] = counts.reindex(out.index).fillna(0).astype(int)
@@ -264,7 +277,7 @@ def summaries(tables: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
     out: dict[str, pd.DataFrame] = {}
     out["hands by site and status"] = h.groupby(["site", "status"], observed=True).size() \
         .rename("hands").reset_index()
-    pots = p.merge(h[key + ["unit", "scale"]], on=key, how="left")
+    pots = with_hand_columns(p, h, ["unit", "scale"])
     if not pots.empty:
         pots["amount_u"] = _units(pots["amount"], pots["scale"])
         hh = h[h["status"] == "audited"].copy()
@@ -286,7 +299,7 @@ def summaries(tables: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
         tbl["rake"] = hg["rake_u"].sum().reindex(tbl.index).round(2)
         out["pots audited"] = tbl.reset_index()
     if not f.empty:
-        fh = f.merge(h[key + ["site", "table_name", "started_at"]], on=key, how="left")
+        fh = with_hand_columns(f, h, ["site", "table_name", "started_at"])
         hands_of = fh.groupby(["category"], observed=True).apply(
             lambda x: len(x[key].drop_duplicates()), include_groups=False)
         cat = _count(f, ["category", "severity"])
@@ -304,11 +317,12 @@ def summaries(tables: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
         out["findings by day (UTC)"] = days
         first = f.sort_values(["line", "seq"], kind="stable", na_position="first") \
             .groupby(key, sort=False).head(1)
-        order = h[key].reset_index(drop=True).reset_index().rename(columns={"index": "order"})
         worst = f.groupby(key, sort=False).size().rename("findings").reset_index() \
-            .merge(first[key + ["rule", "line", "player", "expected", "actual", "message"]], on=key) \
-            .merge(h[key + ["site"]], on=key, how="left").merge(order, on=key, how="left") \
-            .sort_values(["findings", "order"], ascending=[False, True], kind="stable")
+            .merge(first[key + ["rule", "line", "player", "expected", "actual", "message"]], on=key)
+        rows = hand_rows(h, worst)
+        worst = with_hand_columns(worst, h, ["site"], rows)
+        worst["order"] = np.where(rows >= 0, rows, len(h))  # a finding's hand in the hands' order; none last
+        worst = worst.sort_values(["findings", "order"], ascending=[False, True], kind="stable")
         worst["file"] = worst["source"].astype("string")
         out["worst hands"] = worst[["site", "hand_id", "file", "findings", "rule", "line", "player",
                                     "expected", "actual", "message"]].reset_index(drop=True)
@@ -324,7 +338,7 @@ def session_summaries(tables: dict[str, pd.DataFrame], hands: pd.DataFrame) -> d
     s = tables.get("sessions")
     if s is None or s.empty or "session_id" not in hands:
         return {}
-    s = s[s["session_id"].isin(set(hands["session_id"].dropna()))]
+    s = s[s["session_id"].isin(hands["session_id"].dropna().unique())]
     if s.empty:
         return {}
     g = s.groupby("site", observed=True)
