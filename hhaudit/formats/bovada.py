@@ -55,7 +55,15 @@ from ..model import (
 )
 from ..money import parse_amount
 from .base import Fields, LineError, LineFormat, UnsupportedGame
-from .common import STREET_NAMES, bracket_groups, cards, game_code, set_omaha, to_utc
+from .common import (
+    STREET_NAMES,
+    bracket_groups,
+    cards,
+    chips_between_hands,
+    game_code,
+    set_omaha,
+    to_utc,
+)
 
 _GAME = re.compile(r"\b(?P<game>HOLDEM|OMAHA HiLo|OMAHA_HL|OMAHA|7CARD HiLo|7CARD_HL|7CARD)(?P<zone>ZonePoker)?\b")
 _LIMIT = re.compile(r"(No Limit|Pot Limit|Fixed Limit)")
@@ -256,6 +264,14 @@ class BovadaFormat(LineFormat):
         if not self._setup or not all_in:
             hand.events.append(event)
         return event
+
+    def on_BROUGHT(self, hand: Hand, f: Fields, line: int) -> None:
+        """A rebuy, add-on or deposit. Written after the hole cards, it plays from the next
+        hand (`Seat.added`); written before them (a tournament's "Rebuyin 1500" after "Table
+        enter user"), it is in the hand's start stack already (1,500 + 1,500 = "3,000 in
+        chips"), and the hand before is not known by name (positions name the players)."""
+        if not self._setup:
+            chips_between_hands(hand, f[0] or "", self.amount(hand, f[1]))
 
     def on_HOLE_CARDS(self, hand: Hand, f: Fields, line: int) -> None:
         self._renumber(hand)

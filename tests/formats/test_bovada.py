@@ -283,3 +283,23 @@ def test_repeated_result_and_uncalled_lines_are_one_line():
 def test_findings_are_the_reviewed_ones():
     # tests/reviewed/bovada.tsv: each row a hand the site logged wrongly, with the numbers.
     assert findings("Bovada/Ignition") == reviewed("bovada")
+
+
+def test_rebuy_addon_and_deposit_lines_are_chips_brought_to_the_next_stack():
+    """"UTG : Rebuyin 1500", "Dealer : Addon 6000", "UTG+4 : Double rebuys 3000" and a
+    cash "UTG+1 : Table deposit $674" written after the hole cards play from the next hand:
+    `Seat.added` of the hand they are written in. Written before the hole cards (hand
+    2691485457: "UTG+3 : Rebuyin 1500" after "Table enter user", UTG+3 listed with 3,000 =
+    1,500 + 1,500) they are in the start stack already: nothing to carry."""
+    hands = hands_of("tour/Bovada/Flop/NLHE-9max-USD-MTT (Rebuy) - $3-$0.30 - 201211.txt")
+    added = {(h.hand_id, s.player): s.added for h in hands for s in h.seats if s.added}
+    first = {s.player: s.stack for s in hands[0].seats}
+    assert first["UTG+3"] == 3000 and ("2691485457", "UTG+3") not in added
+    assert added[("2691485457", "UTG")] == 1500  # written after the river (file line 66)
+    assert added[("2691488733", "Dealer")] == 1500  # 1,520 - 20 + 1,500 = 3,000 at its seat 2 next hand
+    assert added[("2691505767", "UTG+4")] == 3000  # "Double rebuys 3000"
+    assert added[("2691515731", "UTG")] == 7500  # a rebuy of 1,500 and the add-on of 6,000
+    assert sum(1 for (h, _), a in added.items() if h == "2691515731" and a == 6000) == 8
+    (cash,) = [h for h in hands_of("cash/Bovada/Flop/LHE-9max-USD - $20-$40 - 201204.limit.blinds.txt")
+               if h.hand_id == "2599656336"]
+    assert {s.player: s.added for s in cash.seats if s.added} == {"UTG+1": 67400}
