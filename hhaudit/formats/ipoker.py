@@ -20,6 +20,15 @@ files (those that write a `<client_version>`, 2019 on, leave it out: "bet 1,494k
 off the collection (the pot auditor works out the
 uncalled bet itself). The unmatched part is counted in live chips: the dead small blind of
 a "post both" (type 2 for more than the big blind) matches no bet. Amounts carry currency symbols and locale marks ("0,05€", "£6.50").
+
+A player's `rebuy="1"` and `addon="1"` (written for the hero only) state no amount and do
+not mark the hand where the chips come: in NLHE-USD-MTT-5r-201112.Sample.xml none of the
+hero's seven flagged hands starts with a stack other than the last hand's end, and the two
+hands where chips did come (a rebuy of 1,500 after a bust, the 2,000 add-on of every player)
+are not flagged (the flag is on the hand after, and on five hands where nothing came). So they
+are not chips brought (`Seat.added`) and excuse no stack change between hands: a change the
+log does not account for is still the session audit's finding. (Merge's XML writes amounts
+there, `rebuy="10.00"`: another format.)
 """
 
 from __future__ import annotations

@@ -22,6 +22,9 @@ What the amounts mean (worked out from the hands: later calls and the pot totals
   posts are added back to give the starting stack.
 - A seat listed in the betting with nothing after the colon ("Player8:") took no part in
   the hand: it is marked sitting out.
+- "(REBUY) (ADDON)" after a seat's stack ("Seat 7: Player11 ($10.00 in chips) (REBUY)
+  (ADDON)") is PokerTracker's copy of iPoker's `rebuy="1"` and `addon="1"` flags: no amount,
+  and not the hand the chips come in (see `ipoker`), so not chips brought (`Seat.added`).
 """
 
 from __future__ import annotations

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from _site_corpus import findings, reviewed
 from hhaudit.auditor import Auditor
 from hhaudit.formats._xml import amount
@@ -177,3 +178,43 @@ def test_post_both_dead_small_blind_is_not_part_of_the_uncalled_bet() -> None:
 
 def test_findings_are_the_reviewed_ones() -> None:
     assert findings(SITE) == reviewed("ipoker")
+
+
+def test_rebuy_and_addon_flags_do_not_mark_the_hand_the_chips_come_in() -> None:
+    """Why iPoker's rebuy="1" / addon="1" (the hero's only, no amount) are not chips brought:
+    in this tournament the hero's seven flagged hands all start where the last hand ended
+    (compared in cents: the file writes "1,500" and "1,500.00"), and the two hands where chips
+    came, the rebuy after a bust (0 -> 1,500.00 at 3869388200) and the add-on (+2,000.00 for
+    every player at 3869434500), are not flagged: the flag is on the hand after each. If a
+    layout ever flags the hand the chips come in, this fails and the flags can be read."""
+    import re
+
+    from xmlcorpus import CORPUS
+
+    import hhaudit
+
+    path = (CORPUS / "ChazDazzle/fpdb-chaz/pyfpdb/regression-test-files/tour/iPoker/Flop"
+            / "NLHE-USD-MTT-5r-201112.Sample.xml")
+    if not path.is_file():
+        pytest.skip("the shared corpus (../shared/corpus) is not present")
+    text = path.read_text(encoding="utf-8")
+    flagged = {g for g, body in re.findall(r'<game gamecode="(\d+)"(.*?)</game>', text, re.DOTALL)
+               if re.search(r'name="Hero"[^>]*rebuy="0" addon="0"', body) is None}
+    assert flagged == {"3869341870", "3869372100", "3869388300", "3869434600", "3869572756",
+                       "3869734998", "3869863840"}
+    t = hhaudit.audit([str(path)])
+    scale = dict(zip(t.hands["hand_id"], t.hands["scale"]))
+    s = t.seats[t.seats["player"] == "Hero"]
+    came: dict[str, int] = {}
+    last = None
+    for h, stack, net, added in zip(s["hand_id"], s["stack_start"], s["net"], s["added"]):
+        unit = 10 ** (2 - int(scale[h]))
+        assert added == 0
+        if last is not None and stack * unit != last:
+            came[str(h)] = int(stack * unit - last)
+        last = (stack + net) * unit
+    # 3869734998 starts 240.00 below the last end and 3869735050 240.00 above: every
+    # player of the table the same (the reviewed SE05s), not the hero's chips
+    assert {h: c for h, c in came.items() if h not in ("3869734998", "3869735050")} == {
+        "3869388200": 150000, "3869434500": 200000}
+    assert not (set(came) - {"3869734998", "3869735050"}) & flagged
