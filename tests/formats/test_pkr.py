@@ -128,3 +128,25 @@ def test_disconnection_protection_pay_out():
 def test_findings_are_the_reviewed_ones():
     from _site_corpus import findings, reviewed
     assert findings("PKR") == reviewed("pkr")
+
+
+def test_rebuy_lines_after_the_last_hand_of_a_file_are_its_own(tmp_path: Path) -> None:
+    """Made-up PKR hand in the layout of NLHE-10max-USD-0.02-0.04-201206.txt, followed by the
+    "B rebuys $0.98" PKR writes between hands, the file ending there: one hand, no fragment
+    after it, and the 0.98 in B's next stack (`Seat.added` 98). Written at the head of a
+    file's first hand, the rebuy is in that hand's stack already: nothing added."""
+    hand = ("Table #1 - Test\nStarting Hand #1\nStart time of hand: 11 Jun 2012 22:21:00\n"
+            "Last Hand #0\nGame Type: HOLD'EM\nLimit Type: NO LIMIT\nTable Type: RING\n"
+            "Money Type: REAL MONEY\nBlinds are now $0.02 / $0.04\nButton is at seat 1\n"
+            "Seat 1: A - $1.00\nSeat 2: B - $1.00\nMoving Button to seat 1\n"
+            "A posts small blind ($0.02)\nB posts big blind ($0.04)\nDealing Cards\nA folds\n"
+            "Returning $0.02 to B uncalled\nB wins $0.04\nEnd of Hand #1\n")
+    path = tmp_path / "pkr.txt"
+    path.write_text(hand + "\nB rebuys $0.98\n\n", encoding="utf-8")
+    (h,) = list(parse(str(path)))
+    assert h.status is Status.AUDITED, h.problem
+    assert {s.player: s.added for s in h.seats} == {"A": 0, "B": 98}
+    path.write_text("B rebuys $0.98\n\n" + hand, encoding="utf-8")
+    (h,) = list(parse(str(path)))
+    assert h.status is Status.AUDITED, h.problem
+    assert {s.player: s.added for s in h.seats} == {"A": 0, "B": 0}
