@@ -113,6 +113,13 @@ _KEYS = itertools.count()
 
 def read(out: str | os.PathLike[str]) -> Tables:
     """Load a dataset written by `hhaudit audit` as DataFrames, in the written order."""
+    return read_columns(out)
+
+
+def read_columns(out: str | os.PathLike[str], columns: dict[str, list[str]] | None = None) -> Tables:
+    """`read`, with only the given columns of the tables named in `columns` (in the
+    schema's order; the other tables whole): what `hhaudit report` reads, Arrow never
+    decoding the columns it does not show."""
     root = Path(out)
     if not (root / "hands").is_dir():
         what = ("no such folder" if not os.path.lexists(root) else
@@ -122,16 +129,20 @@ def read(out: str | os.PathLike[str]) -> Tables:
     whole = _one_schema(root)
     for name in (*TABLES, SESSIONS):
         files = sorted((root / name).glob("*.parquet"))
+        wanted = None if columns is None or name not in columns else set(columns[name])
+        only = None if wanted is None else [f.name for f in SCHEMAS[name] if f.name in wanted]
         table = None
         if not files:
             table = SCHEMAS[name].empty_table()
         elif whole:
             try:
-                table = _read_dataset(name, files)
+                table = _read_dataset(name, files, only)
             except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
                 table = None  # a part not of the table's schema after all: read part by part
         if table is None:
             table = pa.concat_tables([_read_part(name, f) for f in files])
+        if only is not None and table.column_names != only:
+            table = table.select(only)
         result[name] = to_pandas(name, table)
     _register(result)
     return result
@@ -157,15 +168,15 @@ def _read_part(name: str, path: Path) -> pa.Table:
     return _conform(name, t)
 
 
-def _read_dataset(name: str, files: list[Path]) -> pa.Table:
+def _read_dataset(name: str, files: list[Path], columns: list[str] | None = None) -> pa.Table:
     """The parts, in order, read by pyarrow's dataset scanner (threaded; one plan for every
-    file rather than one read and one concatenation per part)."""
+    file rather than one read and one concatenation per part; only `columns`, if given)."""
     import pyarrow.dataset as ds
 
     dataset = ds.dataset([str(f) for f in files], schema=SCHEMAS[name], format="parquet")
     for fragment in dataset.get_fragments():  # each part's footer: its own schema version
         check_schema_version(fragment.path, fragment.physical_schema.metadata)
-    return dataset.to_table()
+    return dataset.to_table(columns=columns)
 
 
 def _conform(name: str, table: pa.Table) -> pa.Table:

@@ -263,3 +263,27 @@ def test_html_in_headless_chromium(report_html: tuple[Path, subprocess.Completed
         d.quit()
     for shot in shots.values():
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+
+
+def test_terminal_report_columns_give_the_whole_tables_figures(
+        report_html: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
+    # the terminal report reads only TERMINAL_COLUMNS of seats, actions and pots: each
+    # section, with and without filters, is the one the whole tables give
+    import pandas as pd
+
+    from hhaudit.api import read, read_columns
+    from hhaudit.report import TERMINAL_COLUMNS, filter_tables
+
+    out = report_html[0].parent / "out"
+    whole, some = read(out), read_columns(out, TERMINAL_COLUMNS)
+    for name, columns in TERMINAL_COLUMNS.items():
+        in_order = [c for c in whole[name].columns if c in columns]  # the schema's order
+        assert sorted(in_order) == sorted(columns)
+        pd.testing.assert_frame_equal(some[name], whole[name][in_order])
+    assert len(whole["actions"]) > 100 and len(whole["pots"]) > 10
+    for filters in ({}, {"player": ["Hugo"]}, {"rule": ["MR"]}, {"site": ["PokerStars"]}):
+        a, b = summaries(filter_tables(whole, **filters)), summaries(filter_tables(some, **filters))
+        assert list(a) == list(b)
+        assert len(a["players"]) > 0, filters
+        for section in a:
+            pd.testing.assert_frame_equal(a[section], b[section], obj=f"{filters} {section}")

@@ -16,16 +16,25 @@ from .figures import filter_tables, player_stats, seat_figures, summaries
 __all__ = ["filter_tables", "player_stats", "report", "seat_figures", "summaries"]
 
 
+TERMINAL_COLUMNS = {
+    "seats": ["hand_id", "source", "seat", "player", "position", "contributed", "collected", "net", "vpip", "pfr"],
+    "actions": ["hand_id", "source", "seat", "street", "action"],
+    "pots": ["hand_id", "source", "amount", "ok"],
+}
+"""The columns of the large tables the terminal report's figures and filters use (the HTML
+report's hand pages need every column)."""
+
+
 def report(out_dir: str | os.PathLike[str], *, html: str | None = None, console: object | None = None,
            all_hands: bool = False, profile: str | None = None, **filters: list[str] | str | None) -> int:
     """Print the report of a dataset (restricted by `filters`, see `filter_tables`) and
     write the HTML report when `html` is given."""
     from rich.console import Console
 
-    from ..api import read
+    from ..api import read_columns
     from .terminal import print_report
 
-    tables = read(out_dir)
+    tables = read_columns(out_dir, None if html else TERMINAL_COLUMNS)
     given = {k: v for k, v in filters.items() if v}
     t = filter_tables(tables, **given)  # type: ignore[arg-type]
     con = console if isinstance(console, Console) else Console(width=None if os.isatty(1) else 160, markup=False,
