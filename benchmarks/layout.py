@@ -4,7 +4,7 @@
                                 [--jobs 1 2] [--layouts large small] [--workdir DIR]
                                 [--corpus ../shared/corpus]
 
-The issue's scale, on an idle machine (about 15 minutes, see the README):
+The issue's scale, on an idle machine (about 12 minutes, estimated in the README):
 
     python benchmarks/layout.py --hands 500000 --small-files 20000 --large-files 20
 
