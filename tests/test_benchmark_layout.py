@@ -31,3 +31,26 @@ def test_layouts_are_the_memory_benchmarks_hands_cut_in_order(tmp_path: Path) ->
         assert "".join(texts) == whole
         # 6 files of 429 hands and the last of 3,000 - 6 * 429 = 426; 999 of 3 and the last of 3
         assert texts == ["".join(hands[k * per:(k + 1) * per]) for k in range(files)]
+
+
+def test_a_dataset_is_measured_again_only_when_its_files_differ(tmp_path: Path) -> None:
+    # the read and report times of the first jobs' dataset are reused for another jobs' one
+    # only if every file is the same, name and bytes
+    a, b = tmp_path / "a", tmp_path / "b"
+    for d in (a, b):
+        (d / "hands").mkdir(parents=True)
+        (d / "hands" / "part-000000-00000.parquet").write_bytes(b"PAR1 one")
+        (d / "hhaudit.json").write_text("{}", encoding="utf-8")
+    assert layout.digest(a) == layout.digest(b)
+    (b / "hands" / "part-000000-00000.parquet").write_bytes(b"PAR1 onE")
+    assert layout.digest(a) != layout.digest(b)
+    (b / "hands" / "part-000000-00000.parquet").write_bytes(b"PAR1 one")
+    (b / "hands" / "part-000000-00000.parquet").rename(b / "hands" / "part-000000-00001.parquet")
+    assert layout.digest(a) != layout.digest(b)
+    row = {"hands": 1000, "seconds": 2.0, "parts": 6, "rss_kb": 2048, "children_rss_kb": 1024,
+           "read": 0.5, "report": 1.25, "query": 0.25}
+    one, two = dict(row, read_of=1), dict(row, read_of=1)
+    table = layout.markdown({("large", 1): one, ("large", 2): two}, {"large": 2}, 5000)
+    # 1,000 hands in 2.0 s: 500 hands/s; bound 5 x (1000 / 5000 + jobs) = 6 and 11
+    assert table[2] == "| 2 large | 1 | 2.0 | 500 | 6 | 6 | 2 MB | 0.50 | 1.25 | 0.25 |"
+    assert table[3] == "| 2 large | 2 | 2.0 | 500 | 6 | 11 | 2 / 1 MB | same dataset as 1 job | | |"
