@@ -167,8 +167,8 @@ def test_duplicates_kept_once_at_their_first_place(tmp_path: Path, jobs: int, bu
 
     if bucket_rows is not None:
         # the keys spread over buckets on disk: the parts hold 5 rows (hands 1, 2, 3, then
-        # 2 and 4: the other copies are skipped within their unit), 5 // 2 + 1 = 3 or
-        # 5 // 3 + 1 = 2 buckets; each checked alone finds the same copies, and the folder goes
+        # 2 and 4: the other copies are skipped within their unit), 5 / 2 or 5 / 3 rounded up:
+        # 3 or 2 buckets; each checked alone finds the same copies, and the folder goes
         monkeypatch.setattr(dedupe, "BUCKET_ROWS", bucket_rows)
     a = write(tmp_path / "a.txt", [("c", 1), ("s", 2), ("c", 1), ("p", 3), ("s", 2)])
     b = write(tmp_path / "b.txt", [("s", 2), ("c", 4)])
