@@ -20,7 +20,7 @@ from .limits import MAX_HAND_CHARS, MAX_HAND_LINES, out_of_bounds
 from .model import Hand, ParseProblem, Status
 from .money import reading_finer
 from .paths import Finder
-from .reading import FileReport, Source, iter_sources, iter_text, lines_of_blocks
+from .reading import FileReport, Source, iter_sources, iter_text, lines_of_blocks, pieces
 from .splitting import split_hands
 
 HEAD_LINES = 40
@@ -28,6 +28,9 @@ MAX_DETECT_LINES = 4000
 KEEP_FOR_DETECTION = 4 << 20
 """Text kept while the format is detected, to be split again; past it the file is read on
 line by line."""
+HEAD_PIECE = 8 << 10
+"""Characters split into lines at a time while the format is detected (`HEAD_LINES` lines
+of most sites' files)."""
 
 
 @dataclass(slots=True)
@@ -67,7 +70,9 @@ def _parse_stream(stream: BinaryIO, name: str, format: str, report: FileReport) 
                 kept += len(block)
             yield block
 
-    lines = lines_of_blocks(reading())
+    # the first lines are split from the first pieces of text only; the hands are split from
+    # the whole blocks below (a small file was otherwise split into lines twice)
+    lines = lines_of_blocks(pieces(reading(), HEAD_PIECE))
     head = list(itertools.islice(lines, HEAD_LINES))
     fmt: Format | None
     if format == "auto":

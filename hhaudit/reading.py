@@ -207,6 +207,22 @@ def lines_of_blocks(blocks: Iterable[str]) -> Iterator[str]:
         yield pending
 
 
+def pieces(blocks: Iterable[str], size: int) -> Iterator[str]:
+    """The text of consecutive blocks (as `iter_text` gives them) cut into pieces of about
+    `size` characters, never between the CR and the LF of a CRLF: `lines_of_blocks` gives the
+    same lines for them, and reading a file's first lines then splits only the pieces they
+    are in, not the whole first block (all of a small file)."""
+    for text in blocks:
+        start = 0
+        while len(text) - start > size:
+            end = start + size
+            if text[end - 1] == "\r" and text[end] == "\n":
+                end += 1
+            yield text[start:end]
+            start = end
+        yield text[start:] if start else text
+
+
 def split_lines(text: str) -> list[str]:
     """The lines `iter_lines` gives for a text that starts at the start of a line."""
     lines = text.split("\n") if "\r" not in text else _LINE_BREAK.split(text)

@@ -51,13 +51,26 @@ def text_starter(fmt: Any) -> Starter | None:
     """The candidate searches for a format's hand starts, or None if its text cannot be split
     this way (its own `split`, or a start pattern with anchors, which mean other things
     inside a whole text)."""
-    if not isinstance(fmt, LineFormat) or type(fmt).split is not LineFormat.split or _anchored(fmt.start):
+    if not isinstance(fmt, LineFormat) or type(fmt).split is not LineFormat.split:
         return None
-    try:
-        # the break first: the regex engine skips to candidate characters quickly
-        return Starter(fmt.start)
-    except re.error:
-        return None
+    start = fmt.start
+    if start in _STARTERS:
+        return _STARTERS[start]
+    starter: Starter | None = None
+    if not _anchored(start):
+        try:
+            # the break first: the regex engine skips to candidate characters quickly
+            starter = Starter(start)
+        except re.error:
+            pass
+    _STARTERS[start] = starter
+    return starter
+
+
+_STARTERS: dict[re.Pattern[str], Starter | None] = {}
+"""`text_starter`'s answer by start pattern, which is all it depends on: a site's folder of
+small files asks it once per file, and parsing the pattern again cost a third of a
+millisecond each time."""
 
 
 def split_hands(fmt: Any, texts: Iterable[str]) -> Iterator[tuple[int, list[str]]]:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import io
+import itertools
 from pathlib import Path
 
 import hhaudit
-from hhaudit.reading import BLOCK, MAX_LINE, iter_lines, split_lines
+from hhaudit.reading import BLOCK, MAX_LINE, iter_lines, lines_of_blocks, pieces, split_lines
 
 SAMPLE = (Path(__file__).resolve().parents[1] / "sample_histories" / "pokerstars" / "clean-cash.txt").read_text()
 
@@ -55,3 +56,18 @@ def test_damaged_first_hand_does_not_hide_the_file() -> None:
     hands = list(hhaudit.parse(damaged + "\n\n" + SAMPLE + "\n\n" + second))
     assert [(h.hand_id, h.status.value) for h in hands] == [
         ("<text>:1", "parse_error"), ("100000000001", "audited"), ("100000000009", "audited")]
+
+
+def test_pieces_give_the_same_lines_as_the_whole_blocks() -> None:
+    # cut every 3 characters, "a\r" + "\nb" would read as "a", "", "b": the CRLF stays whole
+    short = ["a\r\nbb\r\ncc\rdd\n", "ff", "\ngg"]
+    long = [short[0], "e" * (MAX_LINE + 5) + "\r\nff", "\ngg"]
+    assert list(lines_of_blocks(short)) == ["a", "bb", "cc", "dd", "ff", "gg"]
+    assert list(lines_of_blocks(long)) == ["a", "bb", "cc", "dd", "e" * MAX_LINE, "ff", "gg"]
+    # tiny pieces on the short lines only (an over-long line is carried piece by piece)
+    for blocks, sizes in ((short, (1, 2, 3, 7, 100)), (long, (4096, MAX_LINE - 1, 1 << 20))):
+        for size in sizes:
+            cut = list(pieces(blocks, size))
+            assert "".join(cut) == "".join(blocks)
+            assert not any(a.endswith("\r") and b.startswith("\n") for a, b in itertools.pairwise(cut))
+            assert list(lines_of_blocks(cut)) == list(lines_of_blocks(blocks))

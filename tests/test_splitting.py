@@ -98,3 +98,11 @@ def test_over_long_lines_are_cut_as_the_line_reader_cuts_them() -> None:
     hands = same_as_lines("pokerstars", text, ([4096], [1000, 7], [MAX_LINE - 1]))
     assert hands[0][1] == ["x" * MAX_LINE]
     assert ["x" * MAX_LINE] == [line for line in hands[1][1] if line.startswith("x")]
+
+
+def test_text_starter_is_worked_out_once_per_start_pattern() -> None:
+    fmt = formats.get("pokerstars")
+    first = text_starter(fmt)
+    assert first is not None
+    assert text_starter(fmt) is first  # the same searches, not the pattern parsed again
+    assert text_starter(formats.get("ipoker")) is None  # its own split: never cut as text
