@@ -5,6 +5,8 @@ hands, sessions and findings parts), only how much memory the pass holds."""
 
 from __future__ import annotations
 
+import bisect
+from collections import Counter
 from pathlib import Path
 
 import pyarrow as pa
@@ -85,3 +87,32 @@ def test_parts_of_rows_hold_the_same_rows_in_the_same_order(tmp_path: Path, monk
     one, small = files(tmp_path / "one"), files(tmp_path / "small")
     assert {k: v for k, v in one.items() if "part-sessions" not in k} == \
         {k: v for k, v in small.items() if "part-sessions" not in k}
+
+
+def test_bucket_bounds_even_on_copied_input(tmp_path: Path) -> None:
+    # 40 copies of 1,241 hands (the memory benchmark's shape: one corpus's tables copied, each
+    # copy at tables of its own, in copy order): 49,640 hands into 25 buckets of about 2,000.
+    # A base of tables of 1 to 40 hands each (1 + 2 + ... + 49 = 1,225, plus 16 at one more).
+    # Every bucket is a range of whole tables (at most 40 hands), so an even split leaves no
+    # bucket past 2,000 + 40 + a few percent; the old stride of every 62nd hand (49,640 //
+    # (25 * 32)) fell in step with the 1,241-hand copies and put 2,436 in one.
+    sizes = [*range(1, 50), 16]
+    base = [f"t{k:02d}" for k, n in enumerate(sizes) for _ in range(n)]
+    assert len(base) == 1_241
+    names = [f"{t} c{c:02d}" for c in range(40) for t in base]
+    n, buckets = len(names), 25
+    (tmp_path / "hands").mkdir()
+    parts = []
+    for k in range(0, n, 5_000):
+        rows = names[k:k + 5_000]
+        t = pa.table({"site": ["pokerstars"] * len(rows), "kind": ["cash"] * len(rows),
+                      "tournament_id": pa.nulls(len(rows), pa.string()), "table_name": rows,
+                      "source": ["a.txt"] * len(rows), "format": ["pokerstars"] * len(rows),
+                      "started_at": pa.array([0] * len(rows), pa.timestamp("us", "UTC"))})
+        parts.append(f"part-000000-{k // 5_000:05d}.parquet")
+        pq.write_table(t, tmp_path / "hands" / parts[-1])
+    splits = passes._splits(tmp_path, parts, n, buckets)
+    assert len(splits) == buckets - 1
+    keys = passes._flat(passes._key(pq.read_table(tmp_path / "hands", columns=passes._KEY_COLUMNS))[0]).to_pylist()
+    held = Counter(bisect.bisect_right(splits, key) for key in keys)
+    assert max(held.values()) <= 2_000 * 1.1 + 40
