@@ -16,6 +16,11 @@ a factor bounded by the pattern's size, not how the count grows with the line.
 a character of each class, what each repeat repeats) that make such a matcher try many
 splits: a piece repeated, a matching prefix with one of its pieces (or a run of two or
 three) pumped, a prefix repeated. Each is a function of a repeat count, so the same line can be built at n and 8n.
+
+The matcher is written for its speed where the count does not change: a character class is
+a table filled as characters come (a dictionary look-up, not a call), the end of each
+single-character run is worked out once a line into an array, and the limit is checked in
+line in the nodes where work grows (repeats, branches, atomic groups).
 """
 
 from __future__ import annotations
@@ -53,7 +58,12 @@ class Steps:
         self.steps = 0
         self.limit = 1 << 62
         self._predicates: dict[tuple[str, str, bool], Callable[[str], bool]] = {}
-        self._runs: dict[int, Callable[[int], int]] = {}
+        self._tables: dict[int, _Table] = {}
+        self._runs: dict[int, int] = {}
+        """For each single-character repeat's predicate, its slot in `_ends`."""
+        self._ends: list[list[int] | None] = []
+        """Per slot, where the run of the predicate's characters from each position of the
+        line ends: worked out once a line, when a repeat first needs it."""
         self._top = self._seq(list(parsed), bool(parsed.state.flags & re.IGNORECASE))
 
     # -- running
@@ -63,6 +73,7 @@ class Steps:
         self.s = text
         self.steps = 0
         self.limit = (1 << 62) if limit is None else limit
+        self._ends = [None] * len(self._runs)
         end = len(text)
         if mode == "fullmatch":
             return self._top(0, lambda j: j == end), self.steps
@@ -79,22 +90,15 @@ class Steps:
         if self.steps > self.limit:
             raise TooManySteps(self.steps)
 
-    def _run_end(self, pred: Callable[[str], bool]) -> Callable[[int], int]:
-        """For a character predicate: where the run of its characters from a position ends,
-        worked out once per line (a repeat's scan then costs one look-up; it is still
-        counted a step a character)."""
-        cache: list[Any] = [None, None]
-
-        def run_end(i: int) -> int:
-            s = self.s
-            if cache[0] is not s:
-                ends = [len(s)] * (len(s) + 1)
-                for at in range(len(s) - 1, -1, -1):
-                    ends[at] = ends[at + 1] if pred(s[at]) else at
-                cache[0], cache[1] = s, ends
-            return cache[1][i]  # type: ignore[no-any-return]
-
-        return run_end
+    def _line_ends(self, slot: int, table: _Table) -> list[int]:
+        """Where the run of the table's characters from each position of the line ends (a
+        repeat's scan then costs one look-up; it is still counted a step a character)."""
+        s = self.s
+        ends = [len(s)] * (len(s) + 1)
+        for at in range(len(s) - 1, -1, -1):
+            ends[at] = ends[at + 1] if table[s[at]] else at
+        self._ends[slot] = ends
+        return ends
 
     # -- compiling
     def predicate(self, op: Any, av: Any, icase: bool) -> Callable[[str], bool]:
@@ -104,6 +108,15 @@ class Steps:
         found = self._predicates.get(key)
         if found is None:
             found = self._predicates[key] = self._predicate(op, av, icase)
+        return found
+
+    def table(self, op: Any, av: Any, icase: bool) -> _Table:
+        """The predicate as a table from a character to whether it matches (filled as the
+        characters come: a dictionary look-up instead of a call)."""
+        pred = self.predicate(op, av, icase)
+        found = self._tables.get(id(pred))
+        if found is None:
+            found = self._tables[id(pred)] = _Table(pred)
         return found
 
     def _predicate(self, op: Any, av: Any, icase: bool) -> Callable[[str], bool]:
@@ -184,12 +197,12 @@ class Steps:
     def _node(self, op: Any, av: Any, icase: bool) -> Node:
         tick = self._tick
         if op in _SINGLE:
-            pred = self.predicate(op, av, icase)
+            table = self.table(op, av, icase)
 
             def single(i: int, k: Cont) -> bool:
                 self.steps += 1
                 s = self.s
-                return i < len(s) and pred(s[i]) and k(i + 1)
+                return i < len(s) and table[s[i]] and k(i + 1)
 
             return single
         if op is C.SUBPATTERN:
@@ -200,8 +213,13 @@ class Steps:
             alts = [self._seq(list(a), icase) for a in av[1]]
 
             def branch(i: int, k: Cont) -> bool:
-                tick()
-                return any(a(i, k) for a in alts)
+                self.steps += 1
+                if self.steps > self.limit:
+                    raise TooManySteps(self.steps)
+                for a in alts:
+                    if a(i, k):
+                        return True
+                return False
 
             return branch
         if op is C.ATOMIC_GROUP:
@@ -228,10 +246,10 @@ class Steps:
         raise NotImplementedError(f"regex node {op}")
 
     def _atomic(self, inner: Node) -> Node:
-        tick = self._tick
-
         def atomic(i: int, k: Cont) -> bool:
-            tick()
+            self.steps += 1
+            if self.steps > self.limit:
+                raise TooManySteps(self.steps)
             end: list[int] = []
             if inner(i, lambda j: end.append(j) is None):
                 return k(end[0])
@@ -273,10 +291,15 @@ class Steps:
         unbounded = hi == C.MAXREPEAT
         items = list(sub)
         if len(items) == 1 and items[0][0] in _SINGLE:
-            pred = self.predicate(items[0][0], items[0][1], icase)
-            run_end = self._runs.get(id(pred))
-            if run_end is None:
-                run_end = self._runs[id(pred)] = self._run_end(pred)
+            table = self.table(items[0][0], items[0][1], icase)
+            slot = self._runs.get(id(table))
+            if slot is None:
+                slot = self._runs[id(table)] = len(self._runs)
+            line_ends = self._line_ends
+
+            def run_end(i: int) -> int:
+                ends = self._ends[slot]
+                return (line_ends(slot, table) if ends is None else ends)[i]
             if op is C.MIN_REPEAT:
 
                 def lazy_one(i: int, k: Cont) -> bool:
@@ -308,10 +331,13 @@ class Steps:
 
             def greedy_one(i: int, k: Cont) -> bool:
                 s = self.s
-                j = run_end(i)
-                if not unbounded:
-                    j = min(j, i + hi)
-                tick(j - i + 1)
+                ends = self._ends[slot]
+                j = (line_ends(slot, table) if ends is None else ends)[i]
+                if not unbounded and j > i + hi:
+                    j = i + hi
+                self.steps += j - i + 1
+                if self.steps > self.limit:
+                    raise TooManySteps(self.steps)
                 if op is C.POSSESSIVE_REPEAT:
                     return j - i >= lo and k(j)
                 low = i + lo
@@ -329,7 +355,9 @@ class Steps:
                         j = at - 1
                     return False
                 while j >= low:
-                    tick()
+                    self.steps += 1
+                    if self.steps > self.limit:
+                        raise TooManySteps(self.steps)
                     if k(j):
                         return True
                     j -= 1
@@ -340,13 +368,17 @@ class Steps:
         body = self._seq(items, icase)
 
         def greedy(i: int, count: int, k: Cont) -> bool:
-            tick()
+            self.steps += 1
+            if self.steps > self.limit:
+                raise TooManySteps(self.steps)
             if count < hi and body(i, lambda j: (j != i or count < lo) and greedy(j, count + 1, k)):
                 return True
             return count >= lo and k(i)
 
         def lazy(i: int, count: int, k: Cont) -> bool:
-            tick()
+            self.steps += 1
+            if self.steps > self.limit:
+                raise TooManySteps(self.steps)
             if count >= lo and k(i):
                 return True
             return count < hi and body(i, lambda j: (j != i or count < lo) and lazy(j, count + 1, k))
@@ -356,6 +388,19 @@ class Steps:
         if op is C.POSSESSIVE_REPEAT:
             return self._atomic(lambda i, k: greedy(i, 0, k))
         return lambda i, k: greedy(i, 0, k)
+
+
+class _Table(dict[str, bool]):
+    """A character predicate as a dictionary: each character is worked out the first time
+    it is looked up, then read back without a call."""
+
+    def __init__(self, pred: Callable[[str], bool]) -> None:
+        super().__init__()
+        self.pred = pred
+
+    def __missing__(self, c: str) -> bool:
+        found = self[c] = self.pred(c)
+        return found
 
 
 _CATEGORIES: dict[Any, Callable[[str], bool]] = {
