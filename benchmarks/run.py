@@ -288,6 +288,13 @@ def suite(args: argparse.Namespace) -> None:
         print(f"{name:<30}{k:>8,}{sec:>9.1f}{rate:>10,.0f}{rate / ref:>14.2f}x  {note}")
 
 
+_BUILD = """
+import hhaudit._native as native, hhaudit.pipeline, hhaudit.sessions.passes
+print(repr((native.COMPILED, native.STALE)))
+"""
+"""Which modules run compiled in a process like the pipeline's (the same environment)."""
+
+
 def time_session_pass(out: Path, rounds: int, clock: Callable[[], float] = time.perf_counter) -> float:
     """Time of the session pass (`hhaudit.sessions`) on a copy of a written dataset, best
     of `rounds` (wall time, or the `clock` given): the part of the pipeline that judges the
@@ -316,6 +323,8 @@ def sessions_share(args: argparse.Namespace) -> None:
     import os
     import tempfile
 
+    import hhaudit._native as native
+
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from benchmarks.memory import CHILD, write_hands
 
@@ -335,7 +344,11 @@ def sessions_share(args: argparse.Namespace) -> None:
         assert best_run is not None
         sess = time_session_pass(Path(tmp) / "out1", max(1, args.pipeline_rounds))
         sess_cpu = time_session_pass(Path(tmp) / "out1", max(1, args.pipeline_rounds), time.process_time)
-    print(f"{best_run['hands']:,} hands; {build()}")
+    child = subprocess.run([sys.executable, "-c", _BUILD], capture_output=True, text=True, check=True, env=env)
+    if child.stdout.strip() != repr((native.COMPILED, native.STALE)):
+        raise SystemExit(f"the pipeline ran {child.stdout.strip()!r} but the pass {build()!r}: not like with like")
+    print(f"{best_run['hands']:,} hands; {build()}, in the pipeline and in the pass; load average "
+          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print(f"pipeline to Parquet, 1 job: {best_run['seconds']:.2f} s; session pass: {sess:.2f} s "
           f"({100 * sess / best_run['seconds']:.1f}% of the pipeline, which includes it)")
     cpu = min(r["cpu"] for r in runs)

@@ -103,6 +103,33 @@ class HandView:
         return [p for p in self.posts if p.seat == seat and p.action != "post_ante"]
 
 
+def fill_views(views: list[HandView], anon: list[bool], starts: list[int], nums: list[int],
+               seats: list[SeatView]) -> None:
+    """Each view's `anon` flag and its seats: hand i's are rows starts[i]..starts[i + 1] of
+    `nums` and `seats` (a seat written twice keeps its last row, as assignment does). The
+    pass's loop per seat (`passes._views`), here to be compiled with the rest."""
+    for i in range(len(views)):
+        v = views[i]
+        v.anon = anon[i]
+        a, b = starts[i], starts[i + 1]
+        if a != b:
+            by_seat: dict[int, SeatView] = {}
+            for j in range(a, b):
+                by_seat[nums[j]] = seats[j]
+            v.seats = by_seat
+
+
+def attach_posts(views: list[HandView], lo: int, ranks: list[int], posts: list[Posted]) -> None:
+    """Each post to its hand (`views[rank - lo]`), in order; a post without a line of its own
+    (0) takes the hand's."""
+    for k in range(len(posts)):
+        post = posts[k]
+        v = views[ranks[k] - lo]
+        if not post.line:
+            post.line = v.line
+        v.posts.append(post)
+
+
 @dataclass(slots=True)
 class Found:
     """A finding of the session pass, before it becomes a row of `findings`."""
@@ -145,11 +172,16 @@ def rotated(p: HandView, c: HandView) -> bool:
     table changes seats so (a seat change needs an empty seat), so the log's seats are
     positions round a fixed button (OnGame's Strobe tables), not chairs, and nothing that
     follows a seat is judged between these hands."""
-    at = {v.player for v in p.seats.values()}
-    names = {v.player for v in c.seats.values()}
+    at: set[str] | None = None  # the players of each hand, once a seat changed hands
+    names: set[str] = set()
     for seat, v in c.seats.items():
         held = p.seats.get(seat)
-        if held is not None and held.player != v.player and v.player in at and held.player in names:
+        if held is None or held.player == v.player:
+            continue
+        if at is None:
+            at = {x.player for x in p.seats.values()}
+            names = {x.player for x in c.seats.values()}
+        if v.player in at and held.player in names:
             return True
     return False
 

@@ -52,6 +52,8 @@ from .judge import (
     SeatView,
     SessionJudge,
     anonymous,
+    attach_posts,
+    fill_views,
     hidden,
     overlapping,
     player_runs,
@@ -517,10 +519,7 @@ def _views(hands: Any, lo: int, hi: int, seats: Any, seat_at: Any, posts: Any, p
                      _times(h["started_at"]), col("button_seat"), col("max_seats", 0), col("sb", 0), col("bb", 0),
                      col("scale", 0), col("format", ""), col("site", ""), col("tournament_id"), col("table_name"),
                      col("room", "")))
-    for v, flag in zip(views, anon[lo:hi].tolist()):
-        v.anon = flag
-    # a hand's seats are the rows seat_at[i]..seat_at[i + 1]: one dict per hand, built
-    # from slices of the columns (a seat written twice keeps its last row, as assignment does)
+    # a hand's seats are the rows seat_at[i]..seat_at[i + 1] (`fill_views`)
     base = int(seat_at[lo])
     s = seats.slice(base, int(seat_at[hi]) - base)
     nums = s["seat"].to_pylist()
@@ -528,10 +527,7 @@ def _views(hands: Any, lo: int, hi: int, seats: Any, seat_at: Any, posts: Any, p
     seat_views = list(map(SeatView, nums, pc.fill_null(s["player"], "").to_pylist(),
                           pc.fill_null(s["stack_start"], 0).to_pylist(), pc.fill_null(s["net"], 0).to_pylist(),
                           dealt))
-    starts = (seat_at[lo:hi + 1] - base).tolist()
-    for v, a, b in zip(views, starts, starts[1:]):
-        if a != b:
-            v.seats = dict(zip(nums[a:b], seat_views[a:b]))
+    fill_views(views, anon[lo:hi].tolist(), (seat_at[lo:hi + 1] - base).tolist(), nums, seat_views)
     if pc.any(pc.fill_null(pc.not_equal(s["added"], 0), False)).as_py():
         for rk, seat, added in zip(s["rank"].to_pylist(), nums, s["added"].to_pylist()):
             if added:  # a rebuy or top-up the log wrote on its own line (seats.added)
@@ -553,15 +549,9 @@ def _views(hands: Any, lo: int, hi: int, seats: Any, seat_at: Any, posts: Any, p
     dead = pc.if_else(pc.is_valid(p["to_amount"]), p["to_amount"], amount)
     live_part = pc.if_else(pc.equal(p["action"], "post_ante"), 0,
                            pc.if_else(pc.equal(p["action"], "post_dead"), dead, amount))
-    ranks = p["rank"].to_pylist()
-    lines = p["line"].to_pylist()
-    for rk, post, line in zip(ranks, map(Posted, p["seat"].to_pylist(), p["action"].to_pylist(),
-                                         pc.fill_null(amount, 0).to_pylist(), pc.fill_null(live_part, 0).to_pylist(),
-                                         lines), lines):
-        v = views[rk - lo]
-        if not line:
-            post.line = v.line
-        v.posts.append(post)
+    attach_posts(views, lo, p["rank"].to_pylist(),
+                 list(map(Posted, p["seat"].to_pylist(), p["action"].to_pylist(), pc.fill_null(amount, 0).to_pylist(),
+                          pc.fill_null(live_part, 0).to_pylist(), pc.fill_null(p["line"], 0).to_pylist())))
     return views
 
 
