@@ -103,32 +103,48 @@ class HandView:
         return [p for p in self.posts if p.seat == seat and p.action != "post_ante"]
 
 
-def fill_views(views: list[HandView], anon: list[bool], starts: list[int], nums: list[int],
-               seats: list[SeatView]) -> None:
-    """Each view's `anon` flag and its seats: hand i's are rows starts[i]..starts[i + 1] of
-    `nums` and `seats` (a seat written twice keeps its last row, as assignment does). The
-    pass's loop per seat (`passes._views`), here to be compiled with the rest."""
-    for i in range(len(views)):
-        v = views[i]
+# The pass builds its views from the tables' columns (Python lists, one per column, filled by
+# pyarrow) with these loops: compiled with the rest of this module, a view built here costs a
+# small part of one built by calling the class from Python (mypyc's constructors are called
+# directly from compiled code, through argument parsing from Python).
+
+
+def hand_views(index: list[int], hand_id: list[str], source: list[str], line: list[int], kind: list[str],
+               live: list[bool], audited: list[bool], started_at: list[datetime | None], button: list[int | None],
+               max_seats: list[int], sb: list[int], bb: list[int], scale: list[int], fmt: list[str],
+               site: list[str], tournament_id: list[str | None], table_name: list[str | None], room: list[str],
+               anon: list[bool]) -> list[HandView]:
+    """A HandView per row of the columns given (the fields of the same names)."""
+    out: list[HandView] = []
+    for i in range(len(index)):
+        v = HandView(index[i], hand_id[i], source[i], line[i], kind[i], live[i], audited[i], started_at[i],
+                     button[i], max_seats[i], sb[i], bb[i], scale[i], fmt[i], site[i], tournament_id[i],
+                     table_name[i], room[i])
         v.anon = anon[i]
+        out.append(v)
+    return out
+
+
+def fill_seats(views: list[HandView], starts: list[int], seat: list[int], player: list[str], stack: list[int],
+               net: list[int], dealt: list[bool]) -> None:
+    """Each view's seats: view i's are rows starts[i]..starts[i + 1] of the columns (a seat
+    written twice keeps its last row, as assignment does)."""
+    for i in range(len(views)):
         a, b = starts[i], starts[i + 1]
         if a != b:
             by_seat: dict[int, SeatView] = {}
             for j in range(a, b):
-                by_seat[nums[j]] = seats[j]
-            v.seats = by_seat
+                by_seat[seat[j]] = SeatView(seat[j], player[j], stack[j], net[j], dealt[j])
+            views[i].seats = by_seat
 
 
-def attach_posts(views: list[HandView], lo: int, ranks: list[int], posts: list[Posted]) -> None:
+def attach_posts(views: list[HandView], lo: int, rank: list[int], seat: list[int], action: list[str],
+                 amount: list[int], live: list[int], line: list[int]) -> None:
     """Each post to its hand (`views[rank - lo]`), in order; a post without a line of its own
     (0) takes the hand's."""
-    for k in range(len(posts)):
-        post = posts[k]
-        v = views[ranks[k] - lo]
-        if not post.line:
-            post.line = v.line
-        v.posts.append(post)
-
+    for k in range(len(rank)):
+        v = views[rank[k] - lo]
+        v.posts.append(Posted(seat[k], action[k], amount[k], live[k], line[k] or v.line))
 
 @dataclass(slots=True)
 class Found:

@@ -47,13 +47,12 @@ from .judge import (
     Found,
     HandView,
     Judged,
-    Posted,
     Run,
-    SeatView,
     SessionJudge,
     anonymous,
     attach_posts,
-    fill_views,
+    fill_seats,
+    hand_views,
     hidden,
     overlapping,
     player_runs,
@@ -503,7 +502,8 @@ def _batches(cuts: list[int], n: int) -> Iterator[tuple[int, int, list[tuple[int
 def _views(hands: Any, lo: int, hi: int, seats: Any, seat_at: Any, posts: Any, post_at: Any,
            anon: Any) -> list[HandView]:
     """The hands of ranks lo..hi as HandViews, each column read once for the batch (nulls
-    filled and flags worked out by pyarrow, the objects built by `map`)."""
+    filled and flags worked out by pyarrow, the objects built by `hand_views`, `fill_seats` and
+    `attach_posts`)."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
@@ -514,20 +514,18 @@ def _views(hands: Any, lo: int, hi: int, seats: Any, seat_at: Any, posts: Any, p
         return (c if default is None else pc.fill_null(c, default)).to_pylist()  # type: ignore[no-any-return]
 
     live = pc.fill_null(pc.is_in(h["format"], value_set=pa.array(sorted(LIVE_FORMATS), pa.string())), False)
-    views = list(map(HandView, col("h"), col("hand_id", ""), col("source"), col("line", 0), col("kind", ""),
-                     live.to_pylist(), pc.fill_null(pc.equal(h["status"], "audited"), False).to_pylist(),
-                     _times(h["started_at"]), col("button_seat"), col("max_seats", 0), col("sb", 0), col("bb", 0),
-                     col("scale", 0), col("format", ""), col("site", ""), col("tournament_id"), col("table_name"),
-                     col("room", "")))
-    # a hand's seats are the rows seat_at[i]..seat_at[i + 1] (`fill_views`)
+    views = hand_views(col("h"), col("hand_id", ""), col("source"), col("line", 0), col("kind", ""), live.to_pylist(),
+                       pc.fill_null(pc.equal(h["status"], "audited"), False).to_pylist(), _times(h["started_at"]),
+                       col("button_seat"), col("max_seats", 0), col("sb", 0), col("bb", 0), col("scale", 0),
+                       col("format", ""), col("site", ""), col("tournament_id"), col("table_name"), col("room", ""),
+                       anon[lo:hi].tolist())
+    # a hand's seats are the rows seat_at[i]..seat_at[i + 1] (`fill_seats`)
     base = int(seat_at[lo])
     s = seats.slice(base, int(seat_at[hi]) - base)
     nums = s["seat"].to_pylist()
-    dealt = pc.fill_null(pc.not_equal(s["position"], "out"), True).to_pylist()
-    seat_views = list(map(SeatView, nums, pc.fill_null(s["player"], "").to_pylist(),
-                          pc.fill_null(s["stack_start"], 0).to_pylist(), pc.fill_null(s["net"], 0).to_pylist(),
-                          dealt))
-    fill_views(views, anon[lo:hi].tolist(), (seat_at[lo:hi + 1] - base).tolist(), nums, seat_views)
+    fill_seats(views, (seat_at[lo:hi + 1] - base).tolist(), nums, pc.fill_null(s["player"], "").to_pylist(),
+               pc.fill_null(s["stack_start"], 0).to_pylist(), pc.fill_null(s["net"], 0).to_pylist(),
+               pc.fill_null(pc.not_equal(s["position"], "out"), True).to_pylist())
     if pc.any(pc.fill_null(pc.not_equal(s["added"], 0), False)).as_py():
         for rk, seat, added in zip(s["rank"].to_pylist(), nums, s["added"].to_pylist()):
             if added:  # a rebuy or top-up the log wrote on its own line (seats.added)
@@ -549,9 +547,9 @@ def _views(hands: Any, lo: int, hi: int, seats: Any, seat_at: Any, posts: Any, p
     dead = pc.if_else(pc.is_valid(p["to_amount"]), p["to_amount"], amount)
     live_part = pc.if_else(pc.equal(p["action"], "post_ante"), 0,
                            pc.if_else(pc.equal(p["action"], "post_dead"), dead, amount))
-    attach_posts(views, lo, p["rank"].to_pylist(),
-                 list(map(Posted, p["seat"].to_pylist(), p["action"].to_pylist(), pc.fill_null(amount, 0).to_pylist(),
-                          pc.fill_null(live_part, 0).to_pylist(), pc.fill_null(p["line"], 0).to_pylist())))
+    attach_posts(views, lo, p["rank"].to_pylist(), p["seat"].to_pylist(), p["action"].to_pylist(),
+                 pc.fill_null(amount, 0).to_pylist(), pc.fill_null(live_part, 0).to_pylist(),
+                 pc.fill_null(p["line"], 0).to_pylist())
     return views
 
 
