@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .copies import Span, digests, first_difference, texts
 from .options import Totals
-from .parts import PART, release_arrow_memory, write_atomic
+from .parts import PART, read_part, release_arrow_memory, write_atomic
 
 if TYPE_CHECKING:
     from ..reading import Source
@@ -53,7 +53,6 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
     compare every copy with its first (read again from `sources`, by name)."""
     import pyarrow as pa
     import pyarrow.compute as pc
-    import pyarrow.parquet as pq
 
     from ..tables import TABLES, with_metadata
 
@@ -63,7 +62,7 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
     _strip_conflicts(tmp, parts, per_file)
     # first places of every key named in a unit's duplicates (their first may be in an earlier part)
     dup_files = sorted((tmp / DUPLICATES).glob("part-*.parquet"))
-    old_dups = {p.name: pq.read_table(p) for p in dup_files}
+    old_dups = {p.name: read_part(p) for p in dup_files}
     named = None
     if old_dups:
         named = pa.concat_tables([pa.table({"site": d["site"], "hand_id": d["hand_id"], "scope": scopes(d)})
@@ -87,7 +86,7 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
                                                firsts["scope"].to_pylist()):
         by_part.setdefault(part, []).append((row, site, hid, key_scope))
     for part, items in by_part.items():
-        t = pq.read_table(tmp / "hands" / parts[part], columns=["source", "line", "end_line", "format"])
+        t = read_part(tmp / "hands" / parts[part], columns=["source", "line", "end_line", "format"])
         src, line, end, fmt = (t[c].to_pylist() for c in ("source", "line", "end_line", "format"))
         for row, site, hid, key_scope in items:
             first_at[(site, hid, key_scope)] = (src[row], line[row], end[row] or 0, fmt[row], parts[part])
@@ -101,7 +100,7 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
         mask_ids = pa.array(sorted(hids), pa.string())
         for t in TABLES:
             path = tmp / t / name
-            table = pq.read_table(path)
+            table = read_part(path)
             drop = pc.is_in(table["hand_id"], value_set=mask_ids)
             if t == "hands":
                 gone = table.filter(drop)
@@ -167,11 +166,10 @@ def _part_keys(tmp: Path, parts: list[str]) -> Iterator[Any]:
     dataset), without the rows that have no hand id."""
     import pyarrow as pa
     import pyarrow.compute as pc
-    import pyarrow.parquet as pq
 
     start = 0
     for k, name in enumerate(parts):
-        t = pq.read_table(tmp / "hands" / name, columns=["site", "hand_id", "source"])
+        t = read_part(tmp / "hands" / name, columns=["site", "hand_id", "source"])
         n = len(t)
         keys = pa.table({"site": t["site"], "hand_id": t["hand_id"], "scope": scopes(t),
                          "part": pa.array([k] * n, pa.int32()), "row": pa.array(range(n), pa.int64()),
@@ -304,7 +302,6 @@ def _add_conflicts(tmp: Path, conflicts: list[Conflict], per_file: dict[int, Tot
     """Write the AC07 findings into their first's parts (after the hand's other findings)
     and count them in the hand's `n_findings` and the file's totals."""
     import pyarrow as pa
-    import pyarrow.parquet as pq
 
     from ..tables import SCHEMAS, with_metadata
 
@@ -312,8 +309,8 @@ def _add_conflicts(tmp: Path, conflicts: list[Conflict], per_file: dict[int, Tot
     for c in conflicts:
         by_part.setdefault(c[0], []).append(c)
     for name, items in sorted(by_part.items()):
-        hands = pq.read_table(tmp / "hands" / name)
-        findings = pq.read_table(tmp / "findings" / name)
+        hands = read_part(tmp / "hands" / name)
+        findings = read_part(tmp / "findings" / name)
         order = {hid: k for k, hid in enumerate(hands["hand_id"].to_pylist())}
         rows = findings.to_pylist()
         have = {(r["hand_id"], r["rule"], r["message"]) for r in rows}
@@ -341,7 +338,6 @@ def _strip_conflicts(tmp: Path, parts: list[str], per_file: dict[int, Totals]) -
     they are taken out (and counted out) to be found again against this run's copies."""
     import pyarrow as pa
     import pyarrow.compute as pc
-    import pyarrow.parquet as pq
 
     from ..tables import with_metadata
 
@@ -351,9 +347,9 @@ def _strip_conflicts(tmp: Path, parts: list[str], per_file: dict[int, Totals]) -
         if tot is None or not tot.reused or not tot.conflicts:
             continue
         path = tmp / "findings" / name
-        if not pc.any(pc.equal(pq.read_table(path, columns=["rule"])["rule"], "AC07")).as_py():
+        if not pc.any(pc.equal(read_part(path, columns=["rule"])["rule"], "AC07")).as_py():
             continue
-        findings = pq.read_table(path)
+        findings = read_part(path)
         mine = pc.equal(findings["rule"], "AC07")
         gone = findings.filter(mine)
         less: dict[str, int] = {}
@@ -363,7 +359,7 @@ def _strip_conflicts(tmp: Path, parts: list[str], per_file: dict[int, Totals]) -
             tot.categories[cat] -= 1
             tot.severities[sev] -= 1
             tot.conflicts -= 1
-        hands = pq.read_table(tmp / "hands" / name)
+        hands = read_part(tmp / "hands" / name)
         n = [v - less.get(h, 0) for h, v in zip(hands["hand_id"].to_pylist(), hands["n_findings"].to_pylist())]
         hands = hands.set_column(hands.schema.get_field_index("n_findings"), "n_findings", pa.array(n, pa.int64()))
         write_atomic(with_metadata(hands.replace_schema_metadata(None), "hands"), tmp / "hands" / name)

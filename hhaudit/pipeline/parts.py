@@ -14,6 +14,21 @@ def part_name(index: int, chunk: int) -> str:
     return f"part-{index:06d}-{chunk:05d}.parquet"
 
 
+def read_part(path: Path, columns: list[str] | None = None) -> Any:
+    """A part file's table, or only `columns` (every one of them must be in the file).
+
+    Read with `pq.ParquetFile`, on this thread: `pq.read_table` sets up a dataset for each
+    file, about 1.7 ms of CPU a call against 0.7 ms for a part of a few hands, and the
+    duplicate check and the session pass read every part of a run, several times; a run of
+    small files writes thousands."""
+    import pyarrow.parquet as pq
+
+    with pq.ParquetFile(path, pre_buffer=False) as f:
+        if columns is not None and (missing := set(columns) - set(f.schema_arrow.names)):
+            raise KeyError(f"{path}: no column {', '.join(sorted(missing))}")
+        return f.read(columns=columns, use_threads=False)
+
+
 
 def write_atomic(table: Any, path: Path) -> None:
     """Write a Parquet file under a temporary name and rename it: never modifies a file in

@@ -38,7 +38,7 @@ from typing import Any
 
 from ..pipeline.dedupe import scope
 from ..pipeline.options import LIVE_FORMATS, Options, Totals
-from ..pipeline.parts import PART, release_arrow_memory, write_atomic
+from ..pipeline.parts import PART, read_part, release_arrow_memory, write_atomic
 from ..profiles import Profile, get_profile
 from ..rules import RULES, select
 from .judge import (
@@ -185,14 +185,13 @@ def _rewrite(tmp: Path, parts: list[str], bounds: list[int], results: _Results, 
     n_session_findings says how many to take off)."""
     import pyarrow as pa
     import pyarrow.compute as pc
-    import pyarrow.parquet as pq
 
     from ..tables import SCHEMAS, with_metadata
 
     for k, name in enumerate(parts):
         lo, hi = bounds[k], bounds[k + 1]
         path = tmp / "hands" / name
-        table = pq.read_table(path)
+        table = read_part(path)
         ids, seq, new = results.slice(lo, hi)
         for h, c in extra.items():
             if lo <= h < hi:
@@ -270,21 +269,20 @@ def _partition(tmp: Path, parts: list[str], bounds: list[int], splits: list[str]
     import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
-    import pyarrow.parquet as pq
 
     wanted = pa.array([*_POSTS, *ADD_ACTIONS, *REMOVE_ACTIONS], pa.string())
     for k, name in enumerate(parts):
         start = bounds[k]
-        h = pq.read_table(tmp / "hands" / name, columns=_HAND_COLUMNS)
+        h = read_part(tmp / "hands" / name, columns=_HAND_COLUMNS)
         idx = pa.array(np.arange(start, start + len(h), dtype=np.int64))
         h = h.append_column("h", idx)
         keys = pa.table({"hand_id": h["hand_id"], "source": h["source"], "h": idx})
-        s = pq.read_table(tmp / "seats" / name, columns=["hand_id", "source", "seat", "player", "position",
-                                                            "stack_start", "net", "added"])
+        s = read_part(tmp / "seats" / name, columns=["hand_id", "source", "seat", "player", "position",
+                                                     "stack_start", "net", "added"])
         s = s.join(keys, ["hand_id", "source"], join_type="inner", use_threads=False).drop_columns(
             ["hand_id", "source"])
-        a = pq.read_table(tmp / "actions" / name, columns=["hand_id", "source", "seq", "line", "seat", "action",
-                                                              "amount", "to_amount"])
+        a = read_part(tmp / "actions" / name, columns=["hand_id", "source", "seq", "line", "seat", "action",
+                                                       "amount", "to_amount"])
         a = a.filter(pc.is_in(a["action"], value_set=wanted))
         a = a.join(keys, ["hand_id", "source"], join_type="inner", use_threads=False).drop_columns(
             ["hand_id", "source"])
