@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pyarrow.parquet as pq
+import pytest
 
 
 def walk(number: int, clock: str, button: int, stacks: dict[int, tuple[str, int]], sb: int, bb: int,
@@ -33,7 +34,10 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
                           check=False)
 
 
-def audited(tmp_path: Path) -> tuple[Path, str]:
+@pytest.fixture(scope="module")
+def audited(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The session audited once for the tests that show it (they only read the dataset)."""
+    tmp_path = tmp_path_factory.mktemp("carry")
     # Hand 1, button 1: Bob (sb) 200 -> 199, Carol (bb) 200 -> 201, Alice 200.
     # Hand 2, button 2: Carol (sb) 201 -> 200, Alice (bb) 200 -> 201, Bob 199.
     # Hand 3, button 3: Bob should start with 199 and is written with 249 (+50 planted);
@@ -61,8 +65,8 @@ def block(text: str, hand_id: str) -> list[str]:
     return lines[start:end]
 
 
-def test_show_session_carries_the_stacks_and_shows_the_change(tmp_path: Path) -> None:
-    out, sid = audited(tmp_path)
+def test_show_session_carries_the_stacks_and_shows_the_change(audited: tuple[Path, str]) -> None:
+    out, sid = audited
     r = run("show", str(out), "--session", sid)
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith(f"session {sid}  PokerStars cash  table Carry  3 hands, 2 of 2 pairs judged, "
@@ -87,8 +91,8 @@ def test_show_session_carries_the_stacks_and_shows_the_change(tmp_path: Path) ->
     assert r.stdout.count("SE05") == 1
 
 
-def test_show_session_replay_prints_each_hand_step_by_step(tmp_path: Path) -> None:
-    out, sid = audited(tmp_path)
+def test_show_session_replay_prints_each_hand_step_by_step(audited: tuple[Path, str]) -> None:
+    out, sid = audited
     r = run("show", str(out), "--session", sid, "--replay")
     assert r.returncode == 0, r.stderr
     # each hand's replay as `show --hand` prints it, after the hand's stacks
@@ -98,8 +102,8 @@ def test_show_session_replay_prints_each_hand_step_by_step(tmp_path: Path) -> No
     assert "stacks Alice 200.00, Bob 247.00, Carol 200.00" in third  # Bob's 249 less his 2.00 big blind
 
 
-def test_show_session_unknown_id_is_a_usage_error_naming_close_ones(tmp_path: Path) -> None:
-    out, sid = audited(tmp_path)
+def test_show_session_unknown_id_is_a_usage_error_naming_close_ones(audited: tuple[Path, str]) -> None:
+    out, sid = audited
     wrong = sid[:-1] + ("0" if sid[-1] != "0" else "1")
     r = run("show", str(out), "--session", wrong)
     assert r.returncode == 2 and r.stdout == ""
@@ -108,7 +112,7 @@ def test_show_session_unknown_id_is_a_usage_error_naming_close_ones(tmp_path: Pa
     r = run("show", str(out), "--session", "nothing-like-it")
     assert r.returncode == 2 and "did you mean" not in r.stderr and "lists the sessions" in r.stderr
     # a history file is not a dataset; --replay needs --session; one of --hand, --session
-    r = run("show", str(tmp_path / "carry.txt"), "--session", sid)
+    r = run("show", str(out.parent / "carry.txt"), "--session", sid)
     assert r.returncode == 2 and "not a dataset" in r.stderr
     r = run("show", str(out), "--hand", "200000000001", "--replay")
     assert r.returncode == 2 and "--replay goes with --session" in r.stderr
