@@ -142,7 +142,7 @@ def chips_between_hands(hand: Hand, player: str | None, chips: int) -> None:
 
 
 def bracket_groups(text: str | None) -> list[str]:
-    """The text inside each closed bracket group, in order: "[Js 9h Jh] [Qs]" gives
+    r"""The text inside each closed bracket group, in order: "[Js 9h Jh] [Qs]" gives
     ["Js 9h Jh", "Qs"] (what `re.findall(r"\[([^\]]*)\]", text)` gives, in linear time)."""
     return [g for g, closed in _BRACKETS.findall(text or "") if closed]
 
