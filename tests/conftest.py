@@ -11,6 +11,9 @@ Hypothesis profiles (choose with the environment variable HYPOTHESIS_PROFILE):
 from __future__ import annotations
 
 import os
+import signal
+import threading
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
@@ -99,3 +102,15 @@ def corpus_dataset(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Tota
     srcs = list(iter_sources([str(p) for p in corpus_and_samples()]))
     out = tmp_path_factory.mktemp("corpus") / "out"
     return out, run(srcs, out, Options(), jobs=1)
+
+
+@pytest.fixture(autouse=True)
+def _sigint_as_it_was() -> Iterator[None]:
+    """Each test leaves SIGINT's handler as it found it. A handler left ignored (by a library a
+    test drives in this process) would be inherited by every later test's child processes, and
+    Python installs no KeyboardInterrupt in a process that starts with SIGINT ignored: the
+    tests that press Ctrl-C on a run would then see it finish instead."""
+    before = signal.getsignal(signal.SIGINT)
+    yield
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is not before:
+        signal.signal(signal.SIGINT, before)

@@ -281,8 +281,15 @@ def test_incremental_brings_back_a_copy_whose_first_is_gone(tmp_path: Path) -> N
 
 
 def _start(args: list[str]) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-m", "hhaudit", "audit", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, start_new_session=True)
+    # the child gets Ctrl-C as a terminal delivers it, whatever this process inherited: a
+    # child started with SIGINT ignored keeps it ignored (a handler is reset at exec, SIG_IGN
+    # is not), and Python then raises no KeyboardInterrupt
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        return subprocess.Popen([sys.executable, "-m", "hhaudit", "audit", *args], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, start_new_session=True)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _wait_for_tmp(parent: Path, proc: subprocess.Popen[bytes]) -> None:
