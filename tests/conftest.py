@@ -106,11 +106,15 @@ def corpus_dataset(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Tota
 
 @pytest.fixture(autouse=True)
 def _sigint_as_it_was() -> Iterator[None]:
-    """Each test leaves SIGINT's handler as it found it. A handler left ignored (by a library a
-    test drives in this process) would be inherited by every later test's child processes, and
-    Python installs no KeyboardInterrupt in a process that starts with SIGINT ignored: the
-    tests that press Ctrl-C on a run would then see it finish instead."""
+    """Each test starts with SIGINT not ignored, and leaves its handler as it found it. A
+    handler left ignored in this process (by a library a test or a fixture drives here) would
+    be inherited by every later test's child processes, and Python installs no
+    KeyboardInterrupt in a process that starts with SIGINT ignored: the tests that press
+    Ctrl-C on a command would then see it finish instead."""
+    main = threading.current_thread() is threading.main_thread()
     before = signal.getsignal(signal.SIGINT)
+    if main and before is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     yield
-    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is not before:
+    if main and signal.getsignal(signal.SIGINT) is not before:
         signal.signal(signal.SIGINT, before)
