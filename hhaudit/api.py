@@ -66,7 +66,8 @@ def _categorical(name: str, col: str, values: pa.ChunkedArray) -> pd.Categorical
     fixed = _FIXED.get((name, col))
     if fixed is not None:
         known, ordered = fixed
-        categories = pd.Index(known + [v for v in found if v not in set(known)])
+        closed = set(known)
+        categories = pd.Index(known + [v for v in found if v not in closed])
     else:
         categories, ordered = pd.Index(found, dtype=pd.StringDtype()), False
     codes = pc.fill_null(pc.index_in(values, value_set=pa.array(list(categories), pa.string())), -1)
