@@ -1,7 +1,8 @@
 """The session pass judges the dataset in buckets of whole tables (`passes.BUCKET_HANDS`
-hands, by ranges of the table key, at most `MAX_BUCKETS`) and writes its rows in parts of
-`ROWS_PER_PART`: how many buckets or parts there are changes no byte of the dataset (the
-hands, sessions and findings parts), only how much memory the pass holds."""
+hands, by ranges of the table key, at most `MAX_BUCKETS`) and writes its rows as one part a
+table, in row groups of `ROWS_PER_GROUP`: how many buckets there are changes no byte of the
+dataset (the hands, sessions and findings parts), and how many row groups no row, only how
+much memory the pass holds."""
 
 from __future__ import annotations
 
@@ -72,17 +73,19 @@ def test_buckets_change_no_byte_of_the_dataset(tmp_path: Path, monkeypatch: pyte
     assert files(tmp_path / "grown") == one
 
 
-def test_parts_of_rows_hold_the_same_rows_in_the_same_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_row_groups_hold_the_same_rows_in_the_same_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     paths = inputs(tmp_path)
     audit(paths, tmp_path / "one", monkeypatch)
-    audit(paths, tmp_path / "small", monkeypatch, ROWS_PER_PART=7, BUCKET_HANDS=50)
+    audit(paths, tmp_path / "small", monkeypatch, ROWS_PER_GROUP=7, BUCKET_HANDS=50)
     for name in ("sessions", "findings"):
         a = sorted((tmp_path / "one" / name).glob("part-sessions-*.parquet"))
         b = sorted((tmp_path / "small" / name).glob("part-sessions-*.parquet"))
-        assert len(a) == 1 and len(b) >= 3
-        rows = pa.concat_tables([pq.read_table(p) for p in b])
-        assert all(pq.read_metadata(p).num_rows <= 7 for p in b)
-        assert rows.equals(pq.read_table(a[0]))
+        assert [p.name for p in a] == [p.name for p in b] == [passes.SESSIONS_PART]  # one part a run
+        meta = pq.read_metadata(b[0])
+        sizes = [meta.row_group(k).num_rows for k in range(meta.num_row_groups)]
+        assert len(sizes) >= 3 and all(n <= 7 for n in sizes), sizes
+        assert pq.read_table(b[0]).equals(pq.read_table(a[0]))
+    assert not list((tmp_path / "small").rglob("*.tmp")), "no temporary file left"
     # every other part is the same file
     one, small = files(tmp_path / "one"), files(tmp_path / "small")
     assert {k: v for k, v in one.items() if "part-sessions" not in k} == \
@@ -116,3 +119,35 @@ def test_bucket_bounds_even_on_copied_input(tmp_path: Path) -> None:
     keys = passes._flat(passes._key(pq.read_table(tmp_path / "hands", columns=passes._KEY_COLUMNS))[0]).to_pylist()
     held = Counter(bisect.bisect_right(splits, key) for key in keys)
     assert max(held.values()) <= 2_000 * 1.1 + 40
+
+
+def test_an_interrupted_pass_leaves_no_part_and_the_previous_dataset(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # the sessions and findings parts are written a row group at a time under a temporary
+    # name: Ctrl-C in the middle of the pass (a third bucket, after two buckets' rows went
+    # out in groups of 7) leaves neither part in place, and OUT the dataset it was
+    paths = inputs(tmp_path)
+    out = tmp_path / "out"
+    audit(paths, out, monkeypatch)
+    before = files(out)
+    seen: list[tuple[bool, bool]] = []
+    real = passes._judge_bucket
+
+    def stopped(hands: pa.Table, seats: pa.Table, posts: pa.Table, judges: object, writer: passes._Writer,
+                *a: object) -> None:
+        if len(seen) == 2:
+            part = writer.files["sessions"]
+            seen.append((part.path.exists(), part.tmp.exists()))
+            raise KeyboardInterrupt
+        seen.append((False, False))
+        real(hands, seats, posts, judges, writer, *a)  # type: ignore[arg-type]
+
+    with monkeypatch.context() as m:
+        m.setattr(passes, "ROWS_PER_GROUP", 7)
+        m.setattr(passes, "BUCKET_HANDS", 50)
+        m.setattr(passes, "_judge_bucket", stopped)
+        with pytest.raises(KeyboardInterrupt):
+            run(list(to_sources([str(p) for p in paths])), out, Options())
+    assert seen[-1] == (False, True)  # groups written, but only under the temporary name
+    assert files(out) == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".out")] == []

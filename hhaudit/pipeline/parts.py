@@ -40,6 +40,41 @@ def write_atomic(table: Any, path: Path) -> None:
     os.replace(tmp, path)
 
 
+class PartWriter:
+    """One part file written a row group at a time, so a table of any length is one file
+    while only a row group's rows are in memory: the groups go to a temporary name, renamed
+    to `path` by `close()` (as `write_atomic`), so no file of that name exists before it is
+    whole. `abort()` (called also after `close()`: nothing then) closes and removes the
+    temporary file; the groups are those `write` was given."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.tmp = path.with_name(path.name + ".tmp")
+        self.writer: Any = None
+
+    def write(self, table: Any) -> None:
+        import pyarrow.parquet as pq
+
+        if self.writer is None:
+            self.writer = pq.ParquetWriter(self.tmp, table.schema)
+        self.writer.write_table(table)
+
+    def close(self) -> bool:
+        """Put the file in place; False when no row group was written (no file)."""
+        if self.writer is None:
+            return False
+        self.writer.close()
+        self.writer = None
+        os.replace(self.tmp, self.path)
+        return True
+
+    def abort(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+        self.tmp.unlink(missing_ok=True)
+
+
 
 
 def release_arrow_memory() -> None:

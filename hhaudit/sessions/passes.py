@@ -14,8 +14,8 @@ them), once a player seated at two tables of one room at once is known (SE07): w
 of them until then is their rows and their players' runs, not their hands.
 
 Writes:
-- `sessions/part-sessions-NNNNN.parquet`: one row per session;
-- `findings/part-sessions-NNNNN.parquet`: the session findings (hand-level rows, `seq` -1);
+- `sessions/part-sessions-00000.parquet`: one row per session;
+- `findings/part-sessions-00000.parquet`: the session findings (hand-level rows, `seq` -1);
 - every `hands` part again, with `session_id`, `session_seq`, `n_session_findings` and
   `n_findings` (the hand's own findings plus its session findings) filled in.
 
@@ -38,7 +38,7 @@ from typing import Any
 
 from ..pipeline.dedupe import scope
 from ..pipeline.options import LIVE_FORMATS, Options, Totals
-from ..pipeline.parts import PART, read_part, release_arrow_memory, write_atomic
+from ..pipeline.parts import PART, PartWriter, read_part, release_arrow_memory, write_atomic
 from ..profiles import Profile, get_profile
 from ..rules import RULES, select
 from .judge import (
@@ -59,10 +59,11 @@ from .judge import (
 )
 from .rules import SESSION_RULES, SeatedTwice
 
-SESSIONS_PART = "part-sessions-{:05d}.parquet"
-ROWS_PER_PART = 10_000
-"""Rows of a sessions or session-findings part (the rows wait in memory until their part is
-written, so this bounds them too)."""
+SESSIONS_PART = "part-sessions-00000.parquet"
+"""The one part of `sessions`, and of the session findings in `findings`, a run writes."""
+ROWS_PER_GROUP = 10_000
+"""Rows of a row group of the sessions and session-findings parts (the rows wait in memory
+until their group is written, so this bounds them)."""
 BUCKET_HANDS = 20_000
 """Hands judged at a time: the dataset's session columns are partitioned into buckets of
 about this many hands, each judged alone."""
@@ -102,12 +103,12 @@ def session_pass(tmp: Path, options: Options) -> Totals:
     buckets = min(MAX_BUCKETS, max(1, -(-n // BUCKET_HANDS)))
     folder = tmp / _SPILL
     folder.mkdir()
+    writer = _Writer(tmp)
     try:
         spill = _Spill(folder)
         _partition(tmp, parts, bounds, _splits(tmp, parts, n, buckets) if buckets > 1 else [], spill)
         release_arrow_memory()
         results = _Results(folder, max(BUCKET_HANDS, -(-n // MAX_BUCKETS)), n)
-        writer = _Writer(tmp)
         live = _Live()
         judges = _Judges(options)
         for b in range(buckets):
@@ -119,6 +120,7 @@ def session_pass(tmp: Path, options: Options) -> Totals:
         results.close()
         _rewrite(tmp, parts, bounds, results, extra)
     finally:
+        writer.abort()
         shutil.rmtree(folder, ignore_errors=True)
     return totals
 
@@ -681,14 +683,16 @@ class _Judges:
 
 
 class _Writer:
-    """The sessions rows and the session findings, written in parts of ROWS_PER_PART."""
+    """The sessions rows and the session findings, each table one part (`SESSIONS_PART`) a
+    run, streamed a row group of ROWS_PER_GROUP rows at a time (`PartWriter`: put in place
+    once whole)."""
 
     def __init__(self, tmp: Path) -> None:
         from ..tables import SCHEMAS
 
         self.tmp = tmp
         self.rows: dict[str, list[dict[str, Any]]] = {"sessions": [], "findings": []}
-        self.parts: Counter[str] = Counter()
+        self.files = {t: PartWriter(tmp / t / SESSIONS_PART) for t in self.rows}
         self.schemas = {t: SCHEMAS[t] for t in self.rows}
 
     @staticmethod
@@ -716,7 +720,7 @@ class _Writer:
     def add(self, table: str, row: dict[str, Any]) -> None:
         rows = self.rows[table]
         rows.append(row)
-        if len(rows) >= ROWS_PER_PART:
+        if len(rows) >= ROWS_PER_GROUP:
             self._flush(table)
 
     def _flush(self, table: str) -> None:
@@ -725,15 +729,21 @@ class _Writer:
         from ..tables import with_metadata
 
         rows = self.rows[table]
-        t = pa.Table.from_pylist(rows, schema=self.schemas[table])
-        write_atomic(with_metadata(t, table), self.tmp / table / SESSIONS_PART.format(self.parts[table]))
-        self.parts[table] += 1
+        self.files[table].write(with_metadata(pa.Table.from_pylist(rows, schema=self.schemas[table]), table))
         rows.clear()
 
     def close(self) -> None:
+        """Write what is left and put the parts in place: the sessions part always (empty
+        when there is no session), the findings part when there is a session finding."""
         for table, rows in self.rows.items():
-            if rows or (table == "sessions" and not self.parts[table]):
+            if rows or (table == "sessions" and self.files[table].writer is None):
                 self._flush(table)
+            self.files[table].close()
+
+    def abort(self) -> None:
+        """Remove the parts not yet in place (the pass stopped)."""
+        for f in self.files.values():
+            f.abort()
 
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
