@@ -12,7 +12,6 @@ import functools
 import itertools
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from datetime import datetime
 
 from ..house_rules import RebuyPastLimit
@@ -41,60 +40,108 @@ is another player from one hand to the next, so no player is followed across han
 _DIGITS = re.compile(r"\d+")
 
 
-@dataclass(slots=True)
 class SeatView:
-    seat: int
-    player: str
-    stack: int
-    net: int
-    dealt: bool
+    """A seat of a hand: its player, starting stack and net, and whether it was dealt in."""
+
+    __slots__ = ("dealt", "net", "player", "seat", "stack")
+
+    def __init__(self, seat: int, player: str, stack: int, net: int, dealt: bool) -> None:
+        self.seat = seat
+        self.player = player
+        self.stack = stack
+        self.net = net
+        self.dealt = dealt
 
     @property
     def end(self) -> int:
         return self.stack + self.net
 
 
-@dataclass(slots=True)
 class Posted:
-    seat: int
-    action: str
-    amount: int
-    live: int
-    line: int
+    """A post of a hand (a blind, a dead blind, a straddle or an ante) and its live part."""
+
+    __slots__ = ("action", "amount", "line", "live", "seat")
+
+    def __init__(self, seat: int, action: str, amount: int, live: int, line: int) -> None:
+        self.seat = seat
+        self.action = action
+        self.amount = amount
+        self.live = live
+        self.line = line
 
 
-@dataclass(slots=True)
 class HandView:
-    index: int
-    """The hand's row in the pass's hands table (where its findings are counted)."""
-    hand_id: str
-    source: str
-    line: int
-    kind: str
-    live: bool
-    audited: bool
-    started_at: datetime | None
-    button: int | None
-    max_seats: int
-    sb: int
-    bb: int
-    scale: int
-    format: str = ""
-    site: str = ""
-    tournament_id: str | None = None
-    table_name: str | None = None
-    room: str = ""
-    """Live logs: the card room the game line names (`room "Casino Royal"`), or ""."""
-    seats: dict[int, SeatView] = field(default_factory=dict)
-    posts: list[Posted] = field(default_factory=list)
-    added: dict[int, int] = field(default_factory=dict)
-    """Chips brought (positive) or taken off (negative) per seat, from the actions table."""
-    blinds: tuple[int | None, int | None] | None = None
-    """`blind_seats`, once worked out."""
-    anon: bool | None = None
-    """`anonymous`, once worked out."""
-    size: int | None = None
-    """`ring`, once worked out."""
+    """What the session rules see of a hand.
+
+    The classes of this module have hand-written `__init__`s rather than being dataclasses:
+    compiled (pyproject.toml's `compile`), a dataclass keeps the `__init__` the dataclasses
+    module writes, in Python, and the pass builds one of these per hand and per seat."""
+
+    __slots__ = (
+        "added",
+        "anon",
+        "audited",
+        "bb",
+        "blinds",
+        "button",
+        "format",
+        "hand_id",
+        "index",
+        "kind",
+        "line",
+        "live",
+        "max_seats",
+        "posts",
+        "room",
+        "sb",
+        "scale",
+        "seats",
+        "site",
+        "size",
+        "source",
+        "started_at",
+        "table_name",
+        "tournament_id",
+    )
+
+    def __init__(self, index: int, hand_id: str, source: str, line: int, kind: str, live: bool, audited: bool,
+                 started_at: datetime | None, button: int | None, max_seats: int, sb: int, bb: int, scale: int,
+                 format: str = "", site: str = "", tournament_id: str | None = None,
+                 table_name: str | None = None, room: str = "", seats: dict[int, SeatView] | None = None,
+                 posts: list[Posted] | None = None, added: dict[int, int] | None = None) -> None:
+        self.index = index  # the hand's row in the pass's hands table (where its findings are counted)
+        self.hand_id = hand_id
+        self.source = source
+        self.line = line
+        self.kind = kind
+        self.live = live
+        self.audited = audited
+        self.started_at = started_at
+        self.button = button
+        self.max_seats = max_seats
+        self.sb = sb
+        self.bb = bb
+        self.scale = scale
+        self.format = format
+        self.site = site
+        self.tournament_id = tournament_id
+        self.table_name = table_name
+        self.room = room  # live logs: the card room the game line names (`room "Casino Royal"`), or ""
+        self.seats: dict[int, SeatView] = {} if seats is None else seats
+        self.posts: list[Posted] = [] if posts is None else posts
+        # chips brought (positive) or taken off (negative) per seat, from the actions table
+        self.added: dict[int, int] = {} if added is None else added
+        self.blinds: tuple[int | None, int | None] | None = None  # `blind_seats`, once worked out
+        self.anon: bool | None = None  # `anonymous`, once worked out
+        self.size: int | None = None  # `ring`, once worked out
+
+    def bare(self) -> HandView:
+        """A copy without its seats, posts and chips brought (what SE07 keeps of a hand)."""
+        x = HandView(self.index, self.hand_id, self.source, self.line, self.kind, self.live, self.audited,
+                     self.started_at, self.button, self.max_seats, self.sb, self.bb, self.scale, self.format,
+                     self.site, self.tournament_id, self.table_name, self.room)
+        x.blinds, x.anon, x.size = self.blinds, self.anon, self.size
+        return x
 
     def dealt(self) -> list[int]:
         return sorted(s for s, v in self.seats.items() if v.dealt)
@@ -138,35 +185,43 @@ def fill_seats(views: list[HandView], starts: list[int], seat: list[int], player
             views[i].seats = by_seat
 
 
-def attach_posts(views: list[HandView], lo: int, rank: list[int], seat: list[int], action: list[str],
+def attach_posts(views: list[HandView], at: list[int], seat: list[int], action: list[str],
                  amount: list[int], live: list[int], line: list[int]) -> None:
-    """Each post to its hand (`views[rank - lo]`), in order; a post without a line of its own
-    (0) takes the hand's."""
-    for k in range(len(rank)):
-        v = views[rank[k] - lo]
+    """Each post to its hand (`views[at]`), in order; a post without a line of its own (0)
+    takes the hand's."""
+    for k in range(len(at)):
+        v = views[at[k]]
         v.posts.append(Posted(seat[k], action[k], amount[k], live[k], line[k] or v.line))
 
-@dataclass(slots=True)
 class Found:
     """A finding of the session pass, before it becomes a row of `findings`."""
 
-    hand: HandView
-    rule: type[Rule]
-    severity: str
-    expected: str
-    actual: str
-    message: str = ""
-    seat: int | None = None
-    player: str | None = None
-    line: int | None = None
+    __slots__ = ("actual", "expected", "hand", "line", "message", "player", "rule", "seat", "severity")
+
+    def __init__(self, hand: HandView, rule: type[Rule], severity: str, expected: str, actual: str,
+                 message: str = "", seat: int | None = None, player: str | None = None,
+                 line: int | None = None) -> None:
+        self.hand = hand
+        self.rule = rule
+        self.severity = severity
+        self.expected = expected
+        self.actual = actual
+        self.message = message
+        self.seat = seat
+        self.player = player
+        self.line = line
 
 
-@dataclass(slots=True)
 class Judged:
-    findings: list[Found] = field(default_factory=list)
-    pairs: int = 0
-    pairs_judged: int = 0
-    stacks_judged: bool = True
+    """What judging a session gives: its findings and how much of it was judged."""
+
+    __slots__ = ("findings", "pairs", "pairs_judged", "stacks_judged")
+
+    def __init__(self) -> None:
+        self.findings: list[Found] = []
+        self.pairs = 0
+        self.pairs_judged = 0
+        self.stacks_judged = True
 
 
 def ring(hand: HandView) -> int:
@@ -267,6 +322,33 @@ def natural(hand_id: str) -> tuple[str, int] | None:
     return hand_id[:last.start()], int(last.group())
 
 
+class Screen:
+    """What the pass worked out from the columns for the hands of one session (lists by the
+    hand's place in the session), so that the judge builds no `HandView` for a hand that can
+    give nothing: `plain[k]` says that hands k - 1 and k hold the same players in the same
+    seats with the same chips (every one dealt in, nothing brought or posted dead), that each
+    has one small blind and one big blind post, and that the button moved as every button
+    rule moves it (see `passes._screen`). Such a hand, judged, gives no finding and leaves
+    the session's state as its own blinds say (`sb`, `bb`), unless a player owes a blind:
+    `SessionJudge.judge` still judges it then."""
+
+    __slots__ = ("anon", "bb", "cash", "first", "plain", "resets", "ring", "sb")
+
+    def __init__(self, anon: bool, resets: bool, plain: list[bool], sb: list[int], bb: list[int],
+                 ring: list[int], first: list[int], cash: bool) -> None:
+        self.anon = anon  # `anonymous(hands[0])`
+        self.resets = resets  # `resets(hands)`
+        self.plain = plain
+        self.sb = sb
+        self.bb = bb
+        self.ring = ring  # `ring(hand)`
+        self.first = first  # `first_seat(hand)`
+        self.cash = cash
+
+
+_NOTHING_OWED = (False, False, False)
+
+
 class SessionJudge:
     """Judges the hands of one session in order."""
 
@@ -275,17 +357,22 @@ class SessionJudge:
         self.enabled = enabled
 
     def judge(self, hands: list[HandView]) -> Judged:
+        return self.judge_screened(len(hands), hands.__getitem__, None)
+
+    def judge_screened(self, n: int, view: Callable[[int], HandView], screen: Screen | None) -> Judged:
+        """The session of `n` hands, hand k being `view(k)`; with a `screen`, the plain hands
+        it marks are passed over without their view."""
         out = Judged()
         add = self._adder(out)
-        if not hands:
+        if not n:
             return out
-        if anonymous(hands[0]):
+        if screen.anon if screen is not None else anonymous(view(0)):
             # players hidden behind their positions (Bovada/Ignition): neither players nor
             # seats can be followed from hand to hand
-            out.pairs = len(hands) - 1
+            out.pairs = n - 1
             out.stacks_judged = False
             return out
-        out.stacks_judged = not resets(hands)
+        out.stacks_judged = not (screen.resets if screen is not None else resets([view(k) for k in range(n)]))
         owes: dict[str, tuple[bool, bool, bool]] = {}
         """Per player: (owes the big blind, owes the small blind, new to the seat)."""
         gone: dict[str, int] = {}
@@ -297,14 +384,26 @@ class SessionJudge:
         prev_bb: int | None = None
         rebuys: dict[str, int] = {}
         """Per player: the hands of the session that added chips to the stack (`max_rebuys`)."""
-        for k, c in enumerate(hands):
+        for k in range(n):
+            if screen is not None and screen.plain[k] and all(name in gone for name in owes):
+                # nobody at the table owes a blind (`Screen`): what judging the hand would
+                # change is the players away from the table who owe a blind now
+                if k:
+                    out.pairs += 1
+                    out.pairs_judged += 1
+                    if screen.cash and gone:
+                        self._owed_away(screen.bb[k - 1], screen.bb[k], max(screen.ring[k - 1], screen.ring[k]),
+                                        screen.first[k], owes, gone)
+                sb_pos, prev_bb = screen.sb[k], screen.bb[k]
+                continue
+            c = view(k)
             self._seated_twice(c, add)
             if self.profile.max_rebuys and c.live:
                 self._rebuys(c, rebuys, add)
             if k == 0:
                 sb_pos, prev_bb = self._blinds_state(c, None, None)
                 continue
-            p = hands[k - 1]
+            p = view(k - 1)
             out.pairs += 1
             self._order(p, c, add)
             if not (p.audited and c.audited):
@@ -319,6 +418,18 @@ class SessionJudge:
                 self._stacks(p, c, add)
             sb_pos, prev_bb = self._blinds_state(c, sb_pos, prev_bb)
         return out
+
+    @staticmethod
+    def _owed_away(p_bb: int, c_bb: int, size: int, lo: int, owes: dict[str, tuple[bool, bool, bool]],
+                   gone: dict[str, int]) -> None:
+        """`_blinds_owed` between two hands of the same players in the same seats, every one
+        dealt in and owing nothing: of the players away, those who owed the big blind or
+        whose seat it passed owe what a new player owes."""
+        missed_bb = between(p_bb, c_bb, size, lo)
+        now = {name: (True, False, True) for name, seat in gone.items()
+               if owes.get(name, _NOTHING_OWED)[0] or seat in missed_bb}
+        owes.clear()
+        owes.update(now)
 
     def _adder(self, out: Judged) -> Callable[..., None]:
         def add(hand: HandView, rule: type[Rule], expected: str, actual: str, **kw: object) -> None:
@@ -580,16 +691,17 @@ def resets(hands: list[HandView]) -> bool:
     return len(hands) > 1 and fresh * 2 >= len(hands) - 1
 
 
-@dataclass(slots=True)
 class Run:
     """A player's run of consecutive hands of one live session, all holding them."""
 
-    player: str
-    first: HandView
-    last: HandView
-    seat: int
-    order: int
-    """The session's place in the pass (ties of time go to the session read first)."""
+    __slots__ = ("first", "last", "order", "player", "seat")
+
+    def __init__(self, player: str, first: HandView, last: HandView, seat: int, order: int) -> None:
+        self.player = player
+        self.first = first
+        self.last = last
+        self.seat = seat
+        self.order = order  # the session's place in the pass (ties of time go to the session read first)
 
 
 def player_runs(session: list[HandView], order: int) -> Iterator[Run]:

@@ -27,11 +27,10 @@ were audited again.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import itertools
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -41,6 +40,7 @@ from ..pipeline.options import LIVE_FORMATS, Options, Totals
 from ..pipeline.parts import PART, PartWriter, read_part, release_arrow_memory, write_atomic
 from ..profiles import Profile, get_profile
 from ..rules import RULES, select
+from . import screen as screening
 from .judge import (
     ADD_ACTIONS,
     REMOVE_ACTIONS,
@@ -48,8 +48,8 @@ from .judge import (
     HandView,
     Judged,
     Run,
+    Screen,
     SessionJudge,
-    anonymous,
     attach_posts,
     fill_seats,
     hand_views,
@@ -149,36 +149,75 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
     posts_s, post_at = _by_rank(posts_t, ranks(posts_t), "seq", m)
     changed, anon = _players(seats_s, m)
     cuts = _cuts(hands_s, keys_s, judges, changed)
+    scr = screening.screen(hands_s, seats_s, seat_at, posts_s, post_at)
     key_of = keys_s.to_pylist()
-    hs: list[int] = []
+    ends = [*cuts[1:], m]
+    # each session's first and last hand, and its players (a seat's last row, as a HandView)
+    info = hands_s.select(["site", "format", "kind", "tournament_id", "table_name", "source", "hand_id"])
+    firsts = info.take(pa.array(cuts, pa.int64())).to_pylist()
+    lasts = info.select(["hand_id", "source"]).take(pa.array([e - 1 for e in ends], pa.int64())).to_pylist()
+    times = _times(hands_s["started_at"].take(pa.array([x for c, e in zip(cuts, ends) for x in (c, e - 1)],
+                                                        pa.int64())))
+    of_session = np.searchsorted(np.asarray(cuts, dtype=np.int64), seats_s["rank"].to_numpy(), side="right") - 1 \
+        if len(seats_s) else np.zeros(0, np.int64)
+    width = int(scr.code.max()) + 1 if len(scr.code) else 1
+    players = np.bincount(screening.distinct(of_session[scr.last] * width + scr.code[scr.last]) // width,
+                          minlength=len(cuts)) if len(scr.code) else np.zeros(len(cuts), np.int64)
+    fresh_sum = np.add.reduceat(scr.fresh.astype(np.int64), cuts) if cuts else np.zeros(0, np.int64)
+    if cuts:
+        fresh_sum -= scr.fresh[cuts].astype(np.int64)  # a session's first hand is no pair's second
+    found = np.zeros(m, dtype=np.int64)
     sids: list[str] = []
-    seqs: list[int] = []
-    found: list[int] = []
+    # the hands whose view the judge needs: all of a live session's, none of an anonymous
+    # one's, else each hand the screen does not pass and the hand before it in its session
+    start = np.zeros(m, dtype=bool)
+    start[cuts] = True
+    session_of = np.cumsum(start) - 1
+    plain = np.where(start, scr.plain_first, scr.plain)
+    judged_alone = ~plain
+    need = judged_alone.copy()
+    need[:-1] |= judged_alone[1:] & ~start[1:]
+    whole = scr.live | (not screening.ENABLED)
+    need = np.where(whole, True, need & ~anon[cuts][session_of])
+    plain_l, sb_l, bb_l, ring_l, first_l = (x.tolist() for x in (plain, scr.sb, scr.bb, scr.ring, scr.first))
     for lo, hi, runs in _batches(cuts, m):
-        views = _views(hands_s, lo, hi, seats_s, seat_at, posts_s, post_at, anon)
+        views = _Lazy((hands_s, seats_s, seat_at, posts_s, post_at, anon), lo + np.flatnonzero(need[lo:hi]))
         for r_lo, r_hi in runs:
-            session = views[r_lo - lo:r_hi - lo]
-            first = session[0]
-            judged = judges.judge(first.format, session)
-            sid = _session_id(first.site, key_of[r_lo], first.hand_id, first.source)
-            per = Counter(f.hand.index for f in judged.findings)
-            for k, v in enumerate(session):
-                hs.append(v.index)
-                sids.append(sid)
-                seqs.append(k)
-                found.append(per.get(v.index, 0))
+            i = len(sids)
+            first = firsts[i]
+            n = r_hi - r_lo
+            session_screen = None
+            if not whole[r_lo]:
+                session_screen = Screen(bool(anon[r_lo]), n > 1 and int(fresh_sum[i]) * 2 >= n - 1,
+                                        plain_l[r_lo:r_hi], sb_l[r_lo:r_hi], bb_l[r_lo:r_hi], ring_l[r_lo:r_hi],
+                                        first_l[r_lo:r_hi], bool(scr.cash[r_lo]))
+            judged = judges.judge(first["format"] or "", n, views.from_(r_lo), session_screen)
+            sid = _session_id(first["site"] or "", key_of[r_lo], first["hand_id"] or "", first["source"])
+            sids.append(sid)
             for f in judged.findings:
+                found[rank[np.searchsorted(hands_h, f.hand.index)]] += 1
                 totals.categories[f.rule.category.value] += 1
                 totals.severities[f.severity] += 1
-            row = _Writer.session_row(sid, session, judged)
-            if first.live:
-                live.add(row, session, judged)  # written last, with SE07 across tables
+            row = {
+                "session_id": sid, "site": first["site"] or "", "format": first["format"] or "",
+                "kind": first["kind"] or "",
+                "tournament_id": first["tournament_id"], "table_name": first["table_name"],
+                "source": first["source"], "first_hand_id": first["hand_id"] or "", "first_source": first["source"],
+                "last_hand_id": lasts[i]["hand_id"] or "", "last_source": lasts[i]["source"],
+                "started_at": times[2 * i], "ended_at": times[2 * i + 1], "hands": n, "pairs": judged.pairs,
+                "pairs_judged": judged.pairs_judged, "players": 0 if anon[r_lo] else int(players[i]),
+                "n_findings": len(judged.findings)}
+            if scr.live[r_lo]:
+                live.add(row, [views.get(r) for r in range(r_lo, r_hi)], judged)  # written last, with SE07
             else:
                 writer.add("sessions", row)
                 for f in judged.findings:
                     writer.add("findings", _Writer.finding_row(f))
         del views
-    results.add(hs, sids, seqs, found)
+    lengths = np.diff(np.asarray([*cuts, m], dtype=np.int64)).astype(np.int64)
+    starts = np.repeat(np.asarray(cuts, dtype=np.int64), lengths)
+    results.add(hands_s["h"].to_numpy(), np.repeat(np.asarray(sids, dtype=object), lengths).tolist(),
+                np.arange(m, dtype=np.int64) - starts, found)
 
 
 def _rewrite(tmp: Path, parts: list[str], bounds: list[int], results: _Results, extra: Counter[int]) -> None:
@@ -299,7 +338,7 @@ def _partition(tmp: Path, parts: list[str], bounds: list[int], splits: list[str]
         for kind, table in tables:
             spill.schema(kind, table.schema)
             at = bucket[table["h"].to_numpy() - start] if len(table) else np.zeros(0, np.int64)
-            for b in np.unique(at).tolist():
+            for b in screening.distinct(at).tolist():
                 spill.write(kind, b, table.filter(pa.array(at == b)))
     spill.close()
 
@@ -359,7 +398,7 @@ class _Results:
     def _path(self, c: int) -> Path:
         return self.folder / f"results-{c:05d}.arrow"
 
-    def add(self, hs: list[int], sids: list[str], seqs: list[int], found: list[int]) -> None:
+    def add(self, hs: Any, sids: list[str], seqs: Any, found: Any) -> None:
         import numpy as np
         import pyarrow as pa
 
@@ -367,7 +406,7 @@ class _Results:
         t = pa.table({"h": pa.array(h), "sid": pa.array(sids, pa.string()),
                       "seq": pa.array(seqs, pa.int64()), "found": pa.array(found, pa.int64())})
         at = h // self.chunk
-        for c in np.unique(at).tolist():
+        for c in screening.distinct(at).tolist():
             w = self.writers.get(c)
             if w is None:
                 w = self.writers[c] = pa.ipc.new_stream(str(self._path(c)), t.schema)
@@ -431,7 +470,7 @@ class _Live:
         def lite(v: HandView) -> HandView:
             x = light.get(id(v))
             if x is None:
-                x = light[id(v)] = dataclasses.replace(v, seats={}, posts=[], added={})
+                x = light[id(v)] = v.bare()
             return x
 
         for run in player_runs(session, len(self.sessions)):
@@ -499,15 +538,51 @@ def _batches(cuts: list[int], n: int) -> Iterator[tuple[int, int, list[tuple[int
         yield lo, n, runs
 
 
-def _views(hands: Any, lo: int, hi: int, seats: Any, seat_at: Any, posts: Any, post_at: Any,
+class _Lazy:
+    """The HandViews of a batch of ranks: those the judge is known to need built at once
+    (`_views`), any other when asked for."""
+
+    def __init__(self, columns: tuple[Any, Any, Any, Any, Any, Any], ranks: Any) -> None:
+        self.columns = columns
+        self.built = dict(zip(ranks.tolist(), _views(*columns[:1], ranks, *columns[1:]), strict=True))
+
+    def get(self, r: int) -> HandView:
+        v = self.built.get(r)
+        if v is None:  # a hand the screen passed whose judging needs it after all
+            import numpy as np
+
+            v = self.built[r] = _views(*self.columns[:1], np.array([r], dtype=np.int64), *self.columns[1:])[0]
+        return v
+
+    def from_(self, base: int) -> Callable[[int], HandView]:
+        """Hand k of the session starting at rank `base`."""
+        return lambda k: self.get(base + k)
+
+
+def _rows(at: Any, ranks: Any) -> tuple[Any, Any]:
+    """The rows of `ranks` (sorted) in a table whose rank r has rows at[r]..at[r + 1]: their
+    positions, and where each rank's start among them."""
+    import numpy as np
+
+    lo, hi = at[ranks], at[ranks + 1]
+    lengths = hi - lo
+    starts = np.zeros(len(ranks) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=starts[1:])
+    return np.repeat(lo - starts[:-1], lengths) + np.arange(starts[-1], dtype=np.int64), starts
+
+
+def _views(hands: Any, ranks: Any, seats: Any, seat_at: Any, posts: Any, post_at: Any,
            anon: Any) -> list[HandView]:
-    """The hands of ranks lo..hi as HandViews, each column read once for the batch (nulls
-    filled and flags worked out by pyarrow, the objects built by `hand_views`, `fill_seats` and
-    `attach_posts`)."""
+    """The hands of `ranks` (sorted, numpy) as HandViews, each column read once for them
+    all (nulls filled and flags worked out by pyarrow, the objects built by `hand_views`,
+    `fill_seats` and `attach_posts`)."""
+    import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    h = hands.slice(lo, hi - lo)
+    if not len(ranks):
+        return []
+    h = hands.take(pa.array(ranks, pa.int64()))
 
     def col(name: str, default: object = None) -> list[Any]:
         c = h[name]
@@ -518,26 +593,30 @@ def _views(hands: Any, lo: int, hi: int, seats: Any, seat_at: Any, posts: Any, p
                        pc.fill_null(pc.equal(h["status"], "audited"), False).to_pylist(), _times(h["started_at"]),
                        col("button_seat"), col("max_seats", 0), col("sb", 0), col("bb", 0), col("scale", 0),
                        col("format", ""), col("site", ""), col("tournament_id"), col("table_name"), col("room", ""),
-                       anon[lo:hi].tolist())
-    # a hand's seats are the rows seat_at[i]..seat_at[i + 1] (`fill_seats`)
-    base = int(seat_at[lo])
-    s = seats.slice(base, int(seat_at[hi]) - base)
+                       anon[ranks].tolist())
+    # a hand's seats are the rows starts[i]..starts[i + 1] of s (`fill_seats`)
+    rows, starts = _rows(seat_at, ranks)
+    s = seats.take(pa.array(rows, pa.int64()))
     nums = s["seat"].to_pylist()
-    fill_seats(views, (seat_at[lo:hi + 1] - base).tolist(), nums, pc.fill_null(s["player"], "").to_pylist(),
+    fill_seats(views, starts.tolist(), nums, pc.fill_null(s["player"], "").to_pylist(),
                pc.fill_null(s["stack_start"], 0).to_pylist(), pc.fill_null(s["net"], 0).to_pylist(),
                pc.fill_null(pc.not_equal(s["position"], "out"), True).to_pylist())
     if pc.any(pc.fill_null(pc.not_equal(s["added"], 0), False)).as_py():
-        for rk, seat, added in zip(s["rank"].to_pylist(), nums, s["added"].to_pylist()):
+        at = np.searchsorted(ranks, s["rank"].to_numpy()).tolist()
+        for i, seat, added in zip(at, nums, s["added"].to_pylist(), strict=True):
             if added:  # a rebuy or top-up the log wrote on its own line (seats.added)
-                v = views[rk - lo]
+                v = views[i]
                 v.added[seat] = v.added.get(seat, 0) + added
-    p = posts.slice(post_at[lo], post_at[hi] - post_at[lo])
+    rows, _ = _rows(post_at, ranks)
+    p = posts.take(pa.array(rows, pa.int64()))
     p = p.filter(pc.is_valid(p["seat"]))
     moves = pc.is_in(p["action"], value_set=pa.array(sorted(ADD_ACTIONS | REMOVE_ACTIONS), pa.string()))
     if pc.any(moves).as_py():
-        for rk, seat, action, amount in zip(*(p.filter(moves)[c].to_pylist() for c in ("rank", "seat", "action",
-                                                                                      "amount"))):
-            v = views[rk - lo]
+        q = p.filter(moves)
+        at = np.searchsorted(ranks, q["rank"].to_numpy()).tolist()
+        for i, seat, action, amount in zip(at, *(q[c].to_pylist() for c in ("seat", "action", "amount")),
+                                           strict=True):
+            v = views[i]
             sign = 1 if action in ADD_ACTIONS else -1
             v.added[seat] = v.added.get(seat, 0) + sign * (amount or 0)
         p = p.filter(pc.invert(moves))
@@ -547,8 +626,8 @@ def _views(hands: Any, lo: int, hi: int, seats: Any, seat_at: Any, posts: Any, p
     dead = pc.if_else(pc.is_valid(p["to_amount"]), p["to_amount"], amount)
     live_part = pc.if_else(pc.equal(p["action"], "post_ante"), 0,
                            pc.if_else(pc.equal(p["action"], "post_dead"), dead, amount))
-    attach_posts(views, lo, p["rank"].to_pylist(), p["seat"].to_pylist(), p["action"].to_pylist(),
-                 pc.fill_null(amount, 0).to_pylist(), pc.fill_null(live_part, 0).to_pylist(),
+    attach_posts(views, np.searchsorted(ranks, p["rank"].to_numpy()).tolist(), p["seat"].to_pylist(),
+                 p["action"].to_pylist(), pc.fill_null(amount, 0).to_pylist(), pc.fill_null(live_part, 0).to_pylist(),
                  pc.fill_null(p["line"], 0).to_pylist())
     return views
 
@@ -636,11 +715,11 @@ def _players(seats: Any, m: int) -> tuple[Any, Any]:
     anon = (n_seats > 0) & (np.bincount(rank, weights=hidden_name[code], minlength=m) * 2 >= n_seats)
     # each (rank, player) once; a pair shared with the hand before is (rank - 1, player)
     width = len(names.dictionary)
-    pairs = np.unique(rank * width + code)
+    pairs = screening.distinct(rank * width + code)
     at = pairs // width
     size = np.bincount(at, minlength=m)
     before = pairs - width
-    shared = np.bincount(at[np.isin(before, pairs, assume_unique=True)], minlength=m)
+    shared = np.bincount(at[screening.member(before, pairs)], minlength=m)
     changed[1:] = ((size[:-1] > 0) & (size[1:] > 0) & ~anon[1:]
                    & (shared[1:] * 2 < np.minimum(size[:-1], size[1:])))
     return changed, anon
@@ -671,12 +750,12 @@ class _Judges:
             p = self._profiles[name] = get_profile(name, **dict(self.options.overrides))
         return p
 
-    def judge(self, fmt: str | None, session: list[HandView]) -> Judged:
+    def judge(self, fmt: str | None, n: int, view: Callable[[int], HandView], screen: Screen | None) -> Judged:
         name = self._name(fmt)
         j = self._judges.get(name)
         if j is None:
             j = self._judges[name] = SessionJudge(self.profile(fmt), self.enabled)
-        return j.judge(session)
+        return j.judge_screened(n, view, screen)
 
 
 # ------------------------------------------------------------------------ writing
@@ -694,19 +773,6 @@ class _Writer:
         self.rows: dict[str, list[dict[str, Any]]] = {"sessions": [], "findings": []}
         self.files = {t: PartWriter(tmp / t / SESSIONS_PART) for t in self.rows}
         self.schemas = {t: SCHEMAS[t] for t in self.rows}
-
-    @staticmethod
-    def session_row(sid: str, session: list[HandView], judged: Judged) -> dict[str, Any]:
-        first, last = session[0], session[-1]
-        players = {s.player for v in session for s in v.seats.values()}
-        return {
-            "session_id": sid, "site": first.site, "format": first.format, "kind": first.kind,
-            "tournament_id": first.tournament_id, "table_name": first.table_name,
-            "source": first.source, "first_hand_id": first.hand_id, "first_source": first.source,
-            "last_hand_id": last.hand_id, "last_source": last.source, "started_at": first.started_at,
-            "ended_at": last.started_at, "hands": len(session), "pairs": judged.pairs,
-            "pairs_judged": judged.pairs_judged, "players": 0 if anonymous(first) else len(players),
-            "n_findings": len(judged.findings)}
 
     @staticmethod
     def finding_row(f: Found) -> dict[str, Any]:
