@@ -166,7 +166,7 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
     fresh_sum = np.add.reduceat(scr.fresh.astype(np.int64), cuts) if cuts else np.zeros(0, np.int64)
     if cuts:
         fresh_sum -= scr.fresh[cuts].astype(np.int64)  # a session's first hand is no pair's second
-    found = np.zeros(m, dtype=np.int64)
+    found_at: list[int] = []  # the row `h` of each session finding's hand
     sids: list[str] = []
     # the hands whose view the judge needs: all of a live session's, none of an anonymous
     # one's, else each hand the screen does not pass and the hand before it in its session
@@ -195,7 +195,7 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
             sid = _session_id(first["site"] or "", key_of[r_lo], first["hand_id"] or "", first["source"])
             sids.append(sid)
             for f in judged.findings:
-                found[rank[np.searchsorted(hands_h, f.hand.index)]] += 1
+                found_at.append(f.hand.index)
                 totals.categories[f.rule.category.value] += 1
                 totals.severities[f.severity] += 1
             row = {
@@ -214,6 +214,7 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
                 for f in judged.findings:
                     writer.add("findings", _Writer.finding_row(f))
         del views
+    found = np.bincount(rank[np.searchsorted(hands_h, np.asarray(found_at, dtype=np.int64))], minlength=m)
     lengths = np.diff(np.asarray([*cuts, m], dtype=np.int64)).astype(np.int64)
     starts = np.repeat(np.asarray(cuts, dtype=np.int64), lengths)
     results.add(hands_s["h"].to_numpy(), np.repeat(np.asarray(sids, dtype=object), lengths).tolist(),
@@ -319,10 +320,13 @@ def _partition(tmp: Path, parts: list[str], bounds: list[int], splits: list[str]
         h = h.append_column("h", idx)
         of_hand = _Matcher(h, idx)
         s = of_hand.rows(read_part(tmp / "seats" / name, columns=["hand_id", "source", "seat", "player", "position",
-                                                                 "stack_start", "net", "added"]))
+                                                                 "stack_start", "net", "added"],
+                                   dictionary=["hand_id", "source"]))
         a = read_part(tmp / "actions" / name, columns=["hand_id", "source", "seq", "line", "seat", "action",
-                                                       "amount", "to_amount"])
-        a = of_hand.rows(a.filter(pc.is_in(a["action"], value_set=wanted)))
+                                                       "amount", "to_amount"], dictionary=["hand_id", "source", "action"])
+        action = _flat(a["action"])
+        a = a.filter(pc.take(pc.is_in(action.dictionary, value_set=wanted), action.indices))
+        a = of_hand.rows(a.set_column(a.schema.get_field_index("action"), "action", a["action"].cast(pa.string())))
         tables = (("hands", h), ("seats", s), ("posts", a))
         if not splits:
             for kind, table in tables:
@@ -341,35 +345,67 @@ def _partition(tmp: Path, parts: list[str], bounds: list[int], splits: list[str]
 
 class _Matcher:
     """Rows of a part's seats or actions, given their hand's `h` (matched on hand id and
-    source, as an inner join would): a hash lookup of each row's key among the hands' keys
-    when those are distinct (costing a tenth of pyarrow's join), the join when they are not."""
+    source, as an inner join would). Their hand ids and sources are read as the file's
+    dictionaries, mapped to the hands' own codes and looked up as one integer a row: a part's
+    strings are never made, and this costs a fraction of pyarrow's join, which is used when
+    the hands' keys are not distinct."""
 
     def __init__(self, hands: Any, h: Any) -> None:
+        import numpy as np
         import pyarrow.compute as pc
 
         self.hands, self.h = hands, h
-        self.keys = self._key(hands)
-        valid = self.keys.drop_null()
-        self.distinct = len(pc.unique(valid)) == len(valid)
+        self.ids = pc.unique(_flat(hands["hand_id"]))
+        self.sources = pc.unique(_flat(hands["source"]))
+        self.width = len(self.ids) + 1
+        key = self._key(_flat(hands["hand_id"]), _flat(hands["source"]))
+        self.order = np.argsort(key, kind="stable")
+        self.sorted = key[self.order]
+        valid = self.sorted[self.sorted >= 0]
+        self.distinct = bool(np.all(valid[1:] != valid[:-1]))
 
     @staticmethod
-    def _key(table: Any) -> Any:
-        import pyarrow.compute as pc
-
-        return _flat(pc.binary_join_element_wise(table["hand_id"], table["source"], "\x1f"))
-
-    def rows(self, table: Any) -> Any:
+    def _codes(values: Any, of: Any) -> Any:
+        """Each value's place in `of` (numpy, -1 where none or null)."""
+        import numpy as np
         import pyarrow as pa
         import pyarrow.compute as pc
 
+        if pa.types.is_dictionary(values.type):
+            mapped = np.asarray(pc.fill_null(pc.index_in(values.dictionary, value_set=of, skip_nulls=True), -1)
+                                .to_numpy(zero_copy_only=False), dtype=np.int64)
+            codes = np.asarray(pc.fill_null(values.indices, -1).to_numpy(zero_copy_only=False), dtype=np.int64)
+            return np.where(codes >= 0, mapped[np.maximum(codes, 0)] if len(mapped) else -1, -1)
+        return np.asarray(pc.fill_null(pc.index_in(values, value_set=of, skip_nulls=True), -1)
+                          .to_numpy(zero_copy_only=False), dtype=np.int64)
+
+    def _key(self, hand_id: Any, source: Any) -> Any:
+        import numpy as np
+
+        hid, src = self._codes(hand_id, self.ids), self._codes(source, self.sources)
+        return np.where((hid >= 0) & (src >= 0), src * self.width + hid, -1)
+
+    def rows(self, table: Any) -> Any:
+        import numpy as np
+        import pyarrow as pa
+
+        table = table.combine_chunks()
         if not self.distinct:
             keys = pa.table({"hand_id": self.hands["hand_id"], "source": self.hands["source"], "h": self.h})
-            return table.join(keys, ["hand_id", "source"], join_type="inner", use_threads=False).drop_columns(
+            plain = table.set_column(0, "hand_id", table["hand_id"].cast(pa.string())).set_column(
+                1, "source", table["source"].cast(pa.string()))
+            return plain.join(keys, ["hand_id", "source"], join_type="inner", use_threads=False).drop_columns(
                 ["hand_id", "source"])
-        at = pc.index_in(self._key(table), value_set=self.keys, skip_nulls=True)
-        found = pc.is_valid(at)
-        out = table.drop_columns(["hand_id", "source"]).append_column("h", pc.take(self.h, at))
-        return out if pc.all(found).as_py() is not False else out.filter(found)
+        key = self._key(_flat(table["hand_id"]), _flat(table["source"]))
+        at = np.searchsorted(self.sorted, key)
+        inside = at < len(self.sorted)
+        found = np.zeros(len(key), dtype=bool)
+        found[inside] = (self.sorted[at[inside]] == key[inside]) & (key[inside] >= 0)
+        out = table.drop_columns(["hand_id", "source"])
+        if not found.all():
+            out, at = out.filter(pa.array(found)), at[found]
+        h = np.asarray(self.h.to_numpy(zero_copy_only=False) if hasattr(self.h, "to_numpy") else self.h)
+        return out.append_column("h", pa.array(h[self.order[at]], pa.int64()))
 
 
 class _Spill:
