@@ -97,6 +97,34 @@ def test_many_files_same_dataset_with_one_and_two_jobs(tmp_path: Path, unit_byte
     assert per_hand(ta.categories) == {"min_raise": 8, "odd_chip": 8}
 
 
+def test_one_group_of_work_starts_no_worker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # one group of small files (or one small file) is one task: the main process audits it
+    # with --jobs 2 rather than wait for a worker to start; two groups, or one file cut into
+    # units, start the pool
+    from hhaudit.pipeline import pool
+
+    started: list[int] = []
+    real = pool.Worker.__init__
+
+    def counted(self: pool.Worker) -> None:
+        started.append(1)
+        real(self)
+
+    monkeypatch.setattr(pool.Worker, "__init__", counted)
+    files = [write(tmp_path / f"f{k}.txt", [("csp"[j % 3], 1000 * k + j) for j in range(7)]) for k in range(3)]
+    one, two = tmp_path / "one", tmp_path / "two"
+    run(sources(*files), one, Options(), jobs=1, batch=3)
+    run(sources(files[0]), tmp_path / "alone", Options(), jobs=2, batch=3)
+    run(sources(*files), two, Options(), jobs=2, batch=3)
+    assert started == []
+    same_dataset(one, two)  # the same dataset as one job
+    run(sources(*files), tmp_path / "split", Options(), jobs=2, batch=3, unit_bytes=0)  # three groups
+    assert len(started) == 2
+    started.clear()
+    run(sources(files[0]), tmp_path / "cut", Options(), jobs=2, batch=3, split_bytes=0)  # one file, 3 units
+    assert len(started) == 2
+
+
 def test_one_large_file_split_across_jobs(tmp_path: Path) -> None:
     big = write(tmp_path / "big.txt", [("csp"[j % 3], 5000 + j) for j in range(25)])
     small = write(tmp_path / "small.txt", [("s", 1), ("c", 2)])

@@ -88,6 +88,15 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+EVERY_FILE_A_TASK = """
+import hhaudit.pipeline.plan as plan
+plan.UNIT_BYTES = 1
+"""
+"""Run first by the tests of worker processes: every file a group of its own (a file of
+UNIT_BYTES or more is), so that a run of a few small files is several tasks and starts its
+pool (one group alone is audited by the main process)."""
+
+
 # --------------------------------------------------------------------------- what OUT may be
 
 def test_a_folder_of_the_users_files_is_refused_and_left_alone(tmp_path: Path, histories: Path) -> None:
@@ -359,7 +368,7 @@ r.dedupe = dedupe
 
 def test_a_bug_in_a_worker_process_is_status_3_and_the_run_stops(tmp_path: Path, histories: Path) -> None:
     out = tmp_path / "out"
-    prelude = """
+    prelude = EVERY_FILE_A_TASK + """
 import hhaudit.pipeline.pool as pool
 pool._BOOT = pool._BOOT.replace("from hhaudit.pipeline.worker import serve",
     "import hhaudit.pipeline.tasks as t; t.run_task = lambda task: 1 // 0; "
@@ -477,6 +486,7 @@ SCRIPT = """
 import multiprocessing, sys
 print("script started", file=sys.stderr)
 {setup}
+{tasks}
 import hhaudit
 result = hhaudit.audit([{inputs}], jobs=2)
 print(len(result.hands), sorted(r for r in result.findings["rule"] if not r.startswith("SE")))
@@ -490,7 +500,7 @@ def test_the_api_with_jobs_in_a_script_without_a_main_guard(tmp_path: Path, hist
     for k in range(3):
         (histories / f"more{k}.txt").write_text(hands(5, start=200 + 10 * k), encoding="utf-8")
     script = tmp_path / "audit_my_hands.py"
-    script.write_text(SCRIPT.format(setup=setup, inputs=repr(str(histories))))
+    script.write_text(SCRIPT.format(setup=setup, tasks=EVERY_FILE_A_TASK, inputs=repr(str(histories))))
     r = subprocess.run([sys.executable, str(script)], check=False, capture_output=True, text=True, timeout=300,
                        env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=tmp_path)
     assert r.returncode == 0, r.stderr[-3000:]
@@ -504,7 +514,7 @@ def test_the_api_with_jobs_in_a_notebook(histories: Path) -> None:
     pytest.importorskip("ipykernel", reason="ipykernel is in the test extra")
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(
-        f"import sys; sys.path.insert(0, {str(ROOT)!r})\n"
+        f"import sys; sys.path.insert(0, {str(ROOT)!r})\n{EVERY_FILE_A_TASK}"
         f"import hhaudit\nresult = hhaudit.audit([{str(histories)!r}], jobs=2)\n"
         f"print(len(result.hands), sorted(r for r in result.findings['rule'] if not r.startswith('SE')))")]
     nbclient.NotebookClient(nb, timeout=300, kernel_name="python3").execute()
@@ -529,7 +539,9 @@ def _children(pid: int) -> list[int]:
 
 
 def _start(args: list[str]) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "hhaudit", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    """`hhaudit ARGS` in a process of its own, every file a task (`EVERY_FILE_A_TASK`)."""
+    code = EVERY_FILE_A_TASK + "import runpy\nrunpy.run_module('hhaudit', run_name='__main__')\n"  # as -m does
+    return subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, start_new_session=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 

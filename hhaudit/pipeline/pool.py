@@ -112,14 +112,28 @@ class Worker:
             p.stdout.close()
 
 
+def cut_here(sources: Sequence[Source], todo: list[list[int]], split: int) -> set[int]:
+    """The groups of `todo` (by first position) read here and cut into units for the workers:
+    a group of one file of `split` bytes or more, or of a stream (standard input, which
+    cannot go to a worker)."""
+    alone = {g[0] for g in todo if len(g) == 1}
+    return {i for i in alone if sources[i].stream is not None
+            or (sources[i].path is not None and source_size(sources[i]) >= split)}
+
+
+def worth_a_pool(sources: Sequence[Source], todo: list[list[int]], split: int) -> bool:
+    """Whether the groups `todo` are more than one task: a single group that is not cut into
+    units is audited by this process, which would otherwise wait for one worker's start-up
+    (an interpreter importing hhaudit and pyarrow, about a second) to do the same work."""
+    return len(todo) > 1 or bool(cut_here(sources, todo, split))
+
+
 def run_pool(sources: Sequence[Source], todo: list[list[int]], options: Options, tmp: str, batch: int,
              split: int, jobs: int, done: Callable[[Result], None]) -> None:
     """Audit the groups of files `todo` (`plan.groups`): a group of one large file (or a
-    stream: standard input, which cannot go to a worker) is read here and its units sent to
-    the workers; any other group is one task."""
-    alone = {g[0] for g in todo if len(g) == 1}
-    big = {i for i in alone if sources[i].stream is not None
-           or (sources[i].path is not None and source_size(sources[i]) >= split)}
+    stream) is read here and its units sent to the workers (`cut_here`); any other group is
+    one task."""
+    big = cut_here(sources, todo, split)
 
     def tasks() -> Iterator[FileTask | ChunkTask]:
         for group in todo:

@@ -33,7 +33,7 @@ from .manifest import (
 )
 from .options import Options, Totals
 from .plan import groups
-from .pool import run_pool
+from .pool import run_pool, worth_a_pool
 from .tasks import SPLIT_BYTES, Result
 from .units import BATCH, audit_group
 
@@ -113,7 +113,7 @@ def _run(writer: Any, sources: Sequence[Source], options: Options, *, jobs: int,
     todo = [g for g in plan if g[0] not in skip]
     if engine == "dask":
         run_dask(sources, todo, options, tmp, batch, jobs, scheduler, done)
-    elif jobs <= 1 or not todo:
+    elif jobs <= 1 or not worth_a_pool(sources, todo, split):
         for g in todo:
             t, _ = audit_group(g[0], [sources[i] for i in g], options, tmp,
                                (lambda n, f: progress(n, f, 0)) if progress else None, batch=batch,
