@@ -105,7 +105,7 @@ def session_pass(tmp: Path, options: Options) -> Totals:
     folder.mkdir()
     writer = _Writer(tmp)
     try:
-        spill = _Spill(folder)
+        spill = _Spill(folder, in_memory=buckets == 1)
         _partition(tmp, parts, bounds, _splits(tmp, parts, n, buckets) if buckets > 1 else [], spill)
         release_arrow_memory()
         results = _Results(folder, max(BUCKET_HANDS, -(-n // MAX_BUCKETS)), n)
@@ -410,11 +410,14 @@ class _Matcher:
 
 class _Spill:
     """Arrow IPC streams in the pass's folder, one per table and bucket, written a part's
-    rows at a time and read back (then deleted) one bucket at a time."""
+    rows at a time and read back (then deleted) one bucket at a time; with one bucket (at
+    most about BUCKET_HANDS hands), the tables are kept in memory instead."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, in_memory: bool = False) -> None:
         self.folder = folder
+        self.in_memory = in_memory
         self.writers: dict[tuple[str, int], Any] = {}
+        self.kept: dict[tuple[str, int], list[Any]] = {}
         self.schemas: dict[str, Any] = {}
 
     def _path(self, kind: str, b: int) -> Path:
@@ -427,6 +430,9 @@ class _Spill:
         import pyarrow as pa
 
         self.schema(kind, table.schema)
+        if self.in_memory:
+            self.kept.setdefault((kind, b), []).append(table)
+            return
         w = self.writers.get((kind, b))
         if w is None:
             w = self.writers[(kind, b)] = pa.ipc.new_stream(str(self._path(kind, b)), table.schema)
@@ -441,12 +447,16 @@ class _Spill:
         """Bucket b's rows of `kind` (None when no part had any)."""
         import pyarrow as pa
 
+        kept = self.kept.pop((kind, b), None)
         path = self._path(kind, b)
-        if not path.exists():
+        if kept is not None:
+            table = pa.concat_tables(kept)
+        elif path.exists():
+            with pa.ipc.open_stream(str(path)) as r:
+                table = r.read_all()
+            path.unlink()
+        else:
             return self.schemas[kind].empty_table() if kind in self.schemas else None
-        with pa.ipc.open_stream(str(path)) as r:
-            table = r.read_all()
-        path.unlink()
         return table.combine_chunks()
 
 
