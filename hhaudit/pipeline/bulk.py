@@ -29,6 +29,25 @@ def bulk_gc() -> Iterator[None]:
         gc.set_threshold(*old)
 
 
+@contextlib.contextmanager
+def paused_gc() -> Iterator[None]:
+    """No cyclic garbage collection at all for a while (then as it was).
+
+    For a pass that builds many small objects with no cycles among them (the session pass's
+    views: reference counting frees them) in a process that already holds many: each full
+    collection walks every object of the process, and the session pass, measured on 20,000
+    hands in a process that had imported pyarrow and pandas, spent a third of its CPU time
+    in them (1.24 s against 0.83 s with collection paused), even with `bulk_gc`'s
+    thresholds."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def bulk(fn: _F) -> _F:
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:

@@ -35,6 +35,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from ..pipeline.bulk import paused_gc
 from ..pipeline.dedupe import scope
 from ..pipeline.options import LIVE_FORMATS, Options, Totals
 from ..pipeline.parts import PART, PartWriter, read_part, release_arrow_memory, write_atomic
@@ -87,6 +88,11 @@ _KEY_COLUMNS = ["site", "kind", "tournament_id", "table_name", "source", "format
 
 def session_pass(tmp: Path, options: Options) -> Totals:
     """Judge every session of the dataset in `tmp` (the run's temporary folder)."""
+    with paused_gc():
+        return _session_pass(tmp, options)
+
+
+def _session_pass(tmp: Path, options: Options) -> Totals:
     import shutil
 
     import pyarrow.parquet as pq
