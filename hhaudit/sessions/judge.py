@@ -332,13 +332,15 @@ class Screen:
     the session's state as its own blinds say (`sb`, `bb`), unless a player owes a blind:
     `SessionJudge.judge` still judges it then."""
 
-    __slots__ = ("anon", "bb", "cash", "first", "plain", "resets", "ring", "sb")
+    __slots__ = ("anon", "bb", "cash", "first", "order_ok", "plain", "resets", "ring", "sb", "stacks_ok")
 
     def __init__(self, anon: bool, resets: bool, plain: list[bool], sb: list[int], bb: list[int],
-                 ring: list[int], first: list[int], cash: bool) -> None:
+                 ring: list[int], first: list[int], cash: bool, stacks_ok: list[bool], order_ok: list[bool]) -> None:
         self.anon = anon  # `anonymous(hands[0])`
         self.resets = resets  # `resets(hands)`
         self.plain = plain
+        self.stacks_ok = stacks_ok  # hand k can give no SE05 against hand k - 1 (`_stacks`)
+        self.order_ok = order_ok  # nor any SE04 (`_order`)
         self.sb = sb
         self.bb = bb
         self.ring = ring  # `ring(hand)`
@@ -405,7 +407,8 @@ class SessionJudge:
                 continue
             p = view(k - 1)
             out.pairs += 1
-            self._order(p, c, add)
+            if screen is None or not screen.order_ok[k]:
+                self._order(p, c, add)
             if not (p.audited and c.audited):
                 sb_pos, prev_bb = self._blinds_state(c, sb_pos, prev_bb)
                 continue
@@ -414,7 +417,7 @@ class SessionJudge:
                 self._button(p, c, sb_pos, add)
                 if c.kind == "cash":
                     self._blinds_owed(p, c, owes, gone, add)
-            if out.stacks_judged:
+            if out.stacks_judged and (screen is None or not screen.stacks_ok[k]):
                 self._stacks(p, c, add)
             sb_pos, prev_bb = self._blinds_state(c, sb_pos, prev_bb)
         return out

@@ -156,7 +156,7 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
     changed, anon = _players(seats_s, m)
     cuts = _cuts(hands_s, keys_s, judges, changed)
     scr = screening.screen(hands_s, seats_s, seat_at, posts_s, post_at)
-    key_of = keys_s.to_pylist()
+    key_of = keys_s.take(pa.array(cuts, pa.int64())).to_pylist()  # each session's table key
     ends = [*cuts[1:], m]
     # each session's first and last hand, and its players (a seat's last row, as a HandView)
     info = hands_s.select(["site", "format", "kind", "tournament_id", "table_name", "source", "hand_id"])
@@ -185,7 +185,8 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
     need[:-1] |= judged_alone[1:] & ~start[1:]
     whole = scr.live | (not screening.ENABLED)
     need = np.where(whole, True, need & ~anon[cuts][session_of])
-    plain_l, sb_l, bb_l, ring_l, first_l = (x.tolist() for x in (plain, scr.sb, scr.bb, scr.ring, scr.first))
+    plain_l, sb_l, bb_l, ring_l, first_l, stacks_l, order_l = (
+        x.tolist() for x in (plain, scr.sb, scr.bb, scr.ring, scr.first, scr.stacks_ok, scr.order_ok))
     for lo, hi, runs in _batches(cuts, m):
         views = _Lazy((hands_s, seats_s, seat_at, posts_s, post_at, anon), lo + np.flatnonzero(need[lo:hi]))
         for r_lo, r_hi in runs:
@@ -196,9 +197,10 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
             if not whole[r_lo]:
                 session_screen = Screen(bool(anon[r_lo]), n > 1 and int(fresh_sum[i]) * 2 >= n - 1,
                                         plain_l[r_lo:r_hi], sb_l[r_lo:r_hi], bb_l[r_lo:r_hi], ring_l[r_lo:r_hi],
-                                        first_l[r_lo:r_hi], bool(scr.cash[r_lo]))
+                                        first_l[r_lo:r_hi], bool(scr.cash[r_lo]), stacks_l[r_lo:r_hi],
+                                        order_l[r_lo:r_hi])
             judged = judges.judge(first["format"] or "", n, views.from_(r_lo), session_screen)
-            sid = _session_id(first["site"] or "", key_of[r_lo], first["hand_id"] or "", first["source"])
+            sid = _session_id(first["site"] or "", key_of[i], first["hand_id"] or "", first["source"])
             sids.append(sid)
             for f in judged.findings:
                 found_at.append(f.hand.index)

@@ -19,6 +19,9 @@ only that no player at the table owes a blind (the judge checks that as it goes)
   heads-up, on the last big blind's seat;
 - the hand id does not go back while the time goes forward (`_order`).
 
+A hand that is not plain may still pass two of the checks (`Screened.stacks_ok`,
+`Screened.order_ok`): the judge then leaves those out.
+
 A session's first hand is plain when it has one small and one big blind post, no name or
 seat twice and is not a live log's. Being wrong here in the other direction (a hand marked
 not plain that is) costs only time: the screen may refuse a hand, never pass one that the
@@ -64,8 +67,11 @@ def member(values: Any, of: Any) -> Any:
 class Screened:
     """Per rank (numpy arrays): `plain`, the blinds' seats `sb` and `bb` (where a hand has one
     post of each), `ring` and `first` (`judge.ring`, `judge.first_seat`), `cash`, `live`,
-    and `fresh` (the hand starts every seat with one amount after a hand where chips moved:
-    `judge.resets`); per seat row, `code`, the player's number (`last` rows only count: a
+    `fresh` (the hand starts every seat with one amount after a hand where chips moved:
+    `judge.resets`), and for a hand that is not plain, the checks that can still give nothing
+    against the hand before: `stacks_ok` (every player of both starts with the chips they
+    ended with, nothing brought, the same scale: `_stacks`) and `order_ok` (an online hand
+    whose id does not go back while the time goes forward: `_order`); per seat row, `code`, the player's number (`last` rows only count: a
     seat written twice keeps its last row, as a `HandView` does)."""
 
     def __init__(self, **arrays: Any) -> None:
@@ -80,6 +86,8 @@ class Screened:
         self.fresh = arrays["fresh"]
         self.code = arrays["code"]
         self.last = arrays["last"]
+        self.stacks_ok = arrays["stacks_ok"]
+        self.order_ok = arrays["order_ok"]
 
 
 def screen(hands: Any, seats: Any, seat_at: Any, posts: Any, post_at: Any) -> Screened:
@@ -206,13 +214,26 @@ def screen(hands: Any, seats: Any, seat_at: Any, posts: Any, post_at: Any) -> Sc
         ascii_id = flag(pc.string_is_ascii(ids)) & (np.asarray(pc.utf8_length(digits).to_numpy()) <= 64)
         forward = timed[1:] & timed[:-1] & (t[1:] > t[:-1])
         back_id = number[1:] < number[:-1]
-        order_ok[1:] = ascii_id[1:] & ascii_id[:-1] & ~(forward & back_id)
+        order_ok[1:] = ascii_id[1:] & ascii_id[:-1] & ~(forward & back_id) & ~live[1:]
     heads_up = ns == 2
     button_ok = np.zeros(m, dtype=bool)
     if m > 1:
         prev_sb, prev_bb, prev_next = sb[:-1], bb[:-1], next_seat[:-1]
         button_ok[1:] = np.where(heads_up[1:], button[1:] == prev_bb,
                                  (button[1:] == prev_sb) & (button[1:] == prev_next))
+    # each player of hand k who was in hand k - 1 starts with what they ended it with
+    stacks_ok = np.zeros(m, dtype=bool)
+    if r_n and m > 1:
+        rows = np.flatnonzero(last)
+        key = rank[rows] * width + code[rows]
+        by_key = np.argsort(key, kind="stable")
+        sorted_key = key[by_key]
+        target = (rank[rows] - 1) * width + code[rows]
+        at = np.minimum(np.searchsorted(sorted_key, target), len(sorted_key) - 1)
+        q = rows[by_key[at]]
+        moved = (sorted_key[at] == target) & (stack[rows] != stack[q] + net[q])
+        stacks_ok[1:] = ((np.bincount(rank[rows[moved]], minlength=m) == 0)[1:] & ~name_twice[:-1]
+                         & ~odd_seat[1:] & ~odd_seat[:-1] & ~brought[1:] & ~brought[:-1] & (scale[1:] == scale[:-1]))
     quiet = simple & ~odd_seat & ~brought & ~unpaid & audited & ~live
     plain = np.zeros(m, dtype=bool)
     if m > 1:
@@ -223,4 +244,4 @@ def screen(hands: Any, seats: Any, seat_at: Any, posts: Any, post_at: Any) -> Sc
     if m > 1:
         fresh[1:] = uniform[1:] & any_net[:-1]
     return Screened(plain=plain, plain_first=plain_first, sb=sb, bb=bb, ring=ring, first=first, cash=cash,
-                    live=live, fresh=fresh, code=code, last=last)
+                    live=live, fresh=fresh, code=code, last=last, stacks_ok=stacks_ok, order_ok=order_ok)
