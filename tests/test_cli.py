@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
-import os
 import shutil
 import subprocess
 import sys
@@ -12,6 +9,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+from commands import in_process
 
 import hhaudit
 from hhaudit.tables import SCHEMAS, TABLES
@@ -36,23 +34,9 @@ def run_process(*args: str, cwd: Path | None = None) -> subprocess.CompletedProc
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """`hhaudit ARGS` in this process, in `cwd`: the status `main` returns (what the command
-    exits with: `python -m hhaudit` is `sys.exit(main())`, and `main` turns every error, a
-    usage error included, into its one-sentence message and status), with what it wrote to
-    stdout and stderr. A process for each command would cost its start-up (about 1.5 s of
-    CPU) and prove nothing more; `run_process` runs the command itself, for the tests of the
-    entry point, standard input and `python -OO`."""
-    from hhaudit.cli import main
-
-    out, err = io.StringIO(), io.StringIO()
-    here = os.getcwd()
-    try:
-        os.chdir(cwd or here)
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = main(list(args))
-    finally:
-        os.chdir(here)
-    return subprocess.CompletedProcess(list(args), status, out.getvalue(), err.getvalue())
+    """The command in this process (tests/commands.py); `run_process` runs it as a process of
+    its own, for the entry point's test (standard input and `python -OO` have theirs)."""
+    return in_process(*args, cwd=cwd)
 
 
 def test_audit_samples_writes_every_table_and_fails_on_errors(tmp_path: Path, samples: Path) -> None:

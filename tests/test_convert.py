@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import tomllib
 from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from commands import in_process
 
 from hhaudit.auditor import Auditor
 from hhaudit.convert import hand_text
@@ -256,8 +256,8 @@ def test_pokerkit_replays_written_phh_to_the_same_stacks(tmp_path: Path) -> None
 
 # ---------------------------------------------------------------- the command
 def _convert(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "hhaudit", "convert", *args], capture_output=True, text=True,
-                          cwd=cwd, timeout=300, check=False)
+    """`hhaudit convert ARGS` in this process (tests/commands.py)."""
+    return in_process("convert", *args, cwd=cwd)
 
 
 def test_convert_command_writes_one_file_per_source(tmp_path: Path) -> None:

@@ -304,15 +304,15 @@ def test_show_session_names_chips_taken_off_after_a_hand(tmp_path: Path) -> None
     EV Cashout paid to cccc3333), hand 3 "then 10.00 taken off" (the Cashout Risk paid), and
     the next hands start where those leave (no change noted)."""
     import subprocess
-    import sys
+
+    from commands import in_process
 
     path = tmp_path / "gg.txt"
     path.write_text(GG_CASHOUTS, encoding="utf-8")
     out = tmp_path / "out"
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "hhaudit", *args], capture_output=True, text=True,
-                              timeout=120, check=False)
+        return in_process(*args)  # the command in this process (tests/commands.py)
 
     assert run("audit", str(path), "-o", str(out), "-qq").returncode == 0
     sid = str(hhaudit.read(out).hands["session_id"].iloc[0])

@@ -5,11 +5,11 @@ hand by hand with the stacks carried and the session finding under the hand it i
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
+from commands import in_process
 
 
 def walk(number: int, clock: str, button: int, stacks: dict[int, tuple[str, int]], sb: int, bb: int,
@@ -30,8 +30,8 @@ def walk(number: int, clock: str, button: int, stacks: dict[int, tuple[str, int]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "hhaudit", *args], capture_output=True, text=True, timeout=120,
-                          check=False)
+    """The command in this process (tests/commands.py)."""
+    return in_process(*args)
 
 
 @pytest.fixture(scope="module")
