@@ -323,29 +323,31 @@ def natural(hand_id: str) -> tuple[str, int] | None:
 
 
 class Screen:
-    """What the pass worked out from the columns for the hands of one session (lists by the
-    hand's place in the session), so that the judge builds no `HandView` for a hand that can
-    give nothing: `plain[k]` says that hands k - 1 and k hold the same players in the same
-    seats with the same chips (every one dealt in, nothing brought or posted dead), that each
-    has one small blind and one big blind post, and that the button moved as every button
-    rule moves it (see `passes._screen`). Such a hand, judged, gives no finding and leaves
-    the session's state as its own blinds say (`sb`, `bb`), unless a player owes a blind:
-    `SessionJudge.judge` still judges it then."""
+    """What the pass worked out from the columns for the hands of a bucket (lists by the
+    hand's rank, its place in session order), so that the judge builds no `HandView` for a
+    hand that can give nothing: `plain[k]` says that hands k - 1 and k of a session hold the
+    same players in the same seats with the same chips (every one dealt in, nothing brought
+    or posted dead), that each has one small blind and one big blind post, and that the
+    button moved as every button rule moves it (see `screen.py`); for a session's first
+    hand, that it has one post of each blind and no player twice. Such a hand, judged, gives
+    no finding and leaves the session's state as its own blinds say (`sb`, `bb`), unless a
+    player owes a blind: `SessionJudge.judge_screened` still judges it then."""
 
     __slots__ = ("anon", "bb", "cash", "first", "order_ok", "plain", "resets", "ring", "sb", "stacks_ok")
 
-    def __init__(self, anon: bool, resets: bool, plain: list[bool], sb: list[int], bb: list[int],
-                 ring: list[int], first: list[int], cash: bool, stacks_ok: list[bool], order_ok: list[bool]) -> None:
-        self.anon = anon  # `anonymous(hands[0])`
-        self.resets = resets  # `resets(hands)`
+    def __init__(self, plain: list[bool], sb: list[int], bb: list[int], ring: list[int], first: list[int],
+                 cash: list[bool], stacks_ok: list[bool], order_ok: list[bool], anon: list[bool],
+                 resets: list[bool]) -> None:
         self.plain = plain
-        self.stacks_ok = stacks_ok  # hand k can give no SE05 against hand k - 1 (`_stacks`)
-        self.order_ok = order_ok  # nor any SE04 (`_order`)
         self.sb = sb
         self.bb = bb
         self.ring = ring  # `ring(hand)`
         self.first = first  # `first_seat(hand)`
         self.cash = cash
+        self.stacks_ok = stacks_ok  # hand k can give no SE05 against hand k - 1 (`_stacks`)
+        self.order_ok = order_ok  # nor any SE04 (`_order`)
+        self.anon = anon  # `anonymous(hands[0])` of the hand's session
+        self.resets = resets  # `resets(hands)` of the hand's session
 
 
 _NOTHING_OWED = (False, False, False)
@@ -361,20 +363,22 @@ class SessionJudge:
     def judge(self, hands: list[HandView]) -> Judged:
         return self.judge_screened(len(hands), hands.__getitem__, None)
 
-    def judge_screened(self, n: int, view: Callable[[int], HandView], screen: Screen | None) -> Judged:
-        """The session of `n` hands, hand k being `view(k)`; with a `screen`, the plain hands
-        it marks are passed over without their view."""
+    def judge_screened(self, n: int, view: Callable[[int], HandView], screen: Screen | None,
+                       base: int = 0) -> Judged:
+        """The session of `n` hands, hand k being `view(k)`; with a `screen` (hand k of the
+        session at rank `base + k` of it), the plain hands it marks are passed over without
+        their view."""
         out = Judged()
         add = self._adder(out)
         if not n:
             return out
-        if screen.anon if screen is not None else anonymous(view(0)):
+        if screen.anon[base] if screen is not None else anonymous(view(0)):
             # players hidden behind their positions (Bovada/Ignition): neither players nor
             # seats can be followed from hand to hand
             out.pairs = n - 1
             out.stacks_judged = False
             return out
-        out.stacks_judged = not (screen.resets if screen is not None else resets([view(k) for k in range(n)]))
+        out.stacks_judged = not (screen.resets[base] if screen is not None else resets([view(k) for k in range(n)]))
         owes: dict[str, tuple[bool, bool, bool]] = {}
         """Per player: (owes the big blind, owes the small blind, new to the seat)."""
         gone: dict[str, int] = {}
@@ -387,16 +391,17 @@ class SessionJudge:
         rebuys: dict[str, int] = {}
         """Per player: the hands of the session that added chips to the stack (`max_rebuys`)."""
         for k in range(n):
-            if screen is not None and screen.plain[k] and all(name in gone for name in owes):
+            if screen is not None and screen.plain[base + k] and (not owes or all(name in gone for name in owes)):
                 # nobody at the table owes a blind (`Screen`): what judging the hand would
                 # change is the players away from the table who owe a blind now
+                r = base + k
                 if k:
                     out.pairs += 1
                     out.pairs_judged += 1
-                    if screen.cash and gone:
-                        self._owed_away(screen.bb[k - 1], screen.bb[k], max(screen.ring[k - 1], screen.ring[k]),
-                                        screen.first[k], owes, gone)
-                sb_pos, prev_bb = screen.sb[k], screen.bb[k]
+                    if gone and screen.cash[r]:
+                        self._owed_away(screen.bb[r - 1], screen.bb[r], max(screen.ring[r - 1], screen.ring[r]),
+                                        screen.first[r], owes, gone)
+                sb_pos, prev_bb = screen.sb[r], screen.bb[r]
                 continue
             c = view(k)
             self._seated_twice(c, add)
@@ -407,7 +412,7 @@ class SessionJudge:
                 continue
             p = view(k - 1)
             out.pairs += 1
-            if screen is None or not screen.order_ok[k]:
+            if screen is None or not screen.order_ok[base + k]:
                 self._order(p, c, add)
             if not (p.audited and c.audited):
                 sb_pos, prev_bb = self._blinds_state(c, sb_pos, prev_bb)
@@ -417,7 +422,7 @@ class SessionJudge:
                 self._button(p, c, sb_pos, add)
                 if c.kind == "cash":
                     self._blinds_owed(p, c, owes, gone, add)
-            if out.stacks_judged and (screen is None or not screen.stacks_ok[k]):
+            if out.stacks_judged and (screen is None or not screen.stacks_ok[base + k]):
                 self._stacks(p, c, add)
             sb_pos, prev_bb = self._blinds_state(c, sb_pos, prev_bb)
         return out

@@ -185,21 +185,19 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
     need[:-1] |= judged_alone[1:] & ~start[1:]
     whole = scr.live | (not screening.ENABLED)
     need = np.where(whole, True, need & ~anon[cuts][session_of])
-    plain_l, sb_l, bb_l, ring_l, first_l, stacks_l, order_l = (
-        x.tolist() for x in (plain, scr.sb, scr.bb, scr.ring, scr.first, scr.stacks_ok, scr.order_ok))
+    lengths = np.diff(np.asarray([*cuts, m], dtype=np.int64)).astype(np.int64)
+    resets = (lengths > 1) & (fresh_sum * 2 >= lengths - 1)
+    bucket_screen = Screen(plain.tolist(), scr.sb.tolist(), scr.bb.tolist(), scr.ring.tolist(), scr.first.tolist(),
+                           scr.cash.tolist(), scr.stacks_ok.tolist(), scr.order_ok.tolist(),
+                           anon[cuts][session_of].tolist(), np.repeat(resets, lengths).tolist())
     for lo, hi, runs in _batches(cuts, m):
         views = _Lazy((hands_s, seats_s, seat_at, posts_s, post_at, anon), lo + np.flatnonzero(need[lo:hi]))
         for r_lo, r_hi in runs:
             i = len(sids)
             first = firsts[i]
             n = r_hi - r_lo
-            session_screen = None
-            if not whole[r_lo]:
-                session_screen = Screen(bool(anon[r_lo]), n > 1 and int(fresh_sum[i]) * 2 >= n - 1,
-                                        plain_l[r_lo:r_hi], sb_l[r_lo:r_hi], bb_l[r_lo:r_hi], ring_l[r_lo:r_hi],
-                                        first_l[r_lo:r_hi], bool(scr.cash[r_lo]), stacks_l[r_lo:r_hi],
-                                        order_l[r_lo:r_hi])
-            judged = judges.judge(first["format"] or "", n, views.from_(r_lo), session_screen)
+            judged = judges.judge(first["format"] or "", n, views.from_(r_lo),
+                                  None if whole[r_lo] else bucket_screen, r_lo)
             sid = _session_id(first["site"] or "", key_of[i], first["hand_id"] or "", first["source"])
             sids.append(sid)
             for f in judged.findings:
@@ -223,7 +221,6 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
                     writer.add("findings", _Writer.finding_row(f))
         del views
     found = np.bincount(rank[np.searchsorted(hands_h, np.asarray(found_at, dtype=np.int64))], minlength=m)
-    lengths = np.diff(np.asarray([*cuts, m], dtype=np.int64)).astype(np.int64)
     starts = np.repeat(np.asarray(cuts, dtype=np.int64), lengths)
     results.add(hands_s["h"].to_numpy(), np.repeat(np.asarray(sids, dtype=object), lengths).tolist(),
                 np.arange(m, dtype=np.int64) - starts, found)
@@ -833,12 +830,13 @@ class _Judges:
             p = self._profiles[name] = get_profile(name, **dict(self.options.overrides))
         return p
 
-    def judge(self, fmt: str | None, n: int, view: Callable[[int], HandView], screen: Screen | None) -> Judged:
+    def judge(self, fmt: str | None, n: int, view: Callable[[int], HandView], screen: Screen | None,
+              base: int) -> Judged:
         name = self._name(fmt)
         j = self._judges.get(name)
         if j is None:
             j = self._judges[name] = SessionJudge(self.profile(fmt), self.enabled)
-        return j.judge_screened(n, view, screen)
+        return j.judge_screened(n, view, screen, base)
 
 
 # ------------------------------------------------------------------------ writing
