@@ -210,11 +210,15 @@ def screen(hands: Any, seats: Any, seat_at: Any, posts: Any, post_at: Any) -> Sc
         timed = flag(pc.is_valid(micros))
         ids = pc.fill_null(hands["hand_id"], "")
         digits = pc.fill_null(pc.struct_field(pc.extract_regex(ids, r"(?P<n>[0-9]+)[^0-9]*$"), "n"), "")
-        number = np.asarray(pc.utf8_lpad(digits, 64, "0").to_numpy(zero_copy_only=False), dtype=object)
-        ascii_id = flag(pc.string_is_ascii(ids)) & (np.asarray(pc.utf8_length(digits).to_numpy()) <= 64)
+        length = np.asarray(pc.utf8_length(digits).to_numpy(zero_copy_only=False), dtype=np.int64)
+        fits = length <= 18  # the id's number as an int64 (a longer one is left to the judge)
+        number = np.asarray(pc.cast(pc.if_else(pa.array((length > 0) & fits), digits, "0"), pa.int64())
+                            .to_numpy(zero_copy_only=False), dtype=np.int64)
+        known = flag(pc.string_is_ascii(ids)) & fits  # `natural` reads any Unicode digit
+        numbered = length > 0
         forward = timed[1:] & timed[:-1] & (t[1:] > t[:-1])
-        back_id = number[1:] < number[:-1]
-        order_ok[1:] = ascii_id[1:] & ascii_id[:-1] & ~(forward & back_id) & ~live[1:]
+        back_id = numbered[1:] & numbered[:-1] & (number[1:] < number[:-1])
+        order_ok[1:] = known[1:] & known[:-1] & ~(forward & back_id) & ~live[1:]
     heads_up = ns == 2
     button_ok = np.zeros(m, dtype=bool)
     if m > 1:
