@@ -593,9 +593,16 @@ def _by_rank(table: Any, ranks: Any, second: str, n: int) -> tuple[Any, Any]:
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    t = table.append_column("rank", pa.array(ranks, pa.int64()))
-    t = t.take(pc.sort_indices(t, sort_keys=[("rank", "ascending"), (second, "ascending")]))
-    starts = np.searchsorted(t["rank"].to_numpy(), np.arange(n + 1))
+    ranks = np.asarray(ranks, dtype=np.int64)
+    then = np.asarray(pc.fill_null(table[second], -1).to_numpy(zero_copy_only=False), dtype=np.int64)
+    if len(then):
+        top = int(then.max()) + 1
+        then = np.where(then < 0, top, then)  # nulls (and no value below 0 is written) last, as Arrow sorts
+        order = np.argsort(ranks * (top + 1) + then, kind="stable")  # one integer key: a numpy sort
+    else:
+        order = np.zeros(0, dtype=np.int64)
+    t = table.append_column("rank", pa.array(ranks, pa.int64())).take(pa.array(order, pa.int64()))
+    starts = np.searchsorted(ranks[order], np.arange(n + 1))
     return t, starts
 
 
