@@ -365,20 +365,19 @@ class SessionJudge:
 
     def judge_screened(self, n: int, view: Callable[[int], HandView], screen: Screen | None,
                        base: int = 0) -> Judged:
-        """The session of `n` hands, hand k being `view(k)`; with a `screen` (hand k of the
-        session at rank `base + k` of it), the plain hands it marks are passed over without
-        their view."""
+        """The session of `n` hands, hand k being `view(base + k)` (its rank); with a
+        `screen`, the plain hands it marks are passed over without their view."""
         out = Judged()
         add = self._adder(out)
         if not n:
             return out
-        if screen.anon[base] if screen is not None else anonymous(view(0)):
+        if screen.anon[base] if screen is not None else anonymous(view(base)):
             # players hidden behind their positions (Bovada/Ignition): neither players nor
             # seats can be followed from hand to hand
             out.pairs = n - 1
             out.stacks_judged = False
             return out
-        out.stacks_judged = not (screen.resets[base] if screen is not None else resets([view(k) for k in range(n)]))
+        out.stacks_judged = not (screen.resets[base] if screen is not None else resets([view(base + k) for k in range(n)]))
         owes: dict[str, tuple[bool, bool, bool]] = {}
         """Per player: (owes the big blind, owes the small blind, new to the seat)."""
         gone: dict[str, int] = {}
@@ -403,14 +402,14 @@ class SessionJudge:
                                         screen.first[r], owes, gone)
                 sb_pos, prev_bb = screen.sb[r], screen.bb[r]
                 continue
-            c = view(k)
+            c = view(base + k)
             self._seated_twice(c, add)
             if self.profile.max_rebuys and c.live:
                 self._rebuys(c, rebuys, add)
             if k == 0:
                 sb_pos, prev_bb = self._blinds_state(c, None, None)
                 continue
-            p = view(k - 1)
+            p = view(base + k - 1)
             out.pairs += 1
             if screen is None or not screen.order_ok[base + k]:
                 self._order(p, c, add)

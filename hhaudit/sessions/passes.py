@@ -124,7 +124,7 @@ def _session_pass(tmp: Path, options: Options) -> Totals:
         extra = live.close(writer, judges.enabled, totals)
         writer.close()
         results.close()
-        _rewrite(tmp, parts, bounds, results, extra)
+        _rewrite(tmp, parts, bounds, results, extra, spill.hands_parts)
     finally:
         writer.abort()
         shutil.rmtree(folder, ignore_errors=True)
@@ -196,7 +196,7 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
             i = len(sids)
             first = firsts[i]
             n = r_hi - r_lo
-            judged = judges.judge(first["format"] or "", n, views.from_(r_lo),
+            judged = judges.judge(first["format"] or "", n, views.__getitem__,
                                   None if whole[r_lo] else bucket_screen, r_lo)
             sid = _session_id(first["site"] or "", key_of[i], first["hand_id"] or "", first["source"])
             sids.append(sid)
@@ -214,7 +214,7 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
                 "pairs_judged": judged.pairs_judged, "players": 0 if anon[r_lo] else int(players[i]),
                 "n_findings": len(judged.findings)}
             if scr.live[r_lo]:
-                live.add(row, [views.get(r) for r in range(r_lo, r_hi)], judged)  # written last, with SE07
+                live.add(row, [views[r] for r in range(r_lo, r_hi)], judged)  # written last, with SE07
             else:
                 writer.add("sessions", row)
                 for f in judged.findings:
@@ -226,10 +226,11 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
                 np.arange(m, dtype=np.int64) - starts, found)
 
 
-def _rewrite(tmp: Path, parts: list[str], bounds: list[int], results: _Results, extra: Counter[int]) -> None:
+def _rewrite(tmp: Path, parts: list[str], bounds: list[int], results: _Results, extra: Counter[int],
+             read: dict[str, Any]) -> None:
     """Every hands part again, with the session columns and the counts (a part reused by
     --incremental already counts its earlier session findings in n_findings:
-    n_session_findings says how many to take off)."""
+    n_session_findings says how many to take off); the parts in `read` are not read again."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
@@ -238,7 +239,7 @@ def _rewrite(tmp: Path, parts: list[str], bounds: list[int], results: _Results, 
     for k, name in enumerate(parts):
         lo, hi = bounds[k], bounds[k + 1]
         path = tmp / "hands" / name
-        table = read_part(path)
+        table = read.pop(name) if name in read else read_part(path)
         ids, seq, new = results.slice(lo, hi)
         for h, c in extra.items():
             if lo <= h < hi:
@@ -320,7 +321,11 @@ def _partition(tmp: Path, parts: list[str], bounds: list[int], splits: list[str]
     wanted = pa.array([*_POSTS, *ADD_ACTIONS, *REMOVE_ACTIONS], pa.string())
     for k, name in enumerate(parts):
         start = bounds[k]
-        h = read_part(tmp / "hands" / name, columns=_HAND_COLUMNS)
+        if spill.in_memory:  # the whole part, kept for `_rewrite`
+            whole = spill.hands_parts[name] = read_part(tmp / "hands" / name)
+            h = whole.select(_HAND_COLUMNS)
+        else:
+            h = read_part(tmp / "hands" / name, columns=_HAND_COLUMNS)
         idx = pa.array(np.arange(start, start + len(h), dtype=np.int64))
         h = h.append_column("h", idx)
         of_hand = _Matcher(h, idx)
@@ -423,6 +428,8 @@ class _Spill:
         self.in_memory = in_memory
         self.writers: dict[tuple[str, int], Any] = {}
         self.kept: dict[tuple[str, int], list[Any]] = {}
+        self.hands_parts: dict[str, Any] = {}
+        """In memory, the hands parts as read whole (`_rewrite` writes them again)."""
         self.schemas: dict[str, Any] = {}
 
     def _path(self, kind: str, b: int) -> Path:
@@ -625,25 +632,21 @@ def _batches(cuts: list[int], n: int) -> Iterator[tuple[int, int, list[tuple[int
         yield lo, n, runs
 
 
-class _Lazy:
-    """The HandViews of a batch of ranks: those the judge is known to need built at once
-    (`_views`), any other when asked for."""
+class _Lazy(dict[int, HandView]):
+    """The HandViews of a batch by rank: those the judge is known to need, built at once
+    (`_views`), and any other when asked for (the judge reads them through the dict's own
+    lookup: no Python call a hand)."""
 
     def __init__(self, columns: tuple[Any, Any, Any, Any, Any, Any], ranks: Any) -> None:
+        super().__init__(zip(ranks.tolist(), _views(*columns[:1], ranks, *columns[1:]), strict=True))
         self.columns = columns
-        self.built = dict(zip(ranks.tolist(), _views(*columns[:1], ranks, *columns[1:]), strict=True))
 
-    def get(self, r: int) -> HandView:
-        v = self.built.get(r)
-        if v is None:  # a hand the screen passed whose judging needs it after all
-            import numpy as np
+    def __missing__(self, r: int) -> HandView:
+        # a hand the screen passed whose judging needs it after all
+        import numpy as np
 
-            v = self.built[r] = _views(*self.columns[:1], np.array([r], dtype=np.int64), *self.columns[1:])[0]
+        v = self[r] = _views(*self.columns[:1], np.array([r], dtype=np.int64), *self.columns[1:])[0]
         return v
-
-    def from_(self, base: int) -> Callable[[int], HandView]:
-        """Hand k of the session starting at rank `base`."""
-        return lambda k: self.get(base + k)
 
 
 def _rows(at: Any, ranks: Any) -> tuple[Any, Any]:
