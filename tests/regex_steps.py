@@ -18,9 +18,18 @@ splits: a piece repeated, a matching prefix with one of its pieces (or a run of 
 three) pumped, a prefix repeated. Each is a function of a repeat count, so the same line can be built at n and 8n.
 
 The matcher is written for its speed where the count does not change: a character class is
-a table filled as characters come (a dictionary look-up, not a call), the end of each
-single-character run is worked out once a line into an array, and the limit is checked in
-line in the nodes where work grows (repeats, branches, atomic groups).
+a table filled as characters come (a dictionary look-up, not a call), where a
+single-character run ends is one `find` in the line written as 1s and 0s for its class
+(worked out once a line), and the limit is checked in line in the nodes where work grows
+(repeats, branches, atomic groups). A literal or a single character calls what follows it
+directly, a group's nodes join the sequence around it, and `(...)?` runs what follows it
+without a continuation made for it. Where a node's first character cannot start it (a
+literal, a character, a one-character repeat of at least one), the one step it takes to fail
+is counted without calling it: a branch keeps, for each character, which of its
+alternatives may start there (`_Plan`), a repeat's body and a search's start are not tried.
+Every one of these gives the count step for step, with the limit checked at the same steps
+(the 22,000-odd runs of tests/test_linear_time.py were compared with the plain matcher's:
+the same counts, and the same runs stopped at the same step).
 """
 
 from __future__ import annotations
@@ -60,11 +69,22 @@ class Steps:
         self._predicates: dict[tuple[str, str, bool], Callable[[str], bool]] = {}
         self._tables: dict[int, _Table] = {}
         self._runs: dict[int, int] = {}
-        """For each single-character repeat's predicate, its slot in `_ends`."""
-        self._ends: list[list[int] | None] = []
-        """Per slot, where the run of the predicate's characters from each position of the
-        line ends: worked out once a line, when a repeat first needs it."""
-        self._top = self._seq(list(parsed), bool(parsed.state.flags & re.IGNORECASE))
+        """For each single-character repeat's predicate, its slot in `_masks`."""
+        self._masks: list[str | None] = []
+        """Per slot, the line with each character written 1 where the predicate holds and 0
+        where not (the run from a position ends at the next 0): worked out once a line,
+        when a repeat first needs it."""
+        self._chars: set[str] | None = None
+        """The line's distinct characters."""
+        self._heads: dict[int, tuple[Node, Head]] = {}
+        """The nodes that fail in one step where their first character cannot start them (a
+        one-character repeat of at least one), by id, each kept with its node (an id is
+        only a node's while the node lives)."""
+        self._optionals: dict[int, tuple[Node, Node, Head | None]] = {}
+        """`(...)?` nodes, by id: the node, its body, and the body's head."""
+        top = self._links(list(parsed), bool(parsed.state.flags & re.IGNORECASE))
+        self._top = self._chain(top)
+        self._top_head = self._head(top)
 
     # -- running
     def run(self, text: str, mode: str = "fullmatch", limit: int | None = None) -> tuple[bool, int]:
@@ -73,32 +93,61 @@ class Steps:
         self.s = text
         self.steps = 0
         self.limit = (1 << 62) if limit is None else limit
-        self._ends = [None] * len(self._runs)
+        self._masks = [None] * len(self._runs)
+        self._chars = None
         end = len(text)
         if mode == "fullmatch":
             return self._top(0, lambda j: j == end), self.steps
         if mode == "match":
             return self._top(0, lambda j: True), self.steps
+        top, anywhere = self._top, lambda j: True
         for start in range(end + 1):
             self._tick()
-            if self._top(start, lambda j: True):
+            if self._fails_at_head(self._top_head, start):
+                continue
+            if top(start, anywhere):
                 return True, self.steps
         return False, self.steps
+
+    def _past_limit(self, gap: int, checks: tuple[int, ...]) -> None:
+        """After `gap` alternatives counted failing in their first node's one step, past the
+        limit: raises where the first of those whose step checks the limit (`checks`, 1 for
+        the first alternative) saw it passed, as the nodes would have."""
+        base = self.steps - gap
+        for at in checks:
+            if base + at > self.limit:
+                self.steps = base + at
+                raise TooManySteps(self.steps)
+
+    def _fails_at_head(self, head: Head | None, i: int) -> bool:
+        """Whether a sequence with this head fails at i in its first node's one step; if so,
+        that step is counted (and the limit checked where the node checks it)."""
+        if head is None:
+            return False
+        lit, table, checks = head
+        s = self.s
+        if s.startswith(lit, i) if lit is not None else i < len(s) and table[s[i]]:  # type: ignore[index]
+            return False
+        self.steps += 1
+        if checks and self.steps > self.limit:
+            raise TooManySteps(self.steps)
+        return True
 
     def _tick(self, n: int = 1) -> None:
         self.steps += n
         if self.steps > self.limit:
             raise TooManySteps(self.steps)
 
-    def _line_ends(self, slot: int, table: _Table) -> list[int]:
-        """Where the run of the table's characters from each position of the line ends (a
-        repeat's scan then costs one look-up; it is still counted a step a character)."""
+    def _line_mask(self, slot: int, table: _Table) -> str:
+        """The line as 1 where the table's characters are and 0 elsewhere, so that where the
+        run from a position ends is one `find` (a repeat's scan is still counted a step a
+        character)."""
         s = self.s
-        ends = [len(s)] * (len(s) + 1)
-        for at in range(len(s) - 1, -1, -1):
-            ends[at] = ends[at + 1] if table[s[at]] else at
-        self._ends[slot] = ends
-        return ends
+        if self._chars is None:
+            self._chars = set(s)
+        mask = s.translate({ord(c): "1" if table[c] else "0" for c in self._chars})
+        self._masks[slot] = mask
+        return mask
 
     # -- compiling
     def predicate(self, op: Any, av: Any, icase: bool) -> Callable[[str], bool]:
@@ -159,40 +208,149 @@ class Steps:
         return member
 
     def _seq(self, items: list[Any], icase: bool) -> Node:
-        nodes: list[Node] = []
+        return self._chain(self._links(items, icase))
+
+    def _links(self, items: list[Any], icase: bool) -> list[Link]:
+        """A sequence's nodes in order: a run of literal characters, a single character's
+        table, or any other node. A group's nodes are spliced in (a group counts no step
+        of its own: it only runs its sequence), so its literals join the chain below."""
+        links: list[Link] = []
         run: list[str] = []
         for n, (op, av) in enumerate(items):
             if op is C.LITERAL and not icase:
                 run.append(chr(av))
                 continue
             if run:
-                nodes.append(self._literal("".join(run)))
+                links.append("".join(run))
                 run = []
             after = items[n + 1] if n + 1 < len(items) else None
             if op in (C.MAX_REPEAT, C.MIN_REPEAT) and after is not None and after[0] is C.LITERAL and not icase:
-                nodes.append(self._repeat(op, av, icase, chr(after[1])))
+                links.append(self._repeat(op, av, icase, chr(after[1])))
+            elif op in _SINGLE:
+                links.append(self.table(op, av, icase))
+            elif op is C.SUBPATTERN:
+                _group, add, delete, sub = av
+                inner = (icase or bool(add & re.IGNORECASE)) and not delete & re.IGNORECASE
+                links.extend(self._links(list(sub), inner))
             else:
-                nodes.append(self._node(op, av, icase))
+                links.append(self._node(op, av, icase))
         if run:
-            nodes.append(self._literal("".join(run)))
-        return self._chain(nodes)
+            links.append("".join(run))
+        return links
 
-    def _chain(self, nodes: list[Node]) -> Node:
-        if not nodes:
+    def _head(self, links: list[Link]) -> Head | None:
+        """How a sequence fails in one step at a position its first character cannot start:
+        a literal or a single character (one step, as every node of theirs: no limit check),
+        or a one-character repeat of at least one (one step, and the limit checked)."""
+        if not links:
+            return None
+        first = links[0]
+        if isinstance(first, str):
+            return first, None, False
+        if isinstance(first, _Table):
+            return None, first, False
+        found = self._heads.get(id(first))
+        return None if found is None else found[1]
+
+    def _chain(self, links: list[Link]) -> Node:
+        """The nodes run one after the other. A literal or a single character, which can go
+        on in one way only, calls what follows it directly (the same steps, without a
+        continuation made for it)."""
+        if not links:
             return lambda i, k: k(i)
-        if len(nodes) == 1:
-            return nodes[0]
-        first, rest = nodes[0], self._chain(nodes[1:])
-        return lambda i, k: first(i, lambda j: rest(j, k))
-
-    def _literal(self, lit: str) -> Node:
-        size = len(lit)
-
-        def node(i: int, k: Cont) -> bool:
-            self.steps += 1  # the limit is checked where work can grow: repeats, branches
-            return self.s.startswith(lit, i) and k(i + size)
-
+        node: Node | None = None
+        for link in reversed(links):
+            node = self._link(link, node)
+        assert node is not None
         return node
+
+    def _link(self, link: Link, rest: Node | None) -> Node:
+        if isinstance(link, str):
+            lit, size = link, len(link)
+            if rest is None:
+
+                def literal(i: int, k: Cont) -> bool:
+                    self.steps += 1  # the limit is checked where work can grow: repeats, branches
+                    return self.s.startswith(lit, i) and k(i + size)
+
+                return literal
+            after = rest
+
+            def literal_then(i: int, k: Cont) -> bool:
+                self.steps += 1
+                return self.s.startswith(lit, i) and after(i + size, k)
+
+            return literal_then
+        if isinstance(link, _Table):
+            table = link
+            if rest is None:
+
+                def single(i: int, k: Cont) -> bool:
+                    self.steps += 1
+                    s = self.s
+                    return i < len(s) and table[s[i]] and k(i + 1)
+
+                return single
+            then = rest
+
+            def single_then(i: int, k: Cont) -> bool:
+                self.steps += 1
+                s = self.s
+                return i < len(s) and table[s[i]] and then(i + 1, k)
+
+            return single_then
+        if rest is None:
+            return link
+        optional = self._optionals.get(id(link))
+        if optional is not None:
+            return self._optional_then(optional[1], optional[2], rest)
+        first, tail = link, rest
+        head = self._heads.get(id(link))
+        if head is not None:
+            table = head[1][1]
+            assert table is not None
+
+            def repeat_then(i: int, k: Cont) -> bool:
+                # a one-character repeat of at least one fails in one step (the limit checked)
+                # where its character is not: counted without the call
+                s = self.s
+                if i < len(s) and table[s[i]]:
+                    return first(i, lambda j: tail(j, k))
+                self.steps += 1
+                if self.steps > self.limit:
+                    raise TooManySteps(self.steps)
+                return False
+
+            return repeat_then
+        return lambda i, k: first(i, lambda j: tail(j, k))
+
+    def _optional_then(self, body: Node, head: Head | None, rest: Node) -> Node:
+        """`(...)?` and what follows it, as the repeat and the chain run them (a step for
+        the repeat, its body tried, a step for the repeat's second round, then the rest;
+        else the rest from where the repeat started), without a continuation for the chain."""
+        lit, table, checks = head if head is not None else (None, None, False)
+
+        def once(j: int, k: Cont) -> bool:
+            self.steps += 1
+            if self.steps > self.limit:
+                raise TooManySteps(self.steps)
+            return rest(j, k)
+
+        def optional_then(i: int, k: Cont) -> bool:
+            self.steps += 1
+            if self.steps > self.limit:
+                raise TooManySteps(self.steps)
+            s = self.s
+            if head is None or (s.startswith(lit, i) if lit is not None else i < len(s) and table[s[i]]):
+                if body(i, lambda j: j != i and once(j, k)):
+                    return True
+            else:  # the body's first node fails, in its one step
+                self.steps += 1
+                if checks and self.steps > self.limit:
+                    raise TooManySteps(self.steps)
+            return rest(i, k)
+
+        return optional_then
 
     def _node(self, op: Any, av: Any, icase: bool) -> Node:
         tick = self._tick
@@ -210,15 +368,37 @@ class Steps:
             inner = (icase or bool(add & re.IGNORECASE)) and not delete & re.IGNORECASE
             return self._seq(list(sub), inner)
         if op is C.BRANCH:
-            alts = [self._seq(list(a), icase) for a in av[1]]
+            alts: list[tuple[Node, str | None, _Table | None, bool]] = []
+            for a in av[1]:
+                links = self._links(list(a), icase)
+                head = self._head(links)
+                alts.append((self._chain(links), *(head if head is not None else (None, None, False))))
+
+            plans: dict[str, _Plan] = {}
 
             def branch(i: int, k: Cont) -> bool:
                 self.steps += 1
                 if self.steps > self.limit:
                     raise TooManySteps(self.steps)
-                for a in alts:
+                s = self.s
+                c = s[i] if i < len(s) else ""
+                plan = plans.get(c)
+                if plan is None:
+                    plan = plans[c] = _plan(alts, c)
+                for a, lit, gap, checks in plan.tries:
+                    if gap:
+                        self.steps += gap
+                        if checks and self.steps > self.limit:
+                            self._past_limit(gap, checks)
+                    if lit is not None and not s.startswith(lit, i):
+                        self.steps += 1  # the literal's one step, failing
+                        continue
                     if a(i, k):
                         return True
+                if plan.gap:
+                    self.steps += plan.gap
+                    if plan.checks and self.steps > self.limit:
+                        self._past_limit(plan.gap, plan.checks)
                 return False
 
             return branch
@@ -295,11 +475,13 @@ class Steps:
             slot = self._runs.get(id(table))
             if slot is None:
                 slot = self._runs[id(table)] = len(self._runs)
-            line_ends = self._line_ends
+            line_mask = self._line_mask
 
             def run_end(i: int) -> int:
-                ends = self._ends[slot]
-                return (line_ends(slot, table) if ends is None else ends)[i]
+                """Where the run of the table's characters from i ends."""
+                mask = self._masks[slot]
+                end = (line_mask(slot, table) if mask is None else mask).find("0", i)
+                return len(self.s) if end < 0 else end
             if op is C.MIN_REPEAT:
 
                 def lazy_one(i: int, k: Cont) -> bool:
@@ -327,12 +509,16 @@ class Steps:
                             return False
                         j += 1
 
+                if lo >= 1:
+                    self._heads[id(lazy_one)] = (lazy_one, (None, table, True))
                 return lazy_one
 
             def greedy_one(i: int, k: Cont) -> bool:
                 s = self.s
-                ends = self._ends[slot]
-                j = (line_ends(slot, table) if ends is None else ends)[i]
+                mask = self._masks[slot]
+                j = (line_mask(slot, table) if mask is None else mask).find("0", i)
+                if j < 0:
+                    j = len(s)
                 if not unbounded and j > i + hi:
                     j = i + hi
                 self.steps += j - i + 1
@@ -363,15 +549,31 @@ class Steps:
                     j -= 1
                 return False
 
+            if lo >= 1:
+                self._heads[id(greedy_one)] = (greedy_one, (None, table, True))
             return greedy_one
 
-        body = self._seq(items, icase)
+        links = self._links(items, icase)
+        body = self._chain(links)
+        head = self._head(links)
+        lit, table, checks = head if head is not None else (None, None, False)
+
+        def starts(i: int) -> bool:
+            """Whether the body's first node can start at i; where it cannot, the body's one
+            step is counted here (and the body not called: the same count)."""
+            s = self.s
+            if head is None or (s.startswith(lit, i) if lit is not None else i < len(s) and table[s[i]]):
+                return True
+            self.steps += 1
+            if checks and self.steps > self.limit:
+                raise TooManySteps(self.steps)
+            return False
 
         def greedy(i: int, count: int, k: Cont) -> bool:
             self.steps += 1
             if self.steps > self.limit:
                 raise TooManySteps(self.steps)
-            if count < hi and body(i, lambda j: (j != i or count < lo) and greedy(j, count + 1, k)):
+            if count < hi and starts(i) and body(i, lambda j: (j != i or count < lo) and greedy(j, count + 1, k)):
                 return True
             return count >= lo and k(i)
 
@@ -381,13 +583,18 @@ class Steps:
                 raise TooManySteps(self.steps)
             if count >= lo and k(i):
                 return True
-            return count < hi and body(i, lambda j: (j != i or count < lo) and lazy(j, count + 1, k))
+            return count < hi and starts(i) and body(i, lambda j: (j != i or count < lo) and lazy(j, count + 1, k))
 
         if op is C.MIN_REPEAT:
             return lambda i, k: lazy(i, 0, k)
         if op is C.POSSESSIVE_REPEAT:
             return self._atomic(lambda i, k: greedy(i, 0, k))
-        return lambda i, k: greedy(i, 0, k)
+        def node(i: int, k: Cont) -> bool:
+            return greedy(i, 0, k)
+
+        if lo == 0 and hi == 1:
+            self._optionals[id(node)] = (node, body, head)
+        return node
 
 
 class _Table(dict[str, bool]):
@@ -401,6 +608,44 @@ class _Table(dict[str, bool]):
     def __missing__(self, c: str) -> bool:
         found = self[c] = self.pred(c)
         return found
+
+
+class _Plan:
+    """A branch's alternatives at a position whose character is c: the ones that may start
+    there, in order, each with the alternatives before it that cannot (they fail in their
+    first node's one step, counted without a call: `gap` of them, `checks` those of them
+    whose step checks the limit), and those after the last."""
+
+    def __init__(self) -> None:
+        self.tries: list[tuple[Node, str | None, int, tuple[int, ...]]] = []
+        """(alternative, the literal it starts with unless c settles it, gap, checks)."""
+        self.gap = 0
+        self.checks: tuple[int, ...] = ()
+
+
+def _plan(alts: list[tuple[Node, str | None, _Table | None, bool]], c: str) -> _Plan:
+    """The plan of a branch at a character c ("" at the end of the line)."""
+    plan = _Plan()
+    gap, checks = 0, []
+    for node, lit, table, check in alts:
+        if lit is not None and (not c or lit[0] != c):
+            gap += 1
+        elif table is not None and (not c or not table[c]):
+            gap += 1
+            if check:
+                checks.append(gap)
+        else:
+            plan.tries.append((node, lit if lit is not None and len(lit) > 1 else None, gap, tuple(checks)))
+            gap, checks = 0, []
+    plan.gap, plan.checks = gap, tuple(checks)
+    return plan
+
+
+Link = str | _Table | Node
+Head = tuple[str | None, _Table | None, bool]
+"""A sequence's first node, where it fails in one step: a literal, or a character's table, and
+whether that step checks the limit."""
+"""A sequence's element: a run of literal characters, a single character's table, or a node."""
 
 
 _CATEGORIES: dict[Any, Callable[[str], bool]] = {

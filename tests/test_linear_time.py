@@ -39,9 +39,11 @@ quadratic and cubic patterns with short pieces and with long ones.
 
 What it costs: each pattern is measured once a session (`superlinear` is cached on the
 pattern, mode and flags: a pattern shared by grammars or modules is the same exact count),
-and the matcher reads character classes from tables and a repeat's run from a per-line
-array (tests/regex_steps.py: the same counts, fewer Python calls). On this machine, alone
-(`pytest -p no:xdist tests/test_linear_time.py`), 223 s -> 153 s of user CPU at load 10-14.
+and the matcher counts without a call what it can count without one (tests/regex_steps.py:
+the same counts, fewer Python calls). On this machine, alone
+(`pytest -p no:xdist tests/test_linear_time.py`), 223 s -> 153 s of user CPU at load 10-14;
+then every run of this file compared between the two matchers, interleaved pattern by
+pattern: 141 s -> 92 s of CPU, the same counts.
 """
 
 from __future__ import annotations
