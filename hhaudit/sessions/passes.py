@@ -136,6 +136,7 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
     """Judge the sessions of one bucket (whole tables) and record them."""
     import numpy as np
     import pyarrow as pa
+    import pyarrow.compute as pc
 
     m = len(hands_t) if hands_t is not None else 0
     if not m:
@@ -156,14 +157,16 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
     changed, anon = _players(seats_s, m)
     cuts = _cuts(hands_s, keys_s, judges, changed)
     scr = screening.screen(hands_s, seats_s, seat_at, posts_s, post_at)
-    key_of = keys_s.take(pa.array(cuts, pa.int64())).to_pylist()  # each session's table key
-    ends = [*cuts[1:], m]
+    ends = np.asarray([*cuts[1:], m], dtype=np.int64)
+    at_first, at_last = pa.array(cuts, pa.int64()), pa.array(ends - 1, pa.int64())
     # each session's first and last hand, and its players (a seat's last row, as a HandView)
-    info = hands_s.select(["site", "format", "kind", "tournament_id", "table_name", "source", "hand_id"])
-    firsts = info.take(pa.array(cuts, pa.int64())).to_pylist()
-    lasts = info.select(["hand_id", "source"]).take(pa.array([e - 1 for e in ends], pa.int64())).to_pylist()
-    times = _times(hands_s["started_at"].take(pa.array([x for c, e in zip(cuts, ends) for x in (c, e - 1)],
-                                                        pa.int64())))
+    firsts = hands_s.select(["site", "format", "kind", "tournament_id", "table_name", "source", "hand_id",
+                             "started_at"]).take(at_first)
+    lasts = hands_s.select(["hand_id", "source", "started_at"]).take(at_last)
+    sids = [_session_id(site or "", key, hand_id or "", source) for site, key, hand_id, source in zip(
+        firsts["site"].to_pylist(), keys_s.take(at_first).to_pylist(), firsts["hand_id"].to_pylist(),
+        firsts["source"].to_pylist(), strict=True)]
+    formats = pc.fill_null(firsts["format"], "").to_pylist()
     of_session = np.searchsorted(np.asarray(cuts, dtype=np.int64), seats_s["rank"].to_numpy(), side="right") - 1 \
         if len(seats_s) else np.zeros(0, np.int64)
     width = int(scr.code.max()) + 1 if len(scr.code) else 1
@@ -173,7 +176,6 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
     if cuts:
         fresh_sum -= scr.fresh[cuts].astype(np.int64)  # a session's first hand is no pair's second
     found_at: list[int] = []  # the row `h` of each session finding's hand
-    sids: list[str] = []
     # the hands whose view the judge needs: all of a live session's, none of an anonymous
     # one's, else each hand the screen does not pass and the hand before it in its session
     start = np.zeros(m, dtype=bool)
@@ -190,40 +192,70 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
     bucket_screen = Screen(plain.tolist(), scr.sb.tolist(), scr.bb.tolist(), scr.ring.tolist(), scr.first.tolist(),
                            scr.cash.tolist(), scr.stacks_ok.tolist(), scr.order_ok.tolist(),
                            anon[cuts][session_of].tolist(), np.repeat(resets, lengths).tolist())
+    # a session of one hand the screen passes has no pair and can give nothing: not judged
+    alone = ((lengths == 1) & plain[cuts] & ~whole[cuts]).tolist()
+    judged_of: dict[int, Judged] = {}
+    views_of: dict[int, list[HandView]] = {}  # the live sessions' (SE07 is judged across them)
+    i = 0
     for lo, hi, runs in _batches(cuts, m):
         views = _Lazy((hands_s, seats_s, seat_at, posts_s, post_at, anon), lo + np.flatnonzero(need[lo:hi]))
         for r_lo, r_hi in runs:
-            i = len(sids)
-            first = firsts[i]
-            n = r_hi - r_lo
-            judged = judges.judge(first["format"] or "", n, views.__getitem__,
-                                  None if whole[r_lo] else bucket_screen, r_lo)
-            sid = _session_id(first["site"] or "", key_of[i], first["hand_id"] or "", first["source"])
-            sids.append(sid)
-            for f in judged.findings:
-                found_at.append(f.hand.index)
-                totals.categories[f.rule.category.value] += 1
-                totals.severities[f.severity] += 1
-            row = {
-                "session_id": sid, "site": first["site"] or "", "format": first["format"] or "",
-                "kind": first["kind"] or "",
-                "tournament_id": first["tournament_id"], "table_name": first["table_name"],
-                "source": first["source"], "first_hand_id": first["hand_id"] or "", "first_source": first["source"],
-                "last_hand_id": lasts[i]["hand_id"] or "", "last_source": lasts[i]["source"],
-                "started_at": times[2 * i], "ended_at": times[2 * i + 1], "hands": n, "pairs": judged.pairs,
-                "pairs_judged": judged.pairs_judged, "players": 0 if anon[r_lo] else int(players[i]),
-                "n_findings": len(judged.findings)}
-            if scr.live[r_lo]:
-                live.add(row, [views[r] for r in range(r_lo, r_hi)], judged)  # written last, with SE07
-            else:
-                writer.add("sessions", row)
+            if not alone[i]:
+                judged = judged_of[i] = judges.judge(formats[i], r_hi - r_lo, views.__getitem__,
+                                                     None if whole[r_lo] else bucket_screen, r_lo)
                 for f in judged.findings:
-                    writer.add("findings", _Writer.finding_row(f))
+                    found_at.append(f.hand.index)
+                    totals.categories[f.rule.category.value] += 1
+                    totals.severities[f.severity] += 1
+                if scr.live[r_lo]:
+                    views_of[i] = [views[r] for r in range(r_lo, r_hi)]
+            i += 1
         del views
+    rows = _sessions_rows(sids, firsts, lasts, lengths, judged_of, np.where(anon[cuts], 0, players))
+    live_session = scr.live[cuts]
+    writer.add_table("sessions", rows.filter(pa.array(~live_session)))
+    for k in np.flatnonzero(live_session).tolist():
+        live.add(rows.slice(k, 1).to_pylist()[0], views_of[k], judged_of[k])  # written last, with SE07
+    for k in np.flatnonzero(~live_session).tolist():
+        if k in judged_of:
+            for f in judged_of[k].findings:
+                writer.add("findings", _Writer.finding_row(f))
     found = np.bincount(rank[np.searchsorted(hands_h, np.asarray(found_at, dtype=np.int64))], minlength=m)
     starts = np.repeat(np.asarray(cuts, dtype=np.int64), lengths)
     results.add(hands_s["h"].to_numpy(), np.repeat(np.asarray(sids, dtype=object), lengths).tolist(),
                 np.arange(m, dtype=np.int64) - starts, found)
+
+
+def _sessions_rows(sids: list[str], firsts: Any, lasts: Any, lengths: Any, judged: dict[int, Judged],
+                   players: Any) -> Any:
+    """The `sessions` rows of a bucket's sessions, in order, as a table (`judged` by the
+    session's place: a session not judged has no pair and no finding)."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    from ..tables import SCHEMAS
+
+    def counts(what: Callable[[Judged], int]) -> Any:
+        out = np.zeros(len(sids), dtype=np.int64)
+        for k, j in judged.items():
+            out[k] = what(j)
+        return pa.array(out, pa.int64())
+
+    def text(table: Any, name: str) -> Any:
+        return pc.fill_null(table[name], "")
+
+    columns = {
+        "session_id": pa.array(sids, pa.string()), "site": text(firsts, "site"), "format": text(firsts, "format"),
+        "kind": text(firsts, "kind"), "tournament_id": firsts["tournament_id"], "table_name": firsts["table_name"],
+        "source": firsts["source"], "first_hand_id": text(firsts, "hand_id"), "first_source": firsts["source"],
+        "last_hand_id": text(lasts, "hand_id"), "last_source": lasts["source"],
+        "started_at": firsts["started_at"], "ended_at": lasts["started_at"],
+        "hands": pa.array(lengths, pa.int64()), "pairs": counts(lambda j: j.pairs),
+        "pairs_judged": counts(lambda j: j.pairs_judged), "players": pa.array(players, pa.int64()),
+        "n_findings": counts(lambda j: len(j.findings))}
+    schema = SCHEMAS["sessions"]
+    return pa.table([pc.cast(columns[f.name], f.type) for f in schema], schema=schema)
 
 
 def _rewrite(tmp: Path, parts: list[str], bounds: list[int], results: _Results, extra: Counter[int],
@@ -862,6 +894,8 @@ class _Writer:
 
         self.tmp = tmp
         self.rows: dict[str, list[dict[str, Any]]] = {"sessions": [], "findings": []}
+        self.tables: dict[str, list[Any]] = {t: [] for t in self.rows}  # rows waiting, as tables
+        self.counted: Counter[str] = Counter()  # the rows in `tables`
         self.files = {t: PartWriter(tmp / t / SESSIONS_PART) for t in self.rows}
         self.schemas = {t: SCHEMAS[t] for t in self.rows}
 
@@ -880,21 +914,46 @@ class _Writer:
         if len(rows) >= ROWS_PER_GROUP:
             self._flush(table)
 
+    def add_table(self, table: str, rows: Any) -> None:
+        """Rows given as a table (after those given as dicts so far)."""
+        if self.rows[table]:
+            self._flush(table)
+        self.tables[table].append(rows)
+        self.counted[table] += len(rows)
+        while self.counted[table] >= ROWS_PER_GROUP:
+            self._write(table, ROWS_PER_GROUP)
+
     def _flush(self, table: str) -> None:
+        """The dict rows into the tables waiting, and every whole row group written."""
+        import pyarrow as pa
+
+        rows = self.rows[table]
+        if rows:
+            self.tables[table].append(pa.Table.from_pylist(rows, schema=self.schemas[table]))
+            self.counted[table] += len(rows)
+            rows.clear()
+        while self.counted[table] >= ROWS_PER_GROUP:
+            self._write(table, ROWS_PER_GROUP)
+
+    def _write(self, table: str, n: int) -> None:
+        """A row group of the first n rows waiting."""
         import pyarrow as pa
 
         from ..tables import with_metadata
 
-        rows = self.rows[table]
-        self.files[table].write(with_metadata(pa.Table.from_pylist(rows, schema=self.schemas[table]), table))
-        rows.clear()
+        waiting = pa.concat_tables(self.tables[table]) if self.tables[table] else self.schemas[table].empty_table()
+        self.files[table].write(with_metadata(waiting.slice(0, n).combine_chunks(), table))
+        rest = waiting.slice(n)
+        self.tables[table] = [rest] if len(rest) else []
+        self.counted[table] = len(rest)
 
     def close(self) -> None:
         """Write what is left and put the parts in place: the sessions part always (empty
         when there is no session), the findings part when there is a session finding."""
-        for table, rows in self.rows.items():
-            if rows or (table == "sessions" and self.files[table].writer is None):
-                self._flush(table)
+        for table in self.rows:
+            self._flush(table)
+            if self.counted[table] or (table == "sessions" and self.files[table].writer is None):
+                self._write(table, self.counted[table])
             self.files[table].close()
 
     def abort(self) -> None:
