@@ -342,8 +342,10 @@ def sessions_share(args: argparse.Namespace) -> None:
             if best_run is None or res["seconds"] < best_run["seconds"]:
                 best_run = res
         assert best_run is not None
-        sess = time_session_pass(Path(tmp) / "out1", max(1, args.pipeline_rounds))
-        sess_cpu = time_session_pass(Path(tmp) / "out1", max(1, args.pipeline_rounds), time.process_time)
+        # the pass is cheap and a shared machine's load moves it by a fifth: best of 5 at least
+        rounds = max(5, args.pipeline_rounds)
+        sess = time_session_pass(Path(tmp) / "out1", rounds)
+        sess_cpu = time_session_pass(Path(tmp) / "out1", rounds, time.process_time)
     child = subprocess.run([sys.executable, "-c", _BUILD], capture_output=True, text=True, check=True, env=env)
     if child.stdout.strip() != repr((native.COMPILED, native.STALE)):
         raise SystemExit(f"the pipeline ran {child.stdout.strip()!r} but the pass {build()!r}: not like with like")
