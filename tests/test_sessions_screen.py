@@ -11,9 +11,9 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-import hhaudit.sessions.passes as passes
 import hhaudit.sessions.screen as screening
 from hhaudit.pipeline import Options, Totals
+from hhaudit.sessions import passes
 
 CORPUS = Path(__file__).parents[1] / ".." / "shared" / "corpus"
 
@@ -59,3 +59,22 @@ def test_the_screen_changes_nothing_on_the_corpus(corpus_dataset: tuple[Path, To
     # Bovada/Ignition's, players hidden, need no view either and are not counted)
     assert pairs > 5000, pairs
     assert plain * 3 > pairs, (plain, pairs)
+
+
+def test_the_pass_runs_with_garbage_collection_paused_and_restores_it() -> None:
+    import gc
+
+    from hhaudit.pipeline.bulk import paused_gc
+
+    assert gc.isenabled()
+    with pytest.raises(ZeroDivisionError), paused_gc():
+        assert not gc.isenabled()
+        _ = 1 // 0
+    assert gc.isenabled()  # back on, though the block raised
+    gc.disable()
+    try:
+        with paused_gc():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # left off: it was off before
+    finally:
+        gc.enable()

@@ -4,7 +4,8 @@ A mistake often shows only between hands: the button skipped a seat or went back
 who missed the blinds was dealt in without posting, chips appeared in a stack, a hand is
 missing, the clock ran backwards. After every unit of a run is written, `session_pass`
 (`passes.py`) groups the dataset's hands into sessions (`keys` and cuts in `passes.py`),
-judges each pair of consecutive hands (`judge.py`) against the session rules (`rules.py`,
+judges each pair of consecutive hands (`judge.py`; the plain hands, which can give nothing,
+marked from the columns by `screen.py` and passed over) against the session rules (`rules.py`,
 codes SE01...; then the live sessions of one room and date against each other, for a player
 at two tables at once, SE07), and writes the `sessions` table, the session findings and the hands'
 `session_id` and `session_seq`.
