@@ -27,6 +27,7 @@ were audited again.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import itertools
 from collections import Counter
@@ -120,6 +121,9 @@ def _session_pass(tmp: Path, options: Options) -> Totals:
         for b in range(buckets):
             _judge_bucket(spill.read("hands", b), spill.read("seats", b), spill.read("posts", b), judges,
                           writer, results, live, totals)
+            # garbage collection is paused; a cycle a bucket made (none is known) is freed
+            # here, once its views are gone, by collecting what the bucket left
+            gc.collect(0)
             release_arrow_memory()
         extra = live.close(writer, judges.enabled, totals)
         writer.close()
