@@ -4,8 +4,6 @@ verified incremental runs, and the API under scripts without a `__main__` guard.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import os
 import shutil
 import subprocess
@@ -43,17 +41,9 @@ def hh(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,
     if args[:1] == ("audit",) and not any(a == "--jobs" or a.startswith("--jobs=") for a in args):
         args = (*args, "--jobs", "1")
     if not (env or prelude or user):
-        from hhaudit.cli import main
+        from commands import in_process
 
-        out, err = io.StringIO(), io.StringIO()
-        here = os.getcwd()
-        try:
-            os.chdir(cwd or here)
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-                status = main(list(args))
-        finally:
-            os.chdir(here)
-        return subprocess.CompletedProcess(list(args), status, out.getvalue(), err.getvalue())
+        return in_process(*args, cwd=cwd)
     environ = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
     if prelude:
         code = prelude + "\nimport sys\nfrom hhaudit.cli import main\nsys.exit(main(sys.argv[1:]))\n"
