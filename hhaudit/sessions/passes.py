@@ -190,12 +190,13 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
     need = judged_alone.copy()
     need[:-1] |= judged_alone[1:] & ~start[1:]
     whole = scr.live | (not screening.ENABLED)
-    need = np.where(whole, True, need & ~anon[cuts][session_of])
-    lengths = np.diff(np.asarray([*cuts, m], dtype=np.int64)).astype(np.int64)
+    session_anon = anon[cuts][session_of]  # each hand's session hides its players
+    need = np.where(whole, True, need & ~session_anon)
+    lengths = ends - np.asarray(cuts, dtype=np.int64)
     resets = (lengths > 1) & (fresh_sum * 2 >= lengths - 1)
     bucket_screen = Screen(plain.tolist(), scr.sb.tolist(), scr.bb.tolist(), scr.ring.tolist(), scr.first.tolist(),
                            scr.cash.tolist(), scr.stacks_ok.tolist(), scr.order_ok.tolist(),
-                           anon[cuts][session_of].tolist(), np.repeat(resets, lengths).tolist())
+                           session_anon.tolist(), np.repeat(resets, lengths).tolist())
     # a session of one hand the screen passes has no pair and can give nothing: not judged
     alone = ((lengths == 1) & plain[cuts] & ~whole[cuts]).tolist()
     judged_of: dict[int, Judged] = {}
@@ -401,6 +402,7 @@ class _Matcher:
         import pyarrow.compute as pc
 
         self.hands, self.h = hands, h
+        self.h_np = np.asarray(h.to_numpy(zero_copy_only=False), dtype=np.int64)
         self.ids = pc.unique(_flat(hands["hand_id"]))
         self.sources = pc.unique(_flat(hands["source"]))
         self.width = len(self.ids) + 1
@@ -450,8 +452,7 @@ class _Matcher:
         out = table.drop_columns(["hand_id", "source"])
         if not found.all():
             out, at = out.filter(pa.array(found)), at[found]
-        h = np.asarray(self.h.to_numpy(zero_copy_only=False) if hasattr(self.h, "to_numpy") else self.h)
-        return out.append_column("h", pa.array(h[self.order[at]], pa.int64()))
+        return out.append_column("h", pa.array(self.h_np[self.order[at]], pa.int64()))
 
 
 class _Spill:

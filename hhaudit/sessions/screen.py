@@ -31,6 +31,7 @@ without it on the corpus.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..pipeline.options import LIVE_FORMATS
@@ -64,30 +65,31 @@ def member(values: Any, of: Any) -> Any:
     return out
 
 
+@dataclass(frozen=True)
 class Screened:
-    """Per rank (numpy arrays): `plain`, the blinds' seats `sb` and `bb` (where a hand has one
-    post of each), `ring` and `first` (`judge.ring`, `judge.first_seat`), `cash`, `live`,
-    `fresh` (the hand starts every seat with one amount after a hand where chips moved:
-    `judge.resets`), and for a hand that is not plain, the checks that can still give nothing
-    against the hand before: `stacks_ok` (every player of both starts with the chips they
-    ended with, nothing brought, the same scale: `_stacks`) and `order_ok` (an online hand
-    whose id does not go back while the time goes forward: `_order`); per seat row, `code`, the player's number (`last` rows only count: a
+    """Per rank (numpy arrays): `plain`, `plain_first` (a session's first hand), the blinds'
+    seats `sb` and `bb` (where a hand has one post of each), `ring` and `first` (`judge.ring`,
+    `judge.first_seat`), `cash`, `live`, `fresh` (the hand starts every seat with one amount
+    after a hand where chips moved: `judge.resets`), and for a hand that is not plain, the
+    checks that can still give nothing against the hand before: `stacks_ok` (every player of
+    both starts with the chips they ended with, nothing brought, the same scale: `_stacks`)
+    and `order_ok` (an online hand whose id does not go back while the time goes forward:
+    `_order`); per seat row, `code`, the player's number, and `last` (only last rows count: a
     seat written twice keeps its last row, as a `HandView` does)."""
 
-    def __init__(self, **arrays: Any) -> None:
-        self.plain = arrays["plain"]
-        self.plain_first = arrays["plain_first"]
-        self.sb = arrays["sb"]
-        self.bb = arrays["bb"]
-        self.ring = arrays["ring"]
-        self.first = arrays["first"]
-        self.cash = arrays["cash"]
-        self.live = arrays["live"]
-        self.fresh = arrays["fresh"]
-        self.code = arrays["code"]
-        self.last = arrays["last"]
-        self.stacks_ok = arrays["stacks_ok"]
-        self.order_ok = arrays["order_ok"]
+    plain: Any
+    plain_first: Any
+    sb: Any
+    bb: Any
+    ring: Any
+    first: Any
+    cash: Any
+    live: Any
+    fresh: Any
+    code: Any
+    last: Any
+    stacks_ok: Any
+    order_ok: Any
 
 
 def screen(hands: Any, seats: Any, seat_at: Any, posts: Any, post_at: Any) -> Screened:
