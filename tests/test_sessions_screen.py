@@ -8,6 +8,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
@@ -78,3 +79,42 @@ def test_the_pass_runs_with_garbage_collection_paused_and_restores_it() -> None:
         assert not gc.isenabled()  # left off: it was off before
     finally:
         gc.enable()
+
+
+def test_dropping_the_antes_changes_nothing_on_the_corpus(corpus_dataset: tuple[Path, Totals], tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # the pass drops the antes of every hand that pays someone (`passes._without_antes`):
+    # no session rule reads them there, so keeping them all gives the same tables
+    if not (CORPUS / "HANDS.tsv").is_file():
+        pytest.skip("the shared corpus (../shared/corpus) is not present")
+    dataset, _ = corpus_dataset
+    dropped: list[int] = []
+    drop = passes._without_antes
+
+    def counted(posts: pa.Table, *args: int) -> pa.Table:
+        kept = drop(posts, *args)
+        dropped.append(len(posts) - len(kept))
+        return kept
+
+    monkeypatch.setattr(passes, "_without_antes", counted)
+    without_antes = _tables(_again(dataset, tmp_path / "dropped", True, monkeypatch))
+    monkeypatch.setattr(passes, "_without_antes", lambda posts, *args: posts)
+    with_antes = _tables(_again(dataset, tmp_path / "kept", True, monkeypatch))
+    assert without_antes.keys() == with_antes.keys()
+    for name, table in without_antes.items():
+        assert table.equals(with_antes[name]), name
+    assert sum(dropped) > 10_000  # the corpus's tournaments post thousands of antes
+
+
+def test_antes_are_kept_only_where_a_hand_pays_no_one() -> None:
+    # hand 10 pays seat 2; hand 11 pays no one (iPoker's partial XML: `judge.only_posts` reads
+    # its antes); hand 12 writes seat 1 twice, its last row paying no one: kept as well
+    posts = pa.table({"h": [10, 10, 10, 11, 11, 11, 12, 12],
+                      "action": ["post_ante", "post_ante", "post_bb", "post_ante", "post_ante", "post_sb",
+                                 "post_ante", "post_bb"],
+                      "seat": [1, 2, 2, 1, 2, 1, 1, 2]})
+    seats = pa.table({"h": [10, 10, 11, 11, 12, 12, 12], "seat": [1, 2, 1, 2, 1, 1, 2],
+                      "net": [-5, 5, -6, -1, 5, -5, -5]})
+    kept = passes._without_antes(posts, seats, 10, 3)
+    assert list(zip(kept["h"].to_pylist(), kept["action"].to_pylist(), strict=True)) == [
+        (10, "post_bb"), (11, "post_ante"), (11, "post_ante"), (11, "post_sb"), (12, "post_ante"), (12, "post_bb")]
