@@ -155,19 +155,34 @@ def test_large_file_with_crlf_and_leading_text_split_as_one_job_reads_it(tmp_pat
     assert len(list((b / "hands").iterdir())) == 3  # 12 hands in units of 4
 
 
-def test_whole_corpus_same_dataset_with_one_job_and_with_every_file_split(tmp_path: Path) -> None:
+def test_whole_corpus_same_dataset_with_one_job_and_with_every_file_split(
+        tmp_path: Path, corpus_dataset: tuple[Path, Totals]) -> None:
     # Every format of the corpus, every file cut into units of 7 hands in the parent (text
-    # pieces, or hands for the formats that split their own way) and audited by two workers.
-    from conftest_corpus import corpus
+    # pieces, or hands for the formats that split their own way) and audited by two workers:
+    # every table row for row as with one job and the default units, whose small files share
+    # units (the dataset of tests/conftest.py: `run(sources(*paths), a, Options(), jobs=1)`).
+    import pandas as pd
 
-    srcs = sources(corpus(), SAMPLES.parent)
-    a, b = tmp_path / "a", tmp_path / "b"
-    ta = run(srcs, a, Options(), jobs=1, batch=7, unit_bytes=0)
-    tb = run(srcs, b, Options(), jobs=2, batch=7, split_bytes=0, unit_bytes=0)
-    same_dataset(a, b)  # about 7,400 parts
+    a, ta = corpus_dataset
+    b = tmp_path / "b"
+    tb = run(sources(*corpus_and_samples()), b, Options(), jobs=2, batch=7, split_bytes=0, unit_bytes=0)
     assert [(f.source, f.format, f.hands, f.error) for f in ta.files] == \
         [(f.source, f.format, f.hands, f.error) for f in tb.files]
     assert ta.hands == tb.hands > 5000
+    ra, rb = hhaudit.read(a), hhaudit.read(b)
+    for name in TABLES:
+        pd.testing.assert_frame_equal(ra[name], rb[name], obj=name)
+    assert pq.read_table(a / DUPLICATES).equals(pq.read_table(b / DUPLICATES))
+    # each file its own units of 7 hands, in file order: parts 0, 1, ... of each file, every
+    # one but its last of 7 hands (a copy of an earlier hand is left out of its part)
+    chunks: dict[str, list[int]] = {}
+    for p in sorted((b / "hands").iterdir()):
+        f = p.name.split("-")[1]
+        chunks.setdefault(f, []).append(pq.read_metadata(p).num_rows)
+    assert all(len(n) == 1 or max(n[:-1]) <= 7 for n in chunks.values())
+    assert sum(n[:-1] == [7] * (len(n) - 1) for n in chunks.values()) >= len(chunks) - 5
+    assert sum(len(n) > 1 for n in chunks.values()) >= 100  # the files of more than 7 hands: 103
+    assert sum(map(sum, chunks.values())) == tb.hands  # the copies are not counted
 
 
 def test_whole_corpus_same_dataset_compiled_and_from_source(
