@@ -73,7 +73,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """The group in the test's id, as `--dist loadgroup` reads it (`test_x.py::test_y@group`),
     where xdist's own hook has not put it: pytest-xdist 3.8 sets `item._nodeid`, and pytest 9
     reads a node's id from `item._id`, so its workers sent the ids without the group and a
-    group's tests went to both workers (each building the shared fixture)."""
+    group's tests went to both workers (each building the shared fixture).
+
+    Then the groups go first, the corpus's first of all, and the tests handed out one by one
+    after them: a worker that draws a group runs it whole, and one drawn last (the corpus's is
+    about two minutes of tests) ran on one worker while the other had nothing left to do; the
+    single tests at the end fill both workers until the last. (Both workers sort alike: the
+    order is the collection's, which `--dist loadgroup` hands out in.)"""
     if not getattr(config.option, "loadgroup", False):
         return
     for item in items:
@@ -87,6 +93,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 item._id = NodeId.parse(nodeid)
             else:  # pytest 8
                 item._nodeid = nodeid
+
+    def first(item: pytest.Item) -> int:
+        groups = [str(m.args[0] if m.args else m.kwargs.get("name", "default")) for m in item.iter_markers("xdist_group")]
+        return 2 if not groups else 0 if any(g.endswith("::corpus_dataset") for g in groups) else 1
+
+    items.sort(key=first)  # stable: each kind in the collection's order
 
 
 @pytest.fixture(scope="session")
