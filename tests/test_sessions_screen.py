@@ -34,11 +34,16 @@ def _tables(out: Path) -> dict[str, object]:
             for p in sorted((out / t).glob("*.parquet"))}
 
 
-def test_the_screen_changes_nothing_on_the_corpus(corpus_dataset: tuple[Path, Totals], tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def dataset(corpus_dataset: tuple[Path, Totals]) -> Path:
+    """The corpus's dataset (tests/conftest.py), which the tests copy before the pass runs."""
     if not (CORPUS / "HANDS.tsv").is_file():
         pytest.skip("the shared corpus (../shared/corpus) is not present")
-    dataset, _ = corpus_dataset
+    return corpus_dataset[0]
+
+
+def test_the_screen_changes_nothing_on_the_corpus(dataset: Path, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     passed: list[int] = []
     screen = screening.screen
 
@@ -81,13 +86,10 @@ def test_the_pass_runs_with_garbage_collection_paused_and_restores_it() -> None:
         gc.enable()
 
 
-def test_dropping_the_antes_changes_nothing_on_the_corpus(corpus_dataset: tuple[Path, Totals], tmp_path: Path,
+def test_dropping_the_antes_changes_nothing_on_the_corpus(dataset: Path, tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     # the pass drops the antes of every hand that pays someone (`passes._without_antes`):
     # no session rule reads them there, so keeping them all gives the same tables
-    if not (CORPUS / "HANDS.tsv").is_file():
-        pytest.skip("the shared corpus (../shared/corpus) is not present")
-    dataset, _ = corpus_dataset
     dropped: list[int] = []
     drop = passes._without_antes
 
