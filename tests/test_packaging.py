@@ -23,8 +23,12 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     out = tmp_path_factory.mktemp("wheel")
     # in a session of its own, without the terminal: the build's "compiling" line stays in the
     # log instead of crossing pytest's output; it reuses the install's compile when the
-    # sources are the same (hatch_build.py)
-    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "-w", str(out), str(REPO)],
+    # sources are the same (hatch_build.py). Built with this environment's hatchling and mypy
+    # (the test extra asks for what the build hook does): an isolated build sets up a fresh
+    # environment first, 9.3 s against 1.6 s for the same wheel, file for file; the isolated
+    # build is the one every install makes (the README's commands, .ci/run)
+    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-v", "-w",
+                        str(out), str(REPO)],
                        capture_output=True, text=True, timeout=900, env=dict(os.environ, HHAUDIT_COMPILE="1"),
                        start_new_session=True, check=False)
     if r.returncode != 0:
