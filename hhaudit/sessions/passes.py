@@ -420,9 +420,9 @@ def _without_antes(posts: Any, seats: Any, start: int, n: int) -> Any:
     net = np.asarray(pc.fill_null(seats["net"], 0).to_numpy(zero_copy_only=False), dtype=np.int64)
     seat = np.asarray(pc.fill_null(seats["seat"], -1).to_numpy(zero_copy_only=False), dtype=np.int64) + 1
     # a seat written twice counts its last row in `unpaid`: such a hand keeps its antes
-    rows = np.bincount(at, minlength=n)
-    pairs = screening.distinct(at * (int(seat.max(initial=0)) + 1) + seat) if len(at) else at
-    twice = rows > np.bincount(pairs // (int(seat.max(initial=0)) + 1), minlength=n)
+    width = int(seat.max(initial=0)) + 1
+    pairs = screening.distinct(at * width + seat) if len(at) else at
+    twice = np.bincount(at, minlength=n) > np.bincount(pairs // width, minlength=n)
     keep = (np.bincount(at[net < 0], minlength=n) > 0) & ((np.bincount(at[net > 0], minlength=n) == 0) | twice)
     return posts.filter(pa.array(~ante | keep[posts["h"].to_numpy() - start]))
 
