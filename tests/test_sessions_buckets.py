@@ -105,7 +105,7 @@ def test_bucket_bounds_even_on_copied_input(tmp_path: Path) -> None:
     names = [f"{t} c{c:02d}" for c in range(40) for t in base]
     n, buckets = len(names), 25
     (tmp_path / "hands").mkdir()
-    parts = []
+    parts, bounds = [], [0]
     for k in range(0, n, 5_000):
         rows = names[k:k + 5_000]
         t = pa.table({"site": ["pokerstars"] * len(rows), "kind": ["cash"] * len(rows),
@@ -114,7 +114,8 @@ def test_bucket_bounds_even_on_copied_input(tmp_path: Path) -> None:
                       "started_at": pa.array([0] * len(rows), pa.timestamp("us", "UTC"))})
         parts.append(f"part-000000-{k // 5_000:05d}.parquet")
         pq.write_table(t, tmp_path / "hands" / parts[-1])
-    splits = passes._splits(tmp_path, parts, n, buckets)
+        bounds.append(bounds[-1] + len(rows))
+    splits = passes._splits(tmp_path, parts, bounds, buckets)
     assert len(splits) == buckets - 1
     keys = passes._flat(passes._key(pq.read_table(tmp_path / "hands", columns=passes._KEY_COLUMNS))[0]).to_pylist()
     held = Counter(bisect.bisect_right(splits, key) for key in keys)

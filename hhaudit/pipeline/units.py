@@ -73,6 +73,7 @@ class Unit:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
+        from ..sessions import inputs as session_inputs
         from ..tables import with_metadata
 
         if self.rows.count == 0:
@@ -84,6 +85,7 @@ class Unit:
         name = part_name(self.index, self.chunk)
         for t, table in tables.items():
             pq.write_table(with_metadata(table, t), Path(self.out_dir) / t / name)
+        session_inputs.write(Path(self.out_dir), name, tables)
         if self.dups:
             cols = list(zip(*self.dups))
             dup = pa.table({f.name: pa.array(c, f.type) for f, c in zip(dup_schema(), cols)}, schema=dup_schema())

@@ -42,7 +42,9 @@ from ..pipeline.options import LIVE_FORMATS, Options, Totals
 from ..pipeline.parts import PART, PartWriter, read_part, release_arrow_memory, write_atomic
 from ..profiles import Profile, get_profile
 from ..rules import RULES, select
+from . import inputs
 from . import screen as screening
+from .inputs import flat as _flat
 from .judge import (
     ADD_ACTIONS,
     REMOVE_ACTIONS,
@@ -89,9 +91,6 @@ tables of every size) the largest of 50 buckets (1,000,000 hands) held markedly 
 than the largest of 5 (100,000), so memory grew with the input. 1,024 keep every bucket
 within a few percent of BUCKET_HANDS; the sample (an Arrow array, 50,000 keys at 1,000,000
 hands, at most MAX_BUCKETS * _SAMPLE) is dropped before any bucket is judged."""
-_POSTS = ("post_sb", "post_bb", "post_dead", "post_straddle", "post_ante")
-_HAND_COLUMNS = ["hand_id", "site", "format", "source", "line", "kind", "scale", "sb", "bb",
-                 "started_at", "table_name", "max_seats", "button_seat", "status", "tournament_id", "game", "room"]
 _KEY_COLUMNS = ["site", "kind", "tournament_id", "table_name", "source", "format", "started_at"]
 
 
@@ -121,7 +120,7 @@ def _session_pass(tmp: Path, options: Options) -> Totals:
     writer = _Writer(tmp)
     try:
         spill = _Spill(folder, in_memory=n <= IN_MEMORY_BUCKETS * BUCKET_HANDS)
-        _partition(tmp, parts, bounds, _splits(tmp, parts, n, buckets) if buckets > 1 else [], spill)
+        _partition(tmp, parts, bounds, _splits(tmp, parts, bounds, buckets) if buckets > 1 else [], spill)
         release_arrow_memory()
         results = _Results(folder, max(BUCKET_HANDS, -(-n // MAX_BUCKETS)), n)
         live = _Live()
@@ -140,6 +139,7 @@ def _session_pass(tmp: Path, options: Options) -> Totals:
     finally:
         writer.abort()
         shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(tmp / inputs.INPUTS, ignore_errors=True)
     return totals
 
 
@@ -162,7 +162,7 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
         return rank[np.searchsorted(hands_h, table["h"].to_numpy())] if len(table) else np.zeros(0, np.int64)
 
     take = pa.array(order)
-    hands_s = hands_t.take(take).select([*_HAND_COLUMNS, "h"])
+    hands_s = hands_t.take(take).select([*inputs.HAND_COLUMNS, "h"])
     keys_s = keys.take(take)
     seats_s, seat_at = _by_rank(seats_t, ranks(seats_t), "seat", m)
     posts_s, post_at = _by_rank(posts_t, ranks(posts_t), "seq", m)
@@ -323,15 +323,15 @@ def _key(hands: Any) -> tuple[Any, Any]:
     return key, by_file
 
 
-def _splits(tmp: Path, parts: list[str], n: int, buckets: int) -> list[str]:
+def _splits(tmp: Path, parts: list[str], bounds: list[int], buckets: int) -> list[str]:
     """The keys that start buckets 1, 2, ... (sorted): quantiles of a sample of the hands'
     keys (one hand in every `step`). Where they fall decides only how full each
     bucket is, never a result: a bucket is a range of whole keys."""
     import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
-    import pyarrow.parquet as pq
 
+    n = bounds[-1]
     step = max(1, n // (buckets * _SAMPLE))
     m = n // step
     # one hand drawn from each run of `step` hands (a fixed seed: the same bounds every run);
@@ -341,8 +341,9 @@ def _splits(tmp: Path, parts: list[str], n: int, buckets: int) -> list[str]:
     at = np.arange(m, dtype=np.int64) * step + np.random.default_rng(0).integers(0, step, m)
     chunks: list[Any] = []
     lo = 0
-    for name in parts:
-        t = pq.read_table(tmp / "hands" / name, columns=_KEY_COLUMNS)
+    for k, name in enumerate(parts):
+        kept = inputs.read(tmp, name, 0, bounds[k + 1] - lo, ("hands",))
+        t = kept[0] if kept is not None else read_part(tmp / "hands" / name, columns=_KEY_COLUMNS)
         a, b = np.searchsorted(at, [lo, lo + len(t)])
         chunks.append(_flat(_key(t)[0]).take(pa.array(at[a:b] - lo)))
         lo += len(t)
@@ -355,141 +356,38 @@ def _splits(tmp: Path, parts: list[str], n: int, buckets: int) -> list[str]:
 
 
 def _partition(tmp: Path, parts: list[str], bounds: list[int], splits: list[str], spill: _Spill) -> None:
-    """The needed columns of every part, into the buckets' files: each hand with `h`, its
-    row in all hands (parts in name order), its seats and posts with their hand's `h`."""
+    """The needed columns of every part (`inputs`: as its unit wrote them, or read from the
+    part), into the buckets' files: each hand with `h`, its row in all hands (parts in name
+    order), its seats and posts with their hand's `h`."""
     import bisect
 
     import numpy as np
     import pyarrow as pa
-    import pyarrow.compute as pc
 
-    wanted = pa.array([*_POSTS, *ADD_ACTIONS, *REMOVE_ACTIONS], pa.string())
     for k, name in enumerate(parts):
         start = bounds[k]
-        if spill.in_memory:  # the whole part, kept for `_rewrite`
-            whole = spill.hands_parts[name] = read_part(tmp / "hands" / name)
-            h = whole.select(_HAND_COLUMNS)
+        written = inputs.read(tmp, name, start, bounds[k + 1] - start)
+        if written is not None:
+            tables = tuple(written)
         else:
-            h = read_part(tmp / "hands" / name, columns=_HAND_COLUMNS)
-        idx = pa.array(np.arange(start, start + len(h), dtype=np.int64))
-        h = h.append_column("h", idx)
-        of_hand = _Matcher(h, idx)
-        s = of_hand.rows(read_part(tmp / "seats" / name, columns=["hand_id", "source", "seat", "player", "position",
-                                                                 "stack_start", "net", "added"],
-                                   dictionary=["hand_id", "source"]))
-        a = read_part(tmp / "actions" / name, columns=["hand_id", "source", "seq", "line", "seat", "action",
-                                                       "amount", "to_amount"], dictionary=["hand_id", "source", "action"])
-        action = _flat(a["action"])
-        a = a.filter(pc.take(pc.is_in(action.dictionary, value_set=wanted), action.indices))
-        a = of_hand.rows(a.set_column(a.schema.get_field_index("action"), "action", a["action"].cast(pa.string())))
-        a = _without_antes(a, s, start, len(h))
-        tables = (("hands", h), ("seats", s), ("posts", a))
+            whole = None
+            if spill.in_memory:  # the whole part, kept for `_rewrite`
+                whole = spill.hands_parts[name] = read_part(tmp / "hands" / name)
+            tables = inputs.from_parquet(tmp, name, start, whole)
+        h = tables[0]
         if not splits:
-            for kind, table in tables:
+            for kind, table in zip(inputs.KINDS, tables, strict=True):
                 spill.write(kind, 0, table)
             continue
         enc = _flat(_key(h)[0]).dictionary_encode()
         of_key = np.array([bisect.bisect_right(splits, v) for v in enc.dictionary.to_pylist()], dtype=np.int64)
         bucket = of_key[enc.indices.to_numpy(zero_copy_only=False)] if len(h) else np.zeros(0, np.int64)
-        for kind, table in tables:
+        for kind, table in zip(inputs.KINDS, tables, strict=True):
             spill.schema(kind, table.schema)
             at = bucket[table["h"].to_numpy() - start] if len(table) else np.zeros(0, np.int64)
             for b in screening.distinct(at).tolist():
                 spill.write(kind, b, table.filter(pa.array(at == b)))
     spill.close()
-
-
-def _without_antes(posts: Any, seats: Any, start: int, n: int) -> Any:
-    """A part's posts less the antes of the hands that pay someone (hands `start`..`start + n`
-    by `h`). No session rule reads an ante but `judge.only_posts`, which only a hand paying
-    no one (`judge.unpaid`) reaches; every other rule reads the blinds, dead posts and
-    straddles (`HandView.posted` leaves antes out). A tournament's antes are most of its
-    posts (one a seat a hand): dropping them here keeps them out of the buckets, their
-    sorting and the views."""
-    import numpy as np
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
-    if not len(posts):
-        return posts
-    ante = np.asarray(pc.fill_null(pc.equal(posts["action"], "post_ante"), False).to_numpy(zero_copy_only=False),
-                      dtype=bool)
-    if not ante.any():
-        return posts
-    at = seats["h"].to_numpy() - start
-    net = np.asarray(pc.fill_null(seats["net"], 0).to_numpy(zero_copy_only=False), dtype=np.int64)
-    seat = np.asarray(pc.fill_null(seats["seat"], -1).to_numpy(zero_copy_only=False), dtype=np.int64) + 1
-    # a seat written twice counts its last row in `unpaid`: such a hand keeps its antes
-    width = int(seat.max(initial=0)) + 1
-    pairs = screening.distinct(at * width + seat) if len(at) else at
-    twice = np.bincount(at, minlength=n) > np.bincount(pairs // width, minlength=n)
-    keep = (np.bincount(at[net < 0], minlength=n) > 0) & ((np.bincount(at[net > 0], minlength=n) == 0) | twice)
-    return posts.filter(pa.array(~ante | keep[posts["h"].to_numpy() - start]))
-
-
-class _Matcher:
-    """Rows of a part's seats or actions, given their hand's `h` (matched on hand id and
-    source, as an inner join would). Their hand ids and sources are read as the file's
-    dictionaries, mapped to the hands' own codes and looked up as one integer a row: a part's
-    strings are never made, and this costs a fraction of pyarrow's join, which is used when
-    the hands' keys are not distinct."""
-
-    def __init__(self, hands: Any, h: Any) -> None:
-        import numpy as np
-        import pyarrow.compute as pc
-
-        self.hands, self.h = hands, h
-        self.h_np = np.asarray(h.to_numpy(zero_copy_only=False), dtype=np.int64)
-        self.ids = pc.unique(_flat(hands["hand_id"]))
-        self.sources = pc.unique(_flat(hands["source"]))
-        self.width = len(self.ids) + 1
-        key = self._key(_flat(hands["hand_id"]), _flat(hands["source"]))
-        self.order = np.argsort(key, kind="stable")
-        self.sorted = key[self.order]
-        valid = self.sorted[self.sorted >= 0]
-        self.distinct = bool(np.all(valid[1:] != valid[:-1]))
-
-    @staticmethod
-    def _codes(values: Any, of: Any) -> Any:
-        """Each value's place in `of` (numpy, -1 where none or null)."""
-        import numpy as np
-        import pyarrow as pa
-        import pyarrow.compute as pc
-
-        if pa.types.is_dictionary(values.type):
-            mapped = np.asarray(pc.fill_null(pc.index_in(values.dictionary, value_set=of, skip_nulls=True), -1)
-                                .to_numpy(zero_copy_only=False), dtype=np.int64)
-            codes = np.asarray(pc.fill_null(values.indices, -1).to_numpy(zero_copy_only=False), dtype=np.int64)
-            return np.where(codes >= 0, mapped[np.maximum(codes, 0)] if len(mapped) else -1, -1)
-        return np.asarray(pc.fill_null(pc.index_in(values, value_set=of, skip_nulls=True), -1)
-                          .to_numpy(zero_copy_only=False), dtype=np.int64)
-
-    def _key(self, hand_id: Any, source: Any) -> Any:
-        import numpy as np
-
-        hid, src = self._codes(hand_id, self.ids), self._codes(source, self.sources)
-        return np.where((hid >= 0) & (src >= 0), src * self.width + hid, -1)
-
-    def rows(self, table: Any) -> Any:
-        import numpy as np
-        import pyarrow as pa
-
-        table = table.combine_chunks()
-        if not self.distinct:
-            keys = pa.table({"hand_id": self.hands["hand_id"], "source": self.hands["source"], "h": self.h})
-            plain = table.set_column(0, "hand_id", table["hand_id"].cast(pa.string())).set_column(
-                1, "source", table["source"].cast(pa.string()))
-            return plain.join(keys, ["hand_id", "source"], join_type="inner", use_threads=False).drop_columns(
-                ["hand_id", "source"])
-        key = self._key(_flat(table["hand_id"]), _flat(table["source"]))
-        at = np.searchsorted(self.sorted, key)
-        inside = at < len(self.sorted)
-        found = np.zeros(len(key), dtype=bool)
-        found[inside] = (self.sorted[at[inside]] == key[inside]) & (key[inside] >= 0)
-        out = table.drop_columns(["hand_id", "source"])
-        if not found.all():
-            out, at = out.filter(pa.array(found)), at[found]
-        return out.append_column("h", pa.array(self.h_np[self.order[at]], pa.int64()))
 
 
 class _Spill:
@@ -1018,11 +916,6 @@ def _times(column: Any) -> list[datetime | None]:
 
     micros = column.cast(pa.int64()).to_pylist()
     return [None if x is None else _EPOCH + timedelta(microseconds=x) for x in micros]
-
-
-def _flat(values: Any) -> Any:
-    """One Arrow array of a column's chunks."""
-    return values.combine_chunks() if hasattr(values, "chunks") else values
 
 
 def _set(table: Any, name: str, values: Any) -> Any:
