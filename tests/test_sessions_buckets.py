@@ -7,9 +7,11 @@ much memory the pass holds."""
 from __future__ import annotations
 
 import bisect
+import itertools
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
@@ -40,7 +42,8 @@ def files(out: Path) -> dict[str, bytes]:
 
 
 def audit(paths: list[Path], out: Path, monkeypatch: pytest.MonkeyPatch, **knobs: int) -> int:
-    """Audit with the pass's knobs set; return how many buckets held hands."""
+    """Audit with the pass's knobs set, every session judged by the pass (none by the units:
+    `passes.IN_UNITS`); return how many buckets held hands."""
     judged = []
     real = passes._judge_bucket
 
@@ -52,6 +55,7 @@ def audit(paths: list[Path], out: Path, monkeypatch: pytest.MonkeyPatch, **knobs
         for name, value in knobs.items():
             m.setattr(passes, name, value)
         m.setattr(passes, "_judge_bucket", counted)
+        m.setattr(passes, "IN_UNITS", False)
         run(list(to_sources([str(p) for p in paths])), out, Options())
     assert not list(out.rglob(".sessions")), "the pass's folder is removed"
     return sum(1 for n in judged if n)
@@ -115,7 +119,8 @@ def test_bucket_bounds_even_on_copied_input(tmp_path: Path) -> None:
         parts.append(f"part-000000-{k // 5_000:05d}.parquet")
         pq.write_table(t, tmp_path / "hands" / parts[-1])
         bounds.append(bounds[-1] + len(rows))
-    splits = passes._splits(tmp_path, parts, bounds, buckets)
+    judged = [np.ones(b - a, dtype=bool) for a, b in itertools.pairwise(bounds)]  # every hand by the pass
+    splits = passes._splits(tmp_path, parts, bounds, judged, buckets)
     assert len(splits) == buckets - 1
     keys = passes._flat(passes._key(pq.read_table(tmp_path / "hands", columns=passes._KEY_COLUMNS))[0]).to_pylist()
     held = Counter(bisect.bisect_right(splits, key) for key in keys)
@@ -147,6 +152,7 @@ def test_an_interrupted_pass_leaves_no_part_and_the_previous_dataset(tmp_path: P
         m.setattr(passes, "ROWS_PER_GROUP", 7)
         m.setattr(passes, "BUCKET_HANDS", 50)
         m.setattr(passes, "_judge_bucket", stopped)
+        m.setattr(passes, "IN_UNITS", False)
         with pytest.raises(KeyboardInterrupt):
             run(list(to_sources([str(p) for p in paths])), out, Options())
     assert seen[-1] == (False, True)  # groups written, but only under the temporary name

@@ -14,7 +14,7 @@ import pytest
 
 import hhaudit.sessions.screen as screening
 from hhaudit.pipeline import Options, Totals
-from hhaudit.sessions import inputs, passes
+from hhaudit.sessions import handoff, passes
 
 CORPUS = Path(__file__).parents[1] / ".." / "shared" / "corpus"
 
@@ -88,19 +88,19 @@ def test_the_pass_runs_with_garbage_collection_paused_and_restores_it() -> None:
 
 def test_dropping_the_antes_changes_nothing_on_the_corpus(dataset: Path, tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    # the pass drops the antes of every hand that pays someone (`inputs.without_antes`):
+    # the pass drops the antes of every hand that pays someone (`handoff.without_antes`):
     # no session rule reads them there, so keeping them all gives the same tables
     dropped: list[int] = []
-    drop = inputs.without_antes
+    drop = handoff.without_antes
 
     def counted(posts: pa.Table, *args: int) -> pa.Table:
         kept = drop(posts, *args)
         dropped.append(len(posts) - len(kept))
         return kept
 
-    monkeypatch.setattr(inputs, "without_antes", counted)
+    monkeypatch.setattr(handoff, "without_antes", counted)
     without_antes = _tables(_again(dataset, tmp_path / "dropped", True, monkeypatch))
-    monkeypatch.setattr(inputs, "without_antes", lambda posts, *args: posts)
+    monkeypatch.setattr(handoff, "without_antes", lambda posts, *args: posts)
     with_antes = _tables(_again(dataset, tmp_path / "kept", True, monkeypatch))
     assert without_antes.keys() == with_antes.keys()
     for name, table in without_antes.items():
@@ -117,6 +117,6 @@ def test_antes_are_kept_only_where_a_hand_pays_no_one() -> None:
                       "seat": [1, 2, 2, 1, 2, 1, 1, 2]})
     seats = pa.table({"h": [10, 10, 11, 11, 12, 12, 12], "seat": [1, 2, 1, 2, 1, 1, 2],
                       "net": [-5, 5, -6, -1, 5, -5, -5]})
-    kept = inputs.without_antes(posts, seats, 10, 3)
+    kept = handoff.without_antes(posts, seats, 10, 3)
     assert list(zip(kept["h"].to_pylist(), kept["action"].to_pylist(), strict=True)) == [
         (10, "post_bb"), (11, "post_ante"), (11, "post_ante"), (11, "post_sb"), (12, "post_ante"), (12, "post_bb")]

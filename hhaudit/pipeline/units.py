@@ -73,7 +73,7 @@ class Unit:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        from ..sessions import inputs as session_inputs
+        from ..sessions.passes import judge_unit
         from ..tables import with_metadata
 
         if self.rows.count == 0:
@@ -85,7 +85,7 @@ class Unit:
         name = part_name(self.index, self.chunk)
         for t, table in tables.items():
             pq.write_table(with_metadata(table, t), Path(self.out_dir) / t / name)
-        session_inputs.write(Path(self.out_dir), name, tables)
+        judge_unit(Path(self.out_dir), name, tables, self.auditor.options)
         if self.dups:
             cols = list(zip(*self.dups))
             dup = pa.table({f.name: pa.array(c, f.type) for f, c in zip(dup_schema(), cols)}, schema=dup_schema())

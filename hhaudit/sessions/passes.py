@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..pipeline.bulk import paused_gc
 from ..pipeline.dedupe import scope
@@ -42,9 +42,9 @@ from ..pipeline.options import LIVE_FORMATS, Options, Totals
 from ..pipeline.parts import PART, PartWriter, read_part, release_arrow_memory, write_atomic
 from ..profiles import Profile, get_profile
 from ..rules import RULES, select
-from . import inputs
+from . import handoff
 from . import screen as screening
-from .inputs import flat as _flat
+from .handoff import flat as _flat
 from .judge import (
     ADD_ACTIONS,
     REMOVE_ACTIONS,
@@ -63,6 +63,9 @@ from .judge import (
 )
 from .rules import SESSION_RULES, SeatedTwice
 
+IN_UNITS = True
+"""Whether each unit hands the pass its part's inputs and sessions (`judge_unit`); the tests
+turn it off to compare with a pass that reads and judges everything."""
 SESSIONS_PART = "part-sessions-00000.parquet"
 """The one part of `sessions`, and of the session findings in `findings`, a run writes."""
 ROWS_PER_GROUP = 10_000
@@ -114,15 +117,20 @@ def _session_pass(tmp: Path, options: Options) -> Totals:
     for name in parts:
         bounds.append(bounds[-1] + pq.read_metadata(tmp / "hands" / name).num_rows)
     n = bounds[-1]
-    buckets = min(MAX_BUCKETS, max(1, -(-n // BUCKET_HANDS)))
     folder = tmp / _SPILL
     folder.mkdir()
     writer = _Writer(tmp)
     try:
-        spill = _Spill(folder, in_memory=n <= IN_MEMORY_BUCKETS * BUCKET_HANDS)
-        _partition(tmp, parts, bounds, _splits(tmp, parts, bounds, buckets) if buckets > 1 else [], spill)
+        judged, open_ = _open_hands(tmp, parts, bounds)
+        n_open = sum(int(o.sum()) for o in open_)
+        buckets = min(MAX_BUCKETS, max(1, -(-n_open // BUCKET_HANDS)))
+        spill = _Spill(folder, in_memory=n_open <= IN_MEMORY_BUCKETS * BUCKET_HANDS)
+        _partition(tmp, parts, bounds, open_, _splits(tmp, parts, bounds, open_, buckets) if buckets > 1 else [],
+                   spill)
         release_arrow_memory()
         results = _Results(folder, max(BUCKET_HANDS, -(-n // MAX_BUCKETS)), n)
+        _take_judged(tmp, parts, bounds, judged, open_, writer, results, totals)
+        del open_
         live = _Live()
         judges = _Judges(options)
         for b in range(buckets):
@@ -139,12 +147,154 @@ def _session_pass(tmp: Path, options: Options) -> Totals:
     finally:
         writer.abort()
         shutil.rmtree(folder, ignore_errors=True)
-        shutil.rmtree(tmp / inputs.INPUTS, ignore_errors=True)
+        shutil.rmtree(tmp / handoff.HANDOFF, ignore_errors=True)
     return totals
 
 
-def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, writer: _Writer,
-                  results: _Results, live: _Live, totals: Totals) -> None:
+def judge_unit(tmp: Path, name: str, tables: dict[str, Any], options: Options) -> None:
+    """Hand the pass part `name`'s inputs and its sessions as judged alone (`handoff`): called
+    by the unit that writes the part, with the tables it holds. The pass keeps the sessions
+    of every table no other part holds (`_open_hands`), judged here exactly as it would
+    judge them (the same hands in the same order, the same code: `_judge_bucket`); the live
+    sessions it always judges itself (SE07 looks across them)."""
+    if not IN_UNITS:
+        return
+    hands, seats, posts = handoff.of_tables(tables["hands"], tables["seats"], tables["actions"], 0)
+    n = len(hands)
+    handoff.write(tmp, name, dict(zip(handoff.KINDS, (hands, seats, posts), strict=True)), n)
+    unit = _UnitJudged()
+    _judge_bucket(hands, seats, posts, _Judges(options), unit, unit, _NoLive(), Totals())
+    handoff.write(tmp, name, unit.tables(), n)
+
+
+class _UnitJudged:
+    """What `_judge_bucket` records of one unit's sessions (as the pass's writer and results),
+    as the tables of `handoff.JUDGED`."""
+
+    def __init__(self) -> None:
+        self.sessions: list[Any] = []
+        self.findings: list[dict[str, Any]] = []
+        self.results: list[Any] = []
+
+    def add_table(self, table: str, rows: Any) -> None:
+        assert table == "sessions"
+        self.sessions.append(rows)
+
+    def add_finding(self, row: dict[str, Any], session: str) -> None:
+        self.findings.append({**row, "session_id": session})
+
+    def add(self, hs: Any, sids: Any, seqs: Any, found: Any) -> None:
+        import pyarrow as pa
+
+        self.results.append(pa.table({"h": pa.array(hs, pa.int64()), "sid": pa.array(sids, pa.string()),
+                                      "seq": pa.array(seqs, pa.int64()), "found": pa.array(found, pa.int64())}))
+
+    def tables(self) -> dict[str, Any]:
+        import pyarrow as pa
+
+        from ..tables import SCHEMAS
+
+        schema = SCHEMAS["findings"].append(pa.field("session_id", pa.string()))
+        results = pa.concat_tables(self.results) if self.results else pa.table(
+            {"h": pa.array([], pa.int64()), "sid": pa.array([], pa.string()), "seq": pa.array([], pa.int64()),
+             "found": pa.array([], pa.int64())})
+        return {"results": results,
+                "sessions": pa.concat_tables(self.sessions) if self.sessions else SCHEMAS["sessions"].empty_table(),
+                "findings": pa.Table.from_pylist(self.findings, schema=schema)}
+
+
+class _NoLive:
+    """The live sessions of a unit: the pass judges them (SE07 looks across them)."""
+
+    def add(self, row: dict[str, Any], session: list[HandView], judged: Judged) -> None:
+        pass
+
+
+class _Rows(Protocol):
+    """Where `_judge_bucket` writes its sessions rows and session findings."""
+
+    def add_table(self, table: str, rows: Any) -> None: ...
+
+    def add_finding(self, row: dict[str, Any], session: str) -> None: ...
+
+
+class _Places(Protocol):
+    """Where `_judge_bucket` records each hand's session id, place and session findings."""
+
+    def add(self, hs: Any, sids: Any, seqs: Any, found: Any) -> None: ...
+
+
+class _LiveSessions(Protocol):
+    def add(self, row: dict[str, Any], session: list[HandView], judged: Judged) -> None: ...
+
+
+def _open_hands(tmp: Path, parts: list[str], bounds: list[int]) -> tuple[list[bool], list[Any]]:
+    """Which parts' sessions their units judged (`judge_unit`), and per part which of its
+    hands the pass judges (numpy): every hand of a table that another part also holds, of a
+    table that has a live hand, or of a part its unit judged nothing of (reused by
+    `--incremental`, changed by `dedupe`). A table no other part holds has every hand in
+    its unit, in the same order as the pass would put them: its unit judged it as the pass
+    would."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    judged: list[bool] = []
+    keys: list[Any] = []
+    count: Counter[str] = Counter()
+    live_keys: set[str] = set()
+    for k, name in enumerate(parts):
+        n = bounds[k + 1] - bounds[k]
+        judged.append(handoff.read(tmp, name, 0, n, handoff.JUDGED[:1]) is not None)
+        given = handoff.read(tmp, name, 0, n, ("hands",))
+        hands = given[0] if given is not None else read_part(tmp / "hands" / name, columns=_KEY_COLUMNS)
+        key = _flat(_key(hands)[0]).dictionary_encode()
+        keys.append(key)
+        count.update(key.dictionary.to_pylist())
+        live = pc.fill_null(pc.is_in(hands["format"], value_set=pa.array(sorted(LIVE_FORMATS), pa.string())), False)
+        if pc.any(live).as_py():
+            live_keys.update(pc.unique(_flat(key.filter(live)).cast(pa.string())).to_pylist())
+    open_: list[Any] = []
+    for k, key in enumerate(keys):
+        if not judged[k]:
+            open_.append(np.ones(len(key), dtype=bool))
+            continue
+        of_key = np.array([count[v] > 1 or v in live_keys for v in key.dictionary.to_pylist()], dtype=bool)
+        open_.append(of_key[key.indices.to_numpy(zero_copy_only=False)] if len(key) else np.zeros(0, dtype=bool))
+    return judged, open_
+
+
+def _take_judged(tmp: Path, parts: list[str], bounds: list[int], judged: list[bool], open_: list[Any],
+                 writer: _Writer, results: _Results, totals: Totals) -> None:
+    """The sessions the units judged of the hands the pass does not judge: their rows, their
+    findings and each hand's session id, place and findings, as the units handed them over."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    for k, name in enumerate(parts):
+        if not judged[k] or open_[k].all():
+            continue
+        start = bounds[k]
+        given = handoff.read(tmp, name, start, bounds[k + 1] - start, handoff.JUDGED)
+        assert given is not None  # `_open_hands` found them
+        res, sessions, findings = given
+        h = res["h"].to_numpy()
+        kept = ~open_[k][h - start]
+        rows = pa.array(kept)
+        res = res.filter(rows)
+        results.add(h[kept], res["sid"], res["seq"].to_numpy(), res["found"].to_numpy())
+        ids = pc.unique(res["sid"])
+        writer.add_table("sessions", sessions.filter(pc.is_in(sessions["session_id"], value_set=ids)))
+        findings = findings.filter(pc.is_in(findings["session_id"], value_set=ids)).drop_columns(["session_id"])
+        writer.add_table("findings", findings)
+        for category, severity in zip(findings["category"].to_pylist(), findings["severity"].to_pylist(),
+                                      strict=True):
+            totals.categories[category] += 1
+            totals.severities[severity] += 1
+
+
+def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, writer: _Rows,
+                  results: _Places, live: _LiveSessions, totals: Totals) -> None:
     """Judge the sessions of one bucket (whole tables) and record them."""
     import numpy as np
     import pyarrow as pa
@@ -162,7 +312,7 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
         return rank[np.searchsorted(hands_h, table["h"].to_numpy())] if len(table) else np.zeros(0, np.int64)
 
     take = pa.array(order)
-    hands_s = hands_t.take(take).select([*inputs.HAND_COLUMNS, "h"])
+    hands_s = hands_t.take(take).select([*handoff.HAND_COLUMNS, "h"])
     keys_s = keys.take(take)
     seats_s, seat_at = _by_rank(seats_t, ranks(seats_t), "seat", m)
     posts_s, post_at = _by_rank(posts_t, ranks(posts_t), "seq", m)
@@ -232,7 +382,7 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
     for k in np.flatnonzero(~live_session).tolist():
         if k in judged_of:
             for f in judged_of[k].findings:
-                writer.add("findings", _Writer.finding_row(f))
+                writer.add_finding(_Writer.finding_row(f), sids[k])
     found = np.bincount(rank[np.searchsorted(hands_h, np.asarray(found_at, dtype=np.int64))], minlength=m)
     starts = np.repeat(np.asarray(cuts, dtype=np.int64), lengths)
     results.add(hands_s["h"].to_numpy(), np.repeat(np.asarray(sids, dtype=object), lengths).tolist(),
@@ -323,15 +473,15 @@ def _key(hands: Any) -> tuple[Any, Any]:
     return key, by_file
 
 
-def _splits(tmp: Path, parts: list[str], bounds: list[int], buckets: int) -> list[str]:
-    """The keys that start buckets 1, 2, ... (sorted): quantiles of a sample of the hands'
-    keys (one hand in every `step`). Where they fall decides only how full each
-    bucket is, never a result: a bucket is a range of whole keys."""
+def _splits(tmp: Path, parts: list[str], bounds: list[int], open_: list[Any], buckets: int) -> list[str]:
+    """The keys that start buckets 1, 2, ... (sorted): quantiles of a sample of the keys of
+    the hands the pass judges (`open_`: one hand in every `step`). Where they fall decides
+    only how full each bucket is, never a result: a bucket is a range of whole keys."""
     import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    n = bounds[-1]
+    n = sum(int(o.sum()) for o in open_)
     step = max(1, n // (buckets * _SAMPLE))
     m = n // step
     # one hand drawn from each run of `step` hands (a fixed seed: the same bounds every run);
@@ -342,11 +492,17 @@ def _splits(tmp: Path, parts: list[str], bounds: list[int], buckets: int) -> lis
     chunks: list[Any] = []
     lo = 0
     for k, name in enumerate(parts):
-        kept = inputs.read(tmp, name, 0, bounds[k + 1] - lo, ("hands",))
-        t = kept[0] if kept is not None else read_part(tmp / "hands" / name, columns=_KEY_COLUMNS)
-        a, b = np.searchsorted(at, [lo, lo + len(t)])
+        mine = open_[k]
+        count = int(mine.sum())
+        if not count:
+            continue
+        given = handoff.read(tmp, name, 0, bounds[k + 1] - bounds[k], ("hands",))
+        t = given[0] if given is not None else read_part(tmp / "hands" / name, columns=_KEY_COLUMNS)
+        if count < len(t):
+            t = t.filter(pa.array(mine))
+        a, b = np.searchsorted(at, [lo, lo + count])
         chunks.append(_flat(_key(t)[0]).take(pa.array(at[a:b] - lo)))
-        lo += len(t)
+        lo += count
     sample = pa.concat_arrays(chunks) if chunks else pa.array([], pa.string())
     if not len(sample):
         return []
@@ -355,36 +511,45 @@ def _splits(tmp: Path, parts: list[str], bounds: list[int], buckets: int) -> lis
     return sample.take(pc.sort_indices(sample)).take(quantiles).to_pylist()  # type: ignore[no-any-return]
 
 
-def _partition(tmp: Path, parts: list[str], bounds: list[int], splits: list[str], spill: _Spill) -> None:
-    """The needed columns of every part (`inputs`: as its unit wrote them, or read from the
-    part), into the buckets' files: each hand with `h`, its row in all hands (parts in name
-    order), its seats and posts with their hand's `h`."""
+def _partition(tmp: Path, parts: list[str], bounds: list[int], open_: list[Any], splits: list[str],
+               spill: _Spill) -> None:
+    """The needed columns of the hands the pass judges (`open_`, per part), into the
+    buckets' files (`handoff`: as its unit wrote them, or read from the part): each hand
+    with `h`, its row in all hands (parts in name order), its seats and posts with their
+    hand's `h`."""
     import bisect
 
     import numpy as np
     import pyarrow as pa
 
     for k, name in enumerate(parts):
+        mine = open_[k]
+        if not mine.any():
+            continue
         start = bounds[k]
-        written = inputs.read(tmp, name, start, bounds[k + 1] - start)
+        written = handoff.read(tmp, name, start, bounds[k + 1] - start)
         if written is not None:
             tables = tuple(written)
         else:
             whole = None
             if spill.in_memory:  # the whole part, kept for `_rewrite`
                 whole = spill.hands_parts[name] = read_part(tmp / "hands" / name)
-            tables = inputs.from_parquet(tmp, name, start, whole)
+            tables = handoff.from_parquet(tmp, name, start, whole)
+        if not mine.all():
+            tables = tuple(t.filter(pa.array(mine[t["h"].to_numpy() - start])) for t in tables)
         h = tables[0]
         if not splits:
-            for kind, table in zip(inputs.KINDS, tables, strict=True):
+            for kind, table in zip(handoff.KINDS, tables, strict=True):
                 spill.write(kind, 0, table)
             continue
         enc = _flat(_key(h)[0]).dictionary_encode()
         of_key = np.array([bisect.bisect_right(splits, v) for v in enc.dictionary.to_pylist()], dtype=np.int64)
         bucket = of_key[enc.indices.to_numpy(zero_copy_only=False)] if len(h) else np.zeros(0, np.int64)
-        for kind, table in zip(inputs.KINDS, tables, strict=True):
+        rank = np.full(bounds[k + 1] - start, -1, dtype=np.int64)
+        rank[h["h"].to_numpy() - start] = np.arange(len(h))
+        for kind, table in zip(handoff.KINDS, tables, strict=True):
             spill.schema(kind, table.schema)
-            at = bucket[table["h"].to_numpy() - start] if len(table) else np.zeros(0, np.int64)
+            at = bucket[rank[table["h"].to_numpy() - start]] if len(table) else np.zeros(0, np.int64)
             for b in screening.distinct(at).tolist():
                 spill.write(kind, b, table.filter(pa.array(at == b)))
     spill.close()
@@ -457,12 +622,12 @@ class _Results:
     def _path(self, c: int) -> Path:
         return self.folder / f"results-{c:05d}.arrow"
 
-    def add(self, hs: Any, sids: list[str], seqs: Any, found: Any) -> None:
+    def add(self, hs: Any, sids: Any, seqs: Any, found: Any) -> None:
         import numpy as np
         import pyarrow as pa
 
         h = np.asarray(hs, dtype=np.int64)
-        t = pa.table({"h": pa.array(h), "sid": pa.array(sids, pa.string()),
+        t = pa.table({"h": pa.array(h), "sid": sids if isinstance(sids, pa.Array) else pa.array(sids, pa.string()),
                       "seq": pa.array(seqs, pa.int64()), "found": pa.array(found, pa.int64())})
         at = h // self.chunk
         for c in screening.distinct(at).tolist():
@@ -857,6 +1022,9 @@ class _Writer:
         rows.append(row)
         if len(rows) >= ROWS_PER_GROUP:
             self._flush(table)
+
+    def add_finding(self, row: dict[str, Any], session: str) -> None:
+        self.add("findings", row)
 
     def add_table(self, table: str, rows: Any) -> None:
         """Rows given as a table (after those given as dicts so far)."""

@@ -1,13 +1,14 @@
-"""The session pass's inputs from one part: the columns of its hands the session rules read,
-their seats and their posts, each row with its hand's row `h`.
+"""What a unit hands the session pass, for the part it writes: the pass's inputs (the
+columns of its hands the session rules read, their seats and their posts, each row with its
+hand's row `h`) and the part's own sessions, judged by the unit.
 
-The unit that writes a part also writes its inputs (`write`, from the tables it holds), as
-three small Arrow IPC files in the run's `INPUTS` folder, so the pass (`read`) neither
-decodes the part's Parquet columns again nor matches its seats and actions to their hands.
-A part the pass finds no inputs for, or whose hands changed after its unit wrote them (a
-copy dropped by `dedupe`: the count differs), is read from its Parquet files
-(`from_parquet`), as is every part reused by `--incremental`: the result is the same either
-way (`tests/test_sessions_inputs.py`).
+The unit writes them (`write`, from the tables it holds) as small Arrow IPC files in the
+run's `HANDOFF` folder, so the pass (`read`) neither decodes the part's Parquet columns again
+nor matches its seats and actions to their hands, and judges again only the tables whose
+hands more than one part holds (`passes`). A part the pass finds nothing for, or whose hands
+changed after its unit wrote them (a copy dropped by `dedupe`: the count differs), is read
+from its Parquet files (`from_parquet`) and judged by the pass, as is every part reused by
+`--incremental`: the result is the same either way (`tests/test_sessions_handoff.py`).
 """
 
 from __future__ import annotations
@@ -18,16 +19,21 @@ from typing import Any
 from ..pipeline.parts import read_part
 from .judge import ADD_ACTIONS, REMOVE_ACTIONS
 
-INPUTS = ".sessions-in"
-"""The folder of the run's temporary dataset that holds the units' inputs (the pass removes it)."""
+HANDOFF = ".sessions-handoff"
+"""The folder of the run's temporary dataset that holds what the units hand the pass (the
+pass removes it)."""
 HAND_COLUMNS = ["hand_id", "site", "format", "source", "line", "kind", "scale", "sb", "bb",
                 "started_at", "table_name", "max_seats", "button_seat", "status", "tournament_id", "game", "room"]
 SEAT_COLUMNS = ["hand_id", "source", "seat", "player", "position", "stack_start", "net", "added"]
 ACTION_COLUMNS = ["hand_id", "source", "seq", "line", "seat", "action", "amount", "to_amount"]
 POSTS = ("post_sb", "post_bb", "post_dead", "post_straddle", "post_ante")
 KINDS = ("hands", "seats", "posts")
+"""The inputs' tables."""
+JUDGED = ("results", "sessions", "findings")
+"""The tables of a part's sessions judged by its unit: per hand (`h`) its session id, place
+and session findings; the sessions rows; the session findings, each with its session id."""
 _ROWS = b"hhaudit.hands"
-"""The schema metadata key of an inputs file: how many hands its part held."""
+"""The schema metadata key of a handed-over file: how many hands its part held."""
 
 
 def flat(values: Any) -> Any:
@@ -71,30 +77,30 @@ def from_parquet(tmp: Path, name: str, start: int, hands: Any = None) -> tuple[A
 
 
 def _path(tmp: Path, name: str, kind: str) -> Path:
-    return tmp / INPUTS / f"{name.removesuffix('.parquet')}.{kind}.arrow"
+    return tmp / HANDOFF / f"{name.removesuffix('.parquet')}.{kind}.arrow"
 
 
-def write(tmp: Path, name: str, tables: dict[str, Any]) -> None:
-    """Write the inputs of part `name` from the unit's tables (`hands`, `seats`, `actions`),
-    each file under a temporary name first, so a file of its name is whole."""
+def write(tmp: Path, name: str, tables: dict[str, Any], n: int) -> None:
+    """Write the `tables` (by kind) the unit hands over for part `name` (of `n` hands), each
+    file under a temporary name first, so a file of its name is whole."""
     import os
 
     import pyarrow as pa
 
-    (tmp / INPUTS).mkdir(exist_ok=True)
-    n = str(len(tables["hands"])).encode()
-    for kind, table in zip(KINDS, of_tables(tables["hands"], tables["seats"], tables["actions"], 0), strict=True):
+    (tmp / HANDOFF).mkdir(exist_ok=True)
+    rows = str(n).encode()
+    for kind, table in tables.items():
         path = _path(tmp, name, kind)
         part = path.with_name(path.name + ".tmp")
-        with pa.OSFile(str(part), "wb") as f, pa.ipc.new_file(f, table.schema.with_metadata({_ROWS: n})) as w:
+        with pa.OSFile(str(part), "wb") as f, pa.ipc.new_file(f, table.schema.with_metadata({_ROWS: rows})) as w:
             w.write_table(table)
         os.replace(part, path)
 
 
 def read(tmp: Path, name: str, start: int, n: int, kinds: tuple[str, ...] = KINDS) -> list[Any] | None:
-    """The inputs its unit wrote for part `name` (of `n` hands, the first being row `start`),
-    the tables of `kinds`, with `h` counted from `start`; None when there are none or the
-    part's hands changed."""
+    """The tables of `kinds` the unit handed over for part `name` (of `n` hands, the first
+    being row `start`), `h` counted from `start`; None when there are none or the part's
+    hands changed."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
@@ -109,8 +115,8 @@ def read(tmp: Path, name: str, start: int, n: int, kinds: tuple[str, ...] = KIND
         if meta.get(_ROWS) != str(n).encode():
             return None
         table = table.replace_schema_metadata(None)
-        if start:
-            at = table.schema.get_field_index("h")
+        at = table.schema.get_field_index("h")
+        if start and at >= 0:
             table = table.set_column(at, "h", pc.add(table["h"], pa.scalar(start, pa.int64())))
         out.append(table)
     return out
