@@ -2,8 +2,10 @@
 
 A mistake often shows only between hands: the button skipped a seat or went back, a player
 who missed the blinds was dealt in without posting, chips appeared in a stack, a hand is
-missing, the clock ran backwards. After every unit of a run is written, `session_pass`
-(`passes.py`) groups the dataset's hands into sessions (`keys` and cuts in `passes.py`),
+missing, the clock ran backwards. Each unit judges the sessions of the tables its part alone
+holds and hands them over with the part's inputs (`handoff.py`); after every unit of a run is
+written, `session_pass` (`passes.py`) takes those and groups the other hands into sessions
+(`keys` and cuts in `passes.py`),
 judges each pair of consecutive hands (`judge.py`; the plain hands, which can give nothing,
 marked from the columns by `screen.py` and passed over) against the session rules (`rules.py`,
 codes SE01...; then the live sessions of one room and date against each other, for a player

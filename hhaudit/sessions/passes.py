@@ -1,28 +1,40 @@
-"""The session pass: after every unit is written (and duplicates removed), read the columns
-the session rules need from the parts, cut the hands into table sessions, judge each, and
-write the results.
+"""The session pass: after every unit is written (and duplicates removed), gather each
+table's hands, cut them into table sessions, judge each, and write the results.
 
-Memory is bounded whatever the input: the needed columns of `hands`, `seats` and the posts of
-`actions` are read a part at a time (pyarrow, with only those columns) and written into
-buckets on disk by ranges of the hands' table key (`BUCKET_HANDS` hands a bucket; every hand
-of a table in one bucket, the buckets in key order); each bucket is then read back alone,
-sorted into session order with pyarrow, turned into Python objects a run of one table at a
-time, judged and dropped. Each hand's session id, place and session findings go to disk
-again (`_Results`), by the hand's row, and are read back in row order to write the hands
-parts. The live sessions are written last (after every other, as one sorted pass writes
-them), once a player seated at two tables of one room at once is known (SE07): what is kept
-of them until then is their rows and their players' runs, not their hands.
+Most tables' hands are all in one part (a site's file of one table, or one unit of a large
+file): the unit that wrote the part judged those sessions already, from the tables it held,
+with the code the pass would run (`judge_unit`, calling `_judge_bucket`), and handed them
+over with the part's inputs (`handoff`). The pass reads every part's table keys
+(`_open_hands`), takes what the units judged of the tables no other part holds
+(`_take_judged`), and judges itself the rest: the tables whose hands more than one part
+holds (a table over two units of a file, or over two files), the live tables (SE07 compares
+them with each other) and every table of a part its unit judged nothing of (reused by
+`--incremental`, or changed by `dedupe`). Either way a table's sessions are judged from the
+same hands in the same order by the same code, so the result is the same whatever `--jobs`,
+the order of the paths, the units or which files were audited again
+(`tests/test_sessions_handoff.py` compares a run with a pass that judges everything).
+
+Memory is bounded whatever the input: the needed columns of the hands the pass judges, their
+seats and posts, are read a part at a time (the unit's inputs, or the part's Parquet columns)
+and written into buckets on disk by ranges of the hands' table key (`BUCKET_HANDS` hands a
+bucket; every hand of a table in one bucket, the buckets in key order); each bucket is then
+read back alone, sorted into session order with pyarrow, turned into Python objects a run of
+one table at a time, judged and dropped. Each hand's session id, place and session findings
+go to disk again (`_Results`), by the hand's row, and are read back in row order to write the
+hands parts. The live sessions are written last, once a player seated at two tables of one
+room at once is known (SE07): what is kept of them until then is their rows and their
+players' runs, not their hands.
 
 Writes:
-- `sessions/part-sessions-00000.parquet`: one row per session;
-- `findings/part-sessions-00000.parquet`: the session findings (hand-level rows, `seq` -1);
+- `sessions/part-sessions-00000.parquet`: one row per session (those the units judged, in the
+  order of their parts, then the pass's own in table order, the live ones last);
+- `findings/part-sessions-00000.parquet`: the session findings (hand-level rows, `seq` -1),
+  in the order of their sessions;
 - every `hands` part again, with `session_id`, `session_seq`, `n_session_findings` and
   `n_findings` (the hand's own findings plus its session findings) filled in.
 
 The names `part-sessions-*` do not match the units' `part-<file>-<unit>` pattern, so
-`--incremental` never reuses them: every run judges every session again from the parts,
-which makes the result the same whatever `--jobs`, the order of the paths or which files
-were audited again.
+`--incremental` never reuses them: every run writes every session again.
 """
 
 from __future__ import annotations
@@ -282,8 +294,9 @@ def _take_judged(tmp: Path, parts: list[str], bounds: list[int], judged: list[bo
         kept = ~open_[k][h - start]
         rows = pa.array(kept)
         res = res.filter(rows)
-        results.add(h[kept], res["sid"], res["seq"].to_numpy(), res["found"].to_numpy())
-        ids = pc.unique(res["sid"])
+        sids = _flat(res["sid"])
+        results.add(h[kept], sids, res["seq"].to_numpy(), res["found"].to_numpy())
+        ids = pc.unique(sids)
         writer.add_table("sessions", sessions.filter(pc.is_in(sessions["session_id"], value_set=ids)))
         findings = findings.filter(pc.is_in(findings["session_id"], value_set=ids)).drop_columns(["session_id"])
         writer.add_table("findings", findings)
