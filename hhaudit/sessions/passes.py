@@ -149,8 +149,10 @@ def _session_pass(tmp: Path, options: Options) -> Totals:
             _judge_bucket(spill.read("hands", b), spill.read("seats", b), spill.read("posts", b), judges,
                           writer, results, live, totals)
             # garbage collection is paused; a cycle a bucket made (none is known) is freed
-            # here, once its views are gone, by collecting what the bucket left
-            gc.collect(0)
+            # here, once its views are gone, by collecting what the bucket left (after the
+            # last bucket, the collector does once the pass is over)
+            if b + 1 < buckets:
+                gc.collect(0)
             release_arrow_memory()
         extra = live.close(writer, judges.enabled, totals)
         writer.close()
@@ -175,7 +177,8 @@ def judge_unit(tmp: Path, name: str, tables: dict[str, Any], options: Options) -
     n = len(hands)
     handoff.write(tmp, name, dict(zip(handoff.KINDS, (hands, seats, posts), strict=True)), n)
     unit = _UnitJudged()
-    _judge_bucket(hands, seats, posts, _Judges(options), unit, unit, _NoLive(), Totals())
+    with paused_gc():  # as the pass judges: its views hold no cycles
+        _judge_bucket(hands, seats, posts, _Judges(options), unit, unit, _NoLive(), Totals())
     handoff.write(tmp, name, unit.tables(), n)
 
 
