@@ -167,19 +167,24 @@ def _session_pass(tmp: Path, options: Options) -> Totals:
 
 def judge_unit(tmp: Path, name: str, tables: dict[str, Any], options: Options) -> None:
     """Hand the pass part `name`'s inputs and its sessions as judged alone (`handoff`): called
-    by the unit that writes the part, with the tables it holds. The pass keeps the sessions
+    by the unit that writes the part, with the tables it holds once they are written (the
+    dict is emptied). The pass keeps the sessions
     of every table no other part holds (`_open_hands`), judged here exactly as it would
     judge them (the same hands in the same order, the same code: `_judge_bucket`); the live
     sessions it always judges itself (SE07 looks across them)."""
     if not IN_UNITS:
         return
     hands, seats, posts = handoff.of_tables(tables["hands"], tables["seats"], tables["actions"], 0)
+    tables.clear()  # the unit's tables, written: only the inputs are judged (a worker's peak)
+    release_arrow_memory()
     n = len(hands)
     handoff.write(tmp, name, dict(zip(handoff.KINDS, (hands, seats, posts), strict=True)), n)
     unit = _UnitJudged()
     with paused_gc():  # as the pass judges: its views hold no cycles
         _judge_bucket(hands, seats, posts, _Judges(options), unit, unit, _NoLive(), Totals())
     handoff.write(tmp, name, unit.tables(), n)
+    del hands, seats, posts, unit
+    release_arrow_memory()  # what the judging freed, back to the system before the next unit
 
 
 class _UnitJudged:
