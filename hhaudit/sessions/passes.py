@@ -260,9 +260,8 @@ def _open_hands(tmp: Path, parts: list[str], bounds: list[int]) -> tuple[list[bo
     import pyarrow.compute as pc
 
     judged: list[bool] = []
-    keys: list[Any] = []
-    count: Counter[str] = Counter()
-    live_keys: set[str] = set()
+    keys: list[Any] = []  # per part, its hands' table keys (dictionary-encoded: each distinct once)
+    live_keys: list[Any] = []
     for k, name in enumerate(parts):
         n = bounds[k + 1] - bounds[k]
         judged.append(handoff.read(tmp, name, 0, n, handoff.JUDGED[:1]) is not None)
@@ -270,16 +269,19 @@ def _open_hands(tmp: Path, parts: list[str], bounds: list[int]) -> tuple[list[bo
         hands = given[0] if given is not None else read_part(tmp / "hands" / name, columns=_KEY_COLUMNS)
         key = _flat(_key(hands)[0]).dictionary_encode()
         keys.append(key)
-        count.update(key.dictionary.to_pylist())
         live = pc.fill_null(pc.is_in(hands["format"], value_set=pa.array(sorted(LIVE_FORMATS), pa.string())), False)
         if pc.any(live).as_py():
-            live_keys.update(pc.unique(_flat(key.filter(live)).cast(pa.string())).to_pylist())
+            live_keys.append(pc.unique(_flat(key.filter(live)).cast(pa.string())))
+    # the keys more than one part holds: counted in Arrow, no Python string a table
+    counts = pc.value_counts(pa.concat_arrays([key.dictionary for key in keys])) if keys else None
+    shared = [counts.field("values").filter(pc.greater(counts.field("counts"), 1))] if counts is not None else []
+    open_keys = pa.concat_arrays([*shared, *live_keys]) if shared or live_keys else pa.array([], pa.string())
     open_: list[Any] = []
     for k, key in enumerate(keys):
         if not judged[k]:
             open_.append(np.ones(len(key), dtype=bool))
             continue
-        of_key = np.array([count[v] > 1 or v in live_keys for v in key.dictionary.to_pylist()], dtype=bool)
+        of_key = np.asarray(pc.is_in(key.dictionary, value_set=open_keys).to_numpy(zero_copy_only=False), dtype=bool)
         open_.append(of_key[key.indices.to_numpy(zero_copy_only=False)] if len(key) else np.zeros(0, dtype=bool))
     return judged, open_
 
