@@ -127,6 +127,33 @@ def test_bucket_bounds_even_on_copied_input(tmp_path: Path) -> None:
     assert max(held.values()) <= 2_000 * 1.1 + 40
 
 
+def test_a_table_of_many_hands_ends_its_bucket(tmp_path: Path) -> None:
+    # 10,000 hands into 10 buckets of about 1,000: thirty tables of 100 hands (a00 ... a29) and
+    # one of 7,000 (a15z, between a15 and a16: the memory benchmark's tournament without a
+    # table name, keyed by its file, is 6% of its hands). Quantiles put six bounds inside the
+    # big table (six empty buckets) and every table after it in its bucket; the bounds end its
+    # bucket with it and start the next one at a16.
+    names = [f"a{k:02d}" for k in range(16) for _ in range(100)] + ["a15z"] * 7_000 + \
+        [f"a{k:02d}" for k in range(16, 30) for _ in range(100)]
+    (tmp_path / "hands").mkdir()
+    t = pa.table({"site": ["pokerstars"] * len(names), "kind": ["cash"] * len(names),
+                  "tournament_id": pa.nulls(len(names), pa.string()), "table_name": names,
+                  "source": ["a.txt"] * len(names), "format": ["pokerstars"] * len(names),
+                  "started_at": pa.array([0] * len(names), pa.timestamp("us", "UTC"))})
+    pq.write_table(t, tmp_path / "hands" / "part-000000-00000.parquet")
+    splits = passes._splits(tmp_path, ["part-000000-00000.parquet"], [0, len(names)],
+                            [np.ones(len(names), dtype=bool)], 10)
+    assert splits == sorted(set(splits))  # no bound twice: no empty bucket between two
+    keys = passes._flat(passes._key(t)[0]).to_pylist()
+    bucket = {key: bisect.bisect_right(splits, key) for key in keys}
+    big = next(key for key in bucket if "a15z" in key)
+    after = next(key for key in bucket if "\x1fa16\x1f" in key)
+    assert bucket[after] == bucket[big] + 1  # the tables after it go on to the next bucket
+    held = Counter(bucket[key] for key in keys)
+    assert held[bucket[big]] <= 7_000 + 1_000
+    assert max(n for b, n in held.items() if b != bucket[big]) <= 1_000 + 100
+
+
 def test_an_interrupted_pass_leaves_no_part_and_the_previous_dataset(tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     # the sessions and findings parts are written a row group at a time under a temporary

@@ -529,9 +529,26 @@ def _splits(tmp: Path, parts: list[str], bounds: list[int], open_: list[Any], bu
     sample = pa.concat_arrays(chunks) if chunks else pa.array([], pa.string())
     if not len(sample):
         return []
-    # UTF-8 byte order, which is the code point order `bisect` compares the bounds by
-    quantiles = pa.array([len(sample) * i // buckets for i in range(1, buckets)], pa.int64())
-    return sample.take(pc.sort_indices(sample)).take(quantiles).to_pylist()  # type: ignore[no-any-return]
+    # UTF-8 byte order, which is the code point order `bisect` compares the bounds by; each
+    # distinct key once with how often it was drawn
+    counts = pc.value_counts(sample)
+    order = pc.sort_indices(counts.field("values"))
+    keys = counts.field("values").take(order).to_pylist()
+    drawn = np.cumsum(counts.field("counts").take(order).to_numpy())
+    # a bucket ends at the first key that fills it to its share of the sample, and the next
+    # key starts the next one: a key drawn more than a bucket's share (one table of many
+    # hands) ends its bucket, and the keys after it go on to the next, where quantiles would
+    # put several bounds inside it (empty buckets) and every key after it in its bucket
+    splits: list[str] = []
+    filled = 0  # the buckets' shares the keys so far fill
+    for k in range(len(keys) - 1):
+        reached = int(drawn[k]) * buckets // len(sample)
+        if reached > filled:
+            splits.append(keys[k + 1])
+            filled = reached
+            if len(splits) == buckets - 1:
+                break
+    return splits
 
 
 def _partition(tmp: Path, parts: list[str], bounds: list[int], open_: list[Any], splits: list[str],
