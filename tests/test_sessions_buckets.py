@@ -131,8 +131,8 @@ def test_a_table_of_many_hands_ends_its_bucket(tmp_path: Path) -> None:
     # 10,000 hands into 10 buckets of about 1,000: thirty tables of 100 hands (a00 ... a29) and
     # one of 7,000 (a15z, between a15 and a16: the memory benchmark's tournament without a
     # table name, keyed by its file, is 6% of its hands). Quantiles put six bounds inside the
-    # big table (six empty buckets) and every table after it in its bucket; the bounds end its
-    # bucket with it and start the next one at a16.
+    # big table (six empty buckets) and every table after it in its bucket; the bounds make it
+    # a bucket of its own, the next one starting at a16.
     names = [f"a{k:02d}" for k in range(16) for _ in range(100)] + ["a15z"] * 7_000 + \
         [f"a{k:02d}" for k in range(16, 30) for _ in range(100)]
     (tmp_path / "hands").mkdir()
@@ -148,9 +148,10 @@ def test_a_table_of_many_hands_ends_its_bucket(tmp_path: Path) -> None:
     bucket = {key: bisect.bisect_right(splits, key) for key in keys}
     big = next(key for key in bucket if "a15z" in key)
     after = next(key for key in bucket if "\x1fa16\x1f" in key)
-    assert bucket[after] == bucket[big] + 1  # the tables after it go on to the next bucket
+    before = next(key for key in bucket if "\x1fa15\x1f" in key)
+    assert bucket[before] + 1 == bucket[big] == bucket[after] - 1  # the tables around it: other buckets
     held = Counter(bucket[key] for key in keys)
-    assert held[bucket[big]] <= 7_000 + 1_000
+    assert held[bucket[big]] == 7_000
     assert max(n for b, n in held.items() if b != bucket[big]) <= 1_000 + 100
 
 

@@ -534,20 +534,27 @@ def _splits(tmp: Path, parts: list[str], bounds: list[int], open_: list[Any], bu
     counts = pc.value_counts(sample)
     order = pc.sort_indices(counts.field("values"))
     keys = counts.field("values").take(order).to_pylist()
-    drawn = np.cumsum(counts.field("counts").take(order).to_numpy())
+    drawn = counts.field("counts").take(order).to_numpy()
+    total = np.cumsum(drawn)
     # a bucket ends at the first key that fills it to its share of the sample, and the next
-    # key starts the next one: a key drawn more than a bucket's share (one table of many
-    # hands) ends its bucket, and the keys after it go on to the next, where quantiles would
-    # put several bounds inside it (empty buckets) and every key after it in its bucket
+    # key starts the next one; a key drawn at least a bucket's share (one table of many
+    # hands) is a bucket of its own. Quantiles would put several bounds inside such a key
+    # (empty buckets), every key after it in its bucket, and the keys before it too: its
+    # bucket would be its hands and a share of other tables' besides.
     splits: list[str] = []
     filled = 0  # the buckets' shares the keys so far fill
-    for k in range(len(keys) - 1):
-        reached = int(drawn[k]) * buckets // len(sample)
-        if reached > filled:
-            splits.append(keys[k + 1])
-            filled = reached
+    for k in range(len(keys)):
+        if len(splits) == buckets - 1:
+            break
+        alone = int(drawn[k]) * buckets >= len(sample)
+        if alone and k and (not splits or splits[-1] != keys[k]):
+            splits.append(keys[k])
             if len(splits) == buckets - 1:
                 break
+        reached = int(total[k]) * buckets // len(sample)
+        if k + 1 < len(keys) and (reached > filled or alone):
+            splits.append(keys[k + 1])
+            filled = reached
     return splits
 
 
