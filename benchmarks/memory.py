@@ -32,8 +32,27 @@ _TABLE = re.compile(r"^(Table '[^']*)'")
 
 CHILD = r"""
 import json, resource, sys, time
+import hhaudit.sessions.passes as passes
 from hhaudit.pipeline import Options, run
 from hhaudit.reading import iter_sources
+
+spent = {"pass": [0.0, 0.0], "units": [0.0, 0.0]}  # wall and CPU seconds
+
+
+def timed(what, fn):
+    def wrapper(*args, **kw):
+        t, c = time.perf_counter(), time.process_time()
+        try:
+            return fn(*args, **kw)
+        finally:
+            spent[what][0] += time.perf_counter() - t
+            spent[what][1] += time.process_time() - c
+    return wrapper
+
+
+# the runner and the units import these when they call them: the timed ones
+passes.session_pass = timed("pass", passes.session_pass)
+passes.judge_unit = timed("units", passes.judge_unit)
 path, out, jobs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 t, c = time.perf_counter(), time.process_time()
 totals = run(list(iter_sources([path])), out, Options(), jobs=jobs)
@@ -41,8 +60,11 @@ elapsed = time.perf_counter() - t
 self, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
 cpu = time.process_time() - c + children.ru_utime + children.ru_stime  # the run's, not the imports'
 print(json.dumps({"hands": totals.hands, "seconds": elapsed, "cpu": cpu, "rss_kb": self.ru_maxrss,
-                  "children_rss_kb": children.ru_maxrss}))
+                  "children_rss_kb": children.ru_maxrss, "pass": spent["pass"], "units": spent["units"]}))
 """
+"""The pipeline on one file, in a fresh process: its hands, wall and CPU time, peak RSS, and
+the time spent inside it in the session pass and in the units' judging of their sessions
+(`passes.judge_unit`: in this process with one job only)."""
 
 
 def write_hands(path: Path, n: int, corpus: Path) -> int:

@@ -206,7 +206,7 @@ def suite(args: argparse.Namespace) -> None:
     import warnings
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from benchmarks.memory import write_hands
+    from benchmarks.memory import CHILD, write_hands
 
     n = args.hands
     base = load(Path(args.corpus))
@@ -229,7 +229,7 @@ def suite(args: argparse.Namespace) -> None:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         for _ in range(max(1, args.pipeline_rounds)):
             for jobs in sorted({1, cores}):
-                r = subprocess.run([sys.executable, "-c", TIMED, str(src), str(Path(tmp) / f"out{jobs}"), str(jobs)],
+                r = subprocess.run([sys.executable, "-c", CHILD, str(src), str(Path(tmp) / f"out{jobs}"), str(jobs)],
                                    capture_output=True, text=True, check=True, env=env)
                 res = json.loads(r.stdout.strip().splitlines()[-1])
                 if jobs not in runs or res["seconds"] < runs[jobs]["seconds"]:
@@ -299,42 +299,6 @@ print(repr((native.COMPILED, native.STALE)))
 """Which modules run compiled in a process like the pipeline's (the same environment)."""
 
 
-TIMED = r"""
-import json, resource, sys, time
-import hhaudit.sessions.passes as passes
-from hhaudit.pipeline import Options, run
-from hhaudit.reading import iter_sources
-
-spent = {"pass": [0.0, 0.0], "units": [0.0, 0.0]}  # wall and CPU seconds
-
-
-def timed(what, fn):
-    def wrapper(*args, **kw):
-        t, c = time.perf_counter(), time.process_time()
-        try:
-            return fn(*args, **kw)
-        finally:
-            spent[what][0] += time.perf_counter() - t
-            spent[what][1] += time.process_time() - c
-    return wrapper
-
-
-# the runner and the units import these when they call them: the timed ones
-passes.session_pass = timed("pass", passes.session_pass)
-passes.judge_unit = timed("units", passes.judge_unit)
-path, out, jobs = sys.argv[1], sys.argv[2], int(sys.argv[3])
-t, c = time.perf_counter(), time.process_time()
-totals = run(list(iter_sources([path])), out, Options(), jobs=jobs)
-elapsed = time.perf_counter() - t
-self, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-cpu = time.process_time() - c + children.ru_utime + children.ru_stime
-print(json.dumps({"hands": totals.hands, "seconds": elapsed, "cpu": cpu, "rss_kb": self.ru_maxrss,
-                  "children_rss_kb": children.ru_maxrss, "pass": spent["pass"], "units": spent["units"]}))
-"""
-"""The pipeline of `benchmarks.memory.CHILD`, timing inside it the session pass and the
-session judging of the units (`passes.judge_unit`: in this process with one job only)."""
-
-
 def time_session_pass(out: Path, rounds: int, clock: Callable[[], float] = time.perf_counter) -> float:
     """Time of the session pass (`hhaudit.sessions`) on a copy of a written dataset, best
     of `rounds` (wall time, or the `clock` given): the part of the pipeline that judges the
@@ -370,7 +334,7 @@ def sessions_share(args: argparse.Namespace) -> None:
     import hhaudit._native as native
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from benchmarks.memory import write_hands
+    from benchmarks.memory import CHILD, write_hands
 
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     with tempfile.TemporaryDirectory(prefix="hhaudit-bench-") as tmp:
@@ -378,7 +342,7 @@ def sessions_share(args: argparse.Namespace) -> None:
         write_hands(src, args.hands, Path(args.corpus))
         runs = []
         for _ in range(max(1, args.pipeline_rounds)):
-            r = subprocess.run([sys.executable, "-c", TIMED, str(src), str(Path(tmp) / "out1"), "1"],
+            r = subprocess.run([sys.executable, "-c", CHILD, str(src), str(Path(tmp) / "out1"), "1"],
                                capture_output=True, text=True, check=True, env=env)
             runs.append(json.loads(r.stdout.strip().splitlines()[-1]))
         # the pass alone is cheap and a shared machine's load moves it by a fifth: best of 5 at least

@@ -204,10 +204,7 @@ class _UnitJudged:
         self.findings.append({**row, "session_id": session})
 
     def add(self, hs: Any, sids: Any, seqs: Any, found: Any) -> None:
-        import pyarrow as pa
-
-        self.results.append(pa.table({"h": pa.array(hs, pa.int64()), "sid": pa.array(sids, pa.string()),
-                                      "seq": pa.array(seqs, pa.int64()), "found": pa.array(found, pa.int64())}))
+        self.results.append(_places(hs, sids, seqs, found))
 
     def tables(self) -> dict[str, Any]:
         import pyarrow as pa
@@ -215,12 +212,19 @@ class _UnitJudged:
         from ..tables import SCHEMAS
 
         schema = SCHEMAS["findings"].append(pa.field("session_id", pa.string()))
-        results = pa.concat_tables(self.results) if self.results else pa.table(
-            {"h": pa.array([], pa.int64()), "sid": pa.array([], pa.string()), "seq": pa.array([], pa.int64()),
-             "found": pa.array([], pa.int64())})
+        results = pa.concat_tables(self.results) if self.results else _places([], [], [], [])
         return {"results": results,
                 "sessions": pa.concat_tables(self.sessions) if self.sessions else SCHEMAS["sessions"].empty_table(),
                 "findings": pa.Table.from_pylist(self.findings, schema=schema)}
+
+
+def _places(hs: Any, sids: Any, seqs: Any, found: Any) -> Any:
+    """Hands' session ids, places and session findings, by their row `h`, as a table."""
+    import pyarrow as pa
+
+    return pa.table({"h": pa.array(hs, pa.int64()),
+                     "sid": sids if isinstance(sids, pa.Array) else pa.array(sids, pa.string()),
+                     "seq": pa.array(seqs, pa.int64()), "found": pa.array(found, pa.int64())})
 
 
 class _NoLive:
@@ -497,9 +501,9 @@ def _key(hands: Any) -> tuple[Any, Any]:
 
 
 def _splits(tmp: Path, parts: list[str], bounds: list[int], open_: list[Any], buckets: int) -> list[str]:
-    """The keys that start buckets 1, 2, ... (sorted): quantiles of a sample of the keys of
-    the hands the pass judges (`open_`: one hand in every `step`). Where they fall decides
-    only how full each bucket is, never a result: a bucket is a range of whole keys."""
+    """The keys that start buckets 1, 2, ... (sorted), from a sample of the keys of the hands
+    the pass judges (`open_`: one hand in every `step`). Where they fall decides only how
+    full each bucket is, never a result: a bucket is a range of whole keys."""
     import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
@@ -674,8 +678,7 @@ class _Results:
         import pyarrow as pa
 
         h = np.asarray(hs, dtype=np.int64)
-        t = pa.table({"h": pa.array(h), "sid": sids if isinstance(sids, pa.Array) else pa.array(sids, pa.string()),
-                      "seq": pa.array(seqs, pa.int64()), "found": pa.array(found, pa.int64())})
+        t = _places(h, sids, seqs, found)
         at = h // self.chunk
         for c in screening.distinct(at).tolist():
             w = self.writers.get(c)
