@@ -45,7 +45,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     config.check_format(args.format)
     skipped: list[FileReport] = []
     try:
-        sources = list(to_sources(args.paths, skipped))
+        sources = list(to_sources(args.paths, skipped, text_allowed=False))
     except InputError as exc:
         raise UsageError(str(exc)) from None
     if not sources and not skipped:
@@ -384,7 +384,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
     unread: list[FileReport] = []
     try:
-        sources = list(to_sources(args.paths, unread))
+        sources = list(to_sources(args.paths, unread, text_allowed=False))
     except InputError as exc:
         raise UsageError(str(exc)) from None
     if not sources and not unread:

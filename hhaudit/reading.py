@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
-from .paths import Finder, NotFound, not_regular
+from .paths import Finder, NotFound, not_regular, shown
 
 BLOCK = 1 << 20
 MAX_LINE = 1 << 16
@@ -115,18 +115,19 @@ def iter_sources(paths: Iterable[str | os.PathLike[str]], skipped: list[FileRepo
         if text == "-":
             yield Source("<stdin>", stream=sys.stdin.buffer)
             continue
+        name = shown(text)
         try:
             for found in finder.expand(text):
                 if found.reason:
                     if skipped is not None:
-                        skipped.append(FileReport(found.path, error=found.reason) if found.unreadable
-                                       else FileReport(found.path, skipped=found.reason))
+                        skipped.append(FileReport(shown(found.path), error=found.reason) if found.unreadable
+                                       else FileReport(shown(found.path), skipped=found.reason))
                 elif found.member:
-                    yield Source(text, path=Path(found.path), member=found.member)
+                    yield Source(name, path=Path(found.path), member=found.member)
                 else:
-                    yield Source(found.path, path=Path(found.path))
+                    yield Source(shown(found.path), path=Path(found.path))
         except NotFound as exc:
-            raise InputError(str(exc)) from None
+            raise InputError(shown(str(exc))) from None
 
 
 def _sniff(first: bytes) -> tuple[str, int]:

@@ -121,10 +121,13 @@ def _replays(source: str, wanted: dict[tuple[str, int], PageRef], profile: str |
     from ..parsing import parse
     from ..reading import InputError
 
-    if not Path(source).is_file():
+    from ..paths import to_open
+
+    path = Path(to_open(source))
+    if not path.is_file():
         return
     try:
-        for hand in parse(source):
+        for hand in parse(path):
             if (hand.hand_id, hand.line) in wanted:
                 yield replay(hand, profile=profile)
     except (OSError, InputError):

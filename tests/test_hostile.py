@@ -1,0 +1,235 @@
+"""Hostile inputs, third round: names that are not UTF-8 or hold a newline, lines far past the
+line bound in every layout, input errors and users' files at OUT, killed runs' temporary
+folders, archive members of every shape, deep globs, `-` given twice, `--jobs` past the cores,
+terminal escapes in the csv layout, and odd amounts. Each case reads every hand or says why,
+and never loses a file of the user's or the previous dataset."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import hhaudit
+from hhaudit.outdir import MARKER
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "sample_histories"
+CLEAN = (SAMPLES / "pokerstars" / "clean-cash.txt").read_text(encoding="utf-8")  # one hand, no finding
+HEAD = "PokerStars Hand #100000000001"
+
+
+def stars(n: int, start: int = 1) -> str:
+    """n copies of the clean PokerStars hand under hand numbers start, start+1, ..."""
+    return "".join(CLEAN.replace(HEAD, f"PokerStars Hand #{start + k}", 1).rstrip("\n") + "\n\n\n"
+                   for k in range(n))
+
+
+def hh(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """`hhaudit ARGS` in this process (`--jobs 1` for an audit unless ARGS say otherwise)."""
+    from commands import in_process
+
+    if args[:1] == ("audit",) and not any(a.startswith("--jobs") for a in args):
+        args = (*args, "--jobs", "1")
+    return in_process(*args, cwd=cwd)
+
+
+def hh_process(*args: str, stdin: bytes | None = None, timeout: float = 120) -> subprocess.CompletedProcess[bytes]:
+    """`python -m hhaudit ARGS` in a process of its own (standard input, a UTF-8 terminal)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8", "LC_ALL": "C.UTF-8"}
+    return subprocess.run([sys.executable, "-m", "hhaudit", *args], input=stdin, capture_output=True,
+                          env=env, timeout=timeout, check=False)
+
+
+def hand_ids(out: Path) -> list[str]:
+    return sorted(hhaudit.read(out).hands["hand_id"])
+
+
+def no_internal_error(r: subprocess.CompletedProcess[str]) -> None:
+    assert r.returncode != 3 and "internal error" not in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+# --------------------------------------------------------------------------- names
+
+LATIN1 = os.fsdecode(b"caf\xe9.txt")  # a Latin-1 e-acute: not UTF-8
+NAMES = {
+    "latin-1": b"caf\xe9.txt",
+    "cp1252": b"\x93quoted\x94.txt",
+    "shift-jis": "\u624b\u672d.txt".encode("shift_jis"),
+    "a lone continuation byte": b"a\x80b.txt",
+    "an overlong slash": b"x\xc0\xafy.txt",
+    "utf-8": "caf\u00e9 \u624b.txt".encode(),
+    "a newline": b"a\nb.txt",
+    "an escape sequence": b"\x1b[2Jclear.txt",
+    "a backslash x": b"back\\xe9slash.txt",
+}
+
+
+@pytest.mark.parametrize("raw", NAMES.values(), ids=NAMES.keys())
+@pytest.mark.parametrize("how", ["folder", "file"])
+def test_a_file_is_read_whatever_the_encoding_of_its_name_and_named_escaped(tmp_path: Path, raw: bytes,
+                                                                            how: str) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    path = folder / os.fsdecode(raw)
+    path.write_text(CLEAN, encoding="utf-8")
+    out = tmp_path / "out"
+    r = hh("audit", str(folder if how == "folder" else path), "-o", str(out), "-q")
+    no_internal_error(r)
+    assert r.returncode == 0, r.stderr
+    sources = list(hhaudit.read(out).hands["source"])
+    assert len(sources) == 1
+    source = sources[0]
+    source.encode("utf-8")  # a table holds text, never a lone surrogate
+    assert source.endswith(raw.decode("utf-8", "backslashreplace"))
+    # `show` finds the hand again through the dataset, and by the file's own path
+    r = hh("show", str(out), "--hand", "100000000001")
+    assert r.returncode == 0, r.stderr
+    assert "100000000001" in r.stdout
+    r = hh("show", str(path), "--hand", "100000000001")
+    assert r.returncode == 0, r.stderr
+
+
+def test_a_name_that_is_not_utf_8_is_printed_escaped(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / LATIN1).write_text("notes, not hands\n", encoding="utf-8")
+    (folder / "ok.txt").write_text(CLEAN, encoding="utf-8")
+    r = hh_process("audit", str(folder / LATIN1), str(folder / "ok.txt"), "-o", str(tmp_path / "out"),
+                   "--jobs", "1")
+    assert r.returncode == 0, r.stderr
+    assert b"caf\\xe9.txt" in r.stderr and b"\xe9" not in r.stderr, r.stderr
+    r = hh_process("audit", str(folder / os.fsdecode(b"gone\xff.txt")), "-o", str(tmp_path / "out"))
+    assert r.returncode == 2 and b"gone\\xff.txt" in r.stderr and b"internal error" not in r.stderr, r.stderr
+
+
+def test_a_tar_member_whose_name_is_not_utf_8_is_read(tmp_path: Path) -> None:
+    data = CLEAN.encode()
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w", format=tarfile.GNU_FORMAT, encoding="utf-8",
+                      errors="surrogateescape") as tar:
+        info = tarfile.TarInfo(os.fsdecode(b"dir\xe9/caf\xe9.txt"))
+        info.size = len(data)
+        tar.addfile(info, io.BytesIO(data))
+    archive = tmp_path / "h.tar"
+    archive.write_bytes(buf.getvalue())
+    out = tmp_path / "out"
+    r = hh("audit", str(archive), "-o", str(out), "-q")
+    no_internal_error(r)
+    assert r.returncode == 0, r.stderr
+    [source] = list(hhaudit.read(out).hands["source"])
+    assert source.endswith("h.tar!dir\\xe9/caf\\xe9.txt")
+    r = hh("show", str(out), "--hand", "100000000001")
+    assert r.returncode == 0, r.stderr
+
+
+# --------------------------------------------------------------------------- OUT
+
+def _dataset(tmp_path: Path) -> tuple[Path, Path]:
+    good = tmp_path / "good.txt"
+    good.write_text(stars(2), encoding="utf-8")
+    out = tmp_path / "out"
+    assert hh("audit", str(good), "-o", str(out), "-q").returncode == 0
+    return good, out
+
+
+@pytest.mark.parametrize("content", [b"meeting notes\n", b"", b"\x00\x01\x02\xff" * 500, b"\x00" * 4096],
+                         ids=["notes", "empty", "binary", "nul bytes"])
+def test_an_input_error_leaves_the_previous_dataset(tmp_path: Path, content: bytes) -> None:
+    _, out = _dataset(tmp_path)
+    bad = tmp_path / "notes.txt"
+    bad.write_bytes(content)
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    r = hh("audit", str(bad), "-o", str(out))
+    assert r.returncode == 2, r.stderr
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert hand_ids(out) == ["1", "2"]
+    assert "dataset written" not in r.stdout + r.stderr
+    assert "unchanged" in r.stdout + r.stderr
+
+
+def test_an_input_error_writes_no_dataset_where_there_was_none(tmp_path: Path) -> None:
+    bad = tmp_path / "notes.txt"
+    bad.write_bytes(b"meeting notes\n")
+    out = tmp_path / "out"
+    r = hh("audit", str(bad), "-o", str(out))
+    assert r.returncode == 2
+    assert not out.exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out")]
+
+
+@pytest.mark.parametrize("extra", ["my_analysis/x.parquet", "hands/my-extract.parquet",
+                                   "my_analysis/part-00000.parquet", "sessions/notes.parquet"])
+def test_a_users_parquet_file_inside_a_dataset_is_refused_and_kept(tmp_path: Path, extra: str) -> None:
+    good, out = _dataset(tmp_path)
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    mine = out / extra
+    mine.parent.mkdir(exist_ok=True)
+    pq.write_table(pa.table({"x": [1, 2, 3]}), mine)
+    r = hh("audit", str(good), "-o", str(out))
+    assert r.returncode == 2, r.stderr
+    assert "refuse" in r.stderr or "other file" in r.stderr, r.stderr
+    assert mine.exists()
+    assert pq.read_table(mine).column("x").to_pylist() == [1, 2, 3]
+
+
+def test_a_dataset_of_hhaudit_tables_only_is_replaced(tmp_path: Path) -> None:
+    good, out = _dataset(tmp_path)
+    assert hh("audit", str(good), "-o", str(out), "-q").returncode == 0
+    assert hh("audit", str(good), "-o", str(out), "-q", "--incremental").returncode == 0
+    assert hand_ids(out) == ["1", "2"]
+
+
+KILLED = """
+import os, sys
+import hhaudit.sessions.passes as p
+def session_pass(*a, **k):
+    os._exit(9)
+p.session_pass = session_pass
+from hhaudit.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_a_killed_runs_temporary_dataset_is_swept_by_the_next_run(tmp_path: Path) -> None:
+    good, out = _dataset(tmp_path)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    r = subprocess.run([sys.executable, "-c", KILLED, "audit", str(good), "-o", str(out), "--jobs", "1", "-q"],
+                       env=env, capture_output=True, text=True, timeout=120, check=False)
+    assert r.returncode == 9, r.stderr
+    left = [p for p in tmp_path.iterdir() if p.name.startswith(".out.tmp-")]
+    assert left, "the killed run left its temporary dataset"
+    # a folder of the user's named like one, and another OUT's temporary dataset, are not ours to sweep
+    theirs = tmp_path / ".out.tmp-mine"
+    theirs.mkdir()
+    (theirs / "keep.txt").write_text("mine", encoding="utf-8")
+    other = tmp_path / ".other.tmp-abc"
+    other.mkdir()
+    (other / MARKER).write_text(json.dumps({"hhaudit_dataset": 1, "schema_version": 1}), encoding="utf-8")
+    assert hh("audit", str(good), "-o", str(out), "-q").returncode == 0
+    assert not any(p.exists() for p in left)
+    assert (theirs / "keep.txt").read_text(encoding="utf-8") == "mine"
+    assert other.exists()
+    assert hand_ids(out) == ["1", "2"]
+
+
+def test_a_running_runs_temporary_dataset_is_not_swept(tmp_path: Path) -> None:
+    from hhaudit.outdir import sweep
+    from hhaudit.tables import DatasetWriter
+
+    out = tmp_path / "out"
+    writer = DatasetWriter(out)
+    try:
+        sweep(out)
+        assert writer.tmp.exists()
+    finally:
+        writer.abort()
