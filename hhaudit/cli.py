@@ -168,7 +168,10 @@ def print_summary(totals: Any, files: list[FileReport], args: argparse.Namespace
     for cat in Category:
         if totals.categories.get(cat.value):
             print(f"  {cat.value:<15} {totals.categories[cat.value]}", file=out)
-    print(f"dataset written to {safe(args.output)}", file=out)
+    if getattr(totals, "written", True):
+        print(f"dataset written to {safe(args.output)}", file=out)
+    else:
+        print(f"nothing read, so no dataset written: {safe(args.output)} is unchanged", file=out)
     out.flush()
 
 
