@@ -3,7 +3,10 @@ the commit that puts a new dataset in the place of the old one.
 
 OUT is written only when it is absent, empty, or already an hhaudit dataset: a folder holding
 the marker file `hhaudit.json` (written by every run, with the schema version) and nothing but
-table folders of Parquet files and `manifest.json`. Datasets written before the marker existed
+`manifest.json` and table folders of hhaudit's part files: a folder of one of hhaudit's tables
+(`TABLE_FOLDERS`), or of a table whose parts carry hhaudit's schema metadata, holding only files
+named as hhaudit names its parts (`part-*.parquet`). A Parquet file of the user's in a dataset
+(`OUT/my_analysis/x.parquet`, `OUT/hands/my-extract.parquet`) makes it a folder hhaudit refuses. Datasets written before the marker existed
 are recognised by that layout, a `hands` part carrying hhaudit's schema metadata. Anything
 else (a folder of the user's files, a regular file, the current folder) is refused with one
 sentence naming it and what it holds, and so is an OUT that is, holds or lies inside an input.
@@ -23,6 +26,7 @@ import contextlib
 import ctypes
 import json
 import os
+import re
 import shutil
 import signal
 import sys
@@ -39,6 +43,11 @@ LAYOUT: Final = 2
 that the parts can be read as one Arrow dataset (`hhaudit.read`). Datasets without it (layout
 1, written before small files were grouped) may hold parts of earlier schemas: they are read
 part by part, each conformed to the current schema."""
+TABLE_FOLDERS: Final = frozenset({"hands", "seats", "actions", "pots", "findings", "duplicates", "sessions"})
+"""The tables a run writes (`hhaudit.tables.TABLES`, the duplicates and the sessions)."""
+_PART: Final = re.compile(r"part-[A-Za-z0-9_-]+\.parquet")
+"""How hhaudit names a table's part files (`part-00000.parquet`, `part-000001-00000.parquet`,
+`part-sessions-00000.parquet`, `part-empty.parquet`)."""
 IGNORABLE: Final = frozenset({".DS_Store", "Thumbs.db", "desktop.ini"})
 """Files an operating system drops into any folder: a folder of only these is empty."""
 
@@ -77,15 +86,19 @@ def _has_marker(folder: Path) -> bool:
 
 
 def _is_table_folder(folder: Path) -> bool:
+    """A folder of hhaudit's part files, of one of its tables (or of parts that say they are
+    hhaudit's, for a table this version does not know)."""
     try:
-        return all(e.is_file(follow_symlinks=False) and e.name.endswith(".parquet") or e.name in IGNORABLE
-                   for e in os.scandir(folder))
+        if not all(e.is_file(follow_symlinks=False) and _PART.fullmatch(e.name) or e.name in IGNORABLE
+                   for e in os.scandir(folder)):
+            return False
     except OSError:
         return False
+    return folder.name in TABLE_FOLDERS or _written_by_hhaudit(folder)
 
 
 def _written_by_hhaudit(hands: Path) -> bool:
-    """A part of a dataset written before the marker: hhaudit's schema metadata in its footer."""
+    """A table's parts are hhaudit's: its schema metadata in the first part's footer."""
     import pyarrow.parquet as pq
 
     for p in sorted(hands.glob("*.parquet"))[:1]:
