@@ -16,6 +16,11 @@ A run writes into a temporary folder beside OUT. `commit` then swaps it with OUT
 removes the previous dataset: a crash at any moment leaves the old or the new dataset at OUT.
 Where no atomic swap exists, the old dataset is first renamed to `.OUT.old-PID`; a crash just
 then leaves it there, and the next run on OUT puts it back before doing anything else.
+A run's temporary folder (`.OUT.tmp-XXXXXXXX`) carries a second marker, `RUN_MARKER`, removed
+just before the commit, and the run holds a lock on the folder while it lives (`hold`). A run
+killed with `kill -9` leaves it behind; the next run on that OUT removes it first (`sweep`):
+only folders holding that marker whose lock is free, so that a running run's folder, a user's
+folder of that name or a copy of a dataset are never touched.
 Ctrl-C and SIGTERM are held during the commit: a signal before the swap cancels the run (the
 previous dataset stays), one after it ends the run once the new dataset is in place.
 """
@@ -38,6 +43,9 @@ from .errors import EnvironmentProblem, OutputRefused, os_reason
 
 MARKER: Final = "hhaudit.json"
 MANIFEST: Final = "manifest.json"
+RUN_MARKER: Final = "hhaudit-run.json"
+"""In a run's temporary folder only (removed before the commit): the folder is the unfinished
+work of an hhaudit run, which `sweep` may remove once no run holds it."""
 LAYOUT: Final = 2
 """The marker's `layout`: 2 when every part of a table has the table's schema exactly, so
 that the parts can be read as one Arrow dataset (`hhaudit.read`). Datasets without it (layout
@@ -147,6 +155,73 @@ def refusal(out: Path, shown: str | os.PathLike[str] | None = None) -> str | Non
             f"(no valid {MARKER}): choose a new or empty folder with -o")
 
 
+def tmp_prefix(out: Path) -> str:
+    return f".{out.name}.tmp-"
+
+
+def hold(tmp: Path) -> int | None:
+    """Mark `tmp` as a running run's temporary folder: its marker, and a lock held until
+    `release` (or the process's end, however it ends). The lock's descriptor, or None where
+    there is no lock to hold."""
+    (tmp / RUN_MARKER).write_text(json.dumps({"hhaudit_run": 1, "pid": os.getpid()}) + "\n", encoding="utf-8")
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    fd = os.open(tmp, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
+
+
+def release(fd: int | None) -> None:
+    if fd is not None:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+
+
+def _is_left_behind(folder: Path) -> bool:
+    """A temporary folder of an hhaudit run that no longer runs."""
+    try:
+        data = json.loads((folder / RUN_MARKER).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    if not (isinstance(data, dict) and data.get("hhaudit_run") == 1):
+        return False
+    try:
+        import fcntl
+    except ImportError:
+        return False  # no lock to tell a running run's folder from a dead one's
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False  # a running run holds it
+    finally:
+        os.close(fd)
+    return True
+
+
+def sweep(out: Path) -> list[Path]:
+    """Remove the temporary folders that killed runs on OUT left beside it; return them."""
+    prefix = tmp_prefix(out)
+    try:
+        candidates = [out.parent / e.name for e in os.scandir(out.parent)
+                      if e.name.startswith(prefix) and e.is_dir(follow_symlinks=False)]
+    except OSError:
+        return []
+    swept = [p for p in candidates if _is_left_behind(p)]
+    for p in swept:
+        shutil.rmtree(p, ignore_errors=True)
+    return swept
+
+
 def _within(inner: Path, outer: Path) -> bool:
     return inner == outer or outer in inner.parents
 
@@ -156,6 +231,7 @@ def check_out(out: Path, inputs: Iterable[Path] = ()) -> Path:
     (a link to a folder elsewhere is written where it points)."""
     real = Path(os.path.realpath(out))
     recover(real)
+    sweep(real)
     why = refusal(real, out)
     if why:
         raise OutputRefused(why)
@@ -305,6 +381,8 @@ def commit(tmp: Path, out: Path) -> None:
                                      f"hhaudit may replace; this run's dataset was not kept")
         if held.caught:
             raise KeyboardInterrupt
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp / RUN_MARKER)  # from here on the folder is a dataset, never swept
         try:
             if os.path.isdir(out) and swap(tmp, out):
                 _step("swapped")
