@@ -234,3 +234,103 @@ def test_a_running_runs_temporary_dataset_is_not_swept(tmp_path: Path) -> None:
         assert writer.tmp.exists()
     finally:
         writer.abort()
+
+
+# --------------------------------------------------------------------------- lines past the bound
+
+OHH = (SAMPLES / "ohh" / "sample.ohh").read_text(encoding="utf-8")
+LONG = "N" * 70_000  # past the line bound (`hhaudit.reading.MAX_LINE`, 65,536 characters)
+
+
+def _ohh_hands(one_line: bool) -> list[str]:
+    """The sample's first hand under three numbers, the first with a 70,000-character name."""
+    first = OHH.split("\n\n")[0].strip()
+    hands = [first.replace('"O-1"', f'"O-{k}"') for k in (1, 2, 3)]
+    hands[0] = hands[0].replace('"name": "Ann"', f'"name": "{LONG}"')
+    if one_line:
+        hands = [json.dumps(json.loads(h)) for h in hands]
+    return hands
+
+
+@pytest.mark.parametrize("layout", ["pretty", "one line per hand", "one line, no blank lines"])
+def test_an_ohh_line_past_the_bound_loses_only_its_hand(tmp_path: Path, layout: str) -> None:
+    hands = _ohh_hands(layout != "pretty")
+    sep = "\n" if layout == "one line, no blank lines" else "\n\n"
+    path = tmp_path / "h.ohh"
+    path.write_text(sep.join(hands) + "\n", encoding="utf-8")
+    read = list(hhaudit.parse(path))
+    by_id = {h.hand_id: h for h in read}
+    assert {"O-2", "O-3"} <= set(by_id), sorted(by_id)
+    assert by_id["O-2"].status.value == "audited" and by_id["O-3"].status.value == "audited"
+    assert len(read) == 3  # the first hand too, as a parse error that says why
+    broken = [h for h in read if h.hand_id not in ("O-2", "O-3")]
+    assert broken[0].status.value == "parse_error"
+    assert "65,536" in broken[0].problem.message
+    # the hands after it keep their own lines
+    text = path.read_text(encoding="utf-8").split("\n")
+    assert text[by_id["O-3"].line - 1].startswith("{")
+
+
+def test_a_line_past_the_bound_between_ohh_hands_loses_nothing(tmp_path: Path) -> None:
+    hands = _ohh_hands(True)[1:]
+    path = tmp_path / "h.ohh"
+    path.write_text(hands[0] + "\n" + '"' + LONG + "\n" + hands[1] + "\n", encoding="utf-8")
+    ids = [h.hand_id for h in hhaudit.parse(path) if h.status.value == "audited"]
+    assert ids == ["O-2", "O-3"]
+
+
+def _site_files() -> dict[str, Path]:
+    """For each site of the corpus, its smallest file of three hands or more."""
+    from conftest_corpus import corpus, hands_tsv
+
+    root = corpus()
+    counts = hands_tsv(*{line.split("\t")[2] for line in (root / "HANDS.tsv").read_text(encoding="utf-8")
+                         .splitlines()[1:]})
+    sites: dict[str, tuple[int, Path]] = {}
+    for line in (root / "HANDS.tsv").read_text(encoding="utf-8").splitlines()[1:]:
+        name, _, site = line.split("\t")[:3]
+        path = root / name
+        if counts[name] < 3 or not path.is_file():
+            continue
+        size = path.stat().st_size
+        if size < 400_000 and (site not in sites or size < sites[site][0]):
+            sites[site] = (size, path)
+    return {site: p for site, (_, p) in sorted(sites.items())}
+
+
+def _corpus_sites() -> list[str]:
+    try:
+        return list(_site_files())
+    except pytest.skip.Exception:
+        return ["(no corpus)"]
+
+
+@pytest.mark.parametrize("where", ["middle", "start", "end"])
+@pytest.mark.parametrize("site", _corpus_sites())
+def test_a_line_past_the_bound_in_a_hand_loses_no_other_hand(tmp_path: Path, site: str, where: str) -> None:
+    """Every format, every place in a line: a 70,000-character run in the first hand's longest
+    line leaves every other hand read as it was."""
+    files = _site_files()
+    if site not in files:
+        pytest.skip("the shared corpus is absent")
+    from hhaudit.reading import iter_text
+
+    with open(files[site], "rb") as fh:
+        text = "".join(iter_text(fh))  # as hhaudit reads it, whatever the file's encoding
+    original = tmp_path / "original.txt"
+    original.write_text(text, encoding="utf-8", newline="")
+    before = [(h.hand_id, h.status.value, h.line) for h in hhaudit.parse(original)]
+    assert len(before) >= 2
+    lines = text.split("\n")
+    h1 = next(iter(hhaudit.parse(original)))
+    span = range(h1.line - 1, min(h1.end_line, len(lines)))
+    i = max(span, key=lambda k: len(lines[k]))
+    line = lines[i]
+    at = {"middle": len(line) // 2, "start": 0, "end": len(line.rstrip("\r"))}[where]
+    lines[i] = line[:at] + "x" * 70_000 + line[at:]
+    path = tmp_path / "long.txt"
+    path.write_text("\n".join(lines), encoding="utf-8", newline="")
+    after = [(h.hand_id, h.status.value, h.line) for h in hhaudit.parse(path)]
+    # the first hand is read (perhaps as a parse error), or its first line is lost with its head
+    assert [x for x in after if x[0] != before[0][0]][-len(before) + 1:] == before[1:]
+    assert len(after) == len(before) or (where == "start" and i == h1.line - 1 and after == before[1:])
