@@ -334,3 +334,74 @@ def test_a_line_past_the_bound_in_a_hand_loses_no_other_hand(tmp_path: Path, sit
     # the first hand is read (perhaps as a parse error), or its first line is lost with its head
     assert [x for x in after if x[0] != before[0][0]][-len(before) + 1:] == before[1:]
     assert len(after) == len(before) or (where == "start" and i == h1.line - 1 and after == before[1:])
+
+
+# --------------------------------------------------------------------------- archive members
+
+MEMBER_SHAPES = ["../up.txt", "a/../b.txt", "../../far/away.txt", "./dot.txt", "/abs/olute.txt",
+                 "dir//double.txt", "sp ace/x.txt", "caf\u00e9/\u624b.txt"]
+
+
+def _tar(members: dict[str, bytes]) -> bytes:
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w") as tar:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    return buf.getvalue()
+
+
+def _zip(members: dict[str, bytes]) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for name, data in members.items():
+            z.writestr(zipfile.ZipInfo(name), data)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("kind", ["tar", "zip"])
+def test_every_member_shape_is_read_or_said_never_dropped(tmp_path: Path, kind: str) -> None:
+    members = {name: stars(1, start=k + 1).encode() for k, name in enumerate(MEMBER_SHAPES)}
+    archive = tmp_path / f"h.{kind}"
+    archive.write_bytes(_tar(members) if kind == "tar" else _zip(members))
+    out = tmp_path / "out"
+    r = hh("audit", str(archive), "-o", str(out), "-q", "--fail-on", "never")
+    assert r.returncode == 0, r.stderr
+    assert hand_ids(out) == sorted(str(k + 1) for k in range(len(MEMBER_SHAPES)))
+    sources = set(hhaudit.read(out).hands["source"])
+    assert f"{archive}!../up.txt" in sources and f"{archive}!a/../b.txt" in sources
+    # each is found again by its name
+    r = hh("show", str(out), "--hand", "1")
+    assert r.returncode == 0, r.stderr
+    r = hh("show", f"{archive}!../up.txt", "--hand", "1")
+    assert r.returncode == 0, r.stderr
+
+
+# --------------------------------------------------------------------------- paths
+
+def test_a_deep_glob_over_a_thousand_nested_folders(tmp_path: Path) -> None:
+    root = tmp_path / "deep"
+    here = root
+    for _ in range(1000):
+        here = here / "d"
+    os.makedirs(here)
+    (here / "h.txt").write_text(CLEAN, encoding="utf-8")
+    (root / "top.txt").write_text(stars(1, start=7), encoding="utf-8")
+    out = tmp_path / "out"
+    r = hh("audit", str(root) + "/**/*.txt", "-o", str(out), "-q")
+    no_internal_error(r)
+    assert r.returncode == 0, r.stderr
+    assert hand_ids(out) == ["100000000001", "7"]
+    r = hh("audit", str(root), "-o", str(out), "-q")  # the folder walked, as deep
+    assert r.returncode == 0, r.stderr
+    assert hand_ids(out) == ["100000000001", "7"]
+
+
+def test_standard_input_given_twice_is_read_once(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    r = hh_process("audit", "-", "-", "-o", str(out), "--jobs", "1", "-q", stdin=CLEAN.encode())
+    assert r.returncode == 0, r.stderr
+    assert b"internal error" not in r.stderr
+    assert hand_ids(out) == ["100000000001"]
+    assert b"<stdin>" in r.stderr and b"once" in r.stderr, r.stderr
