@@ -249,39 +249,44 @@ class Finder:
         yield from self._match(base, parts, frozenset())
 
     def _match(self, base: str, parts: list[str], ancestors: frozenset[tuple[int, int]]) -> Iterator[str]:
-        if not parts:
-            if base and os.path.lexists(base):
-                yield base
-            return
-        head, rest = parts[0], parts[1:]
-        if head == "**":
-            # zero folders, or one more folder (not a loop) and `**` again
-            try:
-                here = os.stat(base or ".")
-            except OSError:
-                return
-            ancestors = ancestors | {(here.st_dev, here.st_ino)}
-            yield from self._match(base, rest, ancestors)
-            for name in self._names(base, hidden=False):
-                path = os.path.join(base, name) if base else name
+        """The matches of `parts` under `base`, from a stack of what is left to match (not a
+        recursion: `**` over a thousand nested folders is a thousand entries, not frames)."""
+        todo = [(base, parts, ancestors)]
+        while todo:
+            base, parts, ancestors = todo.pop()
+            if not parts:
+                if base and os.path.lexists(base):
+                    yield base
+                continue
+            head, rest = parts[0], parts[1:]
+            if head == "**":
+                # zero folders, or one more folder (not a loop) and `**` again
                 try:
-                    st = os.stat(path)
+                    here = os.stat(base or ".")
                 except OSError:
                     continue
-                if not stat.S_ISDIR(st.st_mode):
-                    if not rest:
-                        yield path
-                    continue
-                key = (st.st_dev, st.st_ino)
-                if key in ancestors:
-                    self._glob_errors.append(Found(path, "a symbolic link loop"))
-                    continue
-                yield from self._match(path, parts, ancestors | {key})
-        elif glob.has_magic(head):
-            for name in fnmatch.filter(self._names(base, hidden=is_hidden(head)), head):
-                yield from self._match(os.path.join(base, name) if base else name, rest, ancestors)
-        else:
-            yield from self._match(os.path.join(base, head) if base else head, rest, ancestors)
+                ancestors = ancestors | {(here.st_dev, here.st_ino)}
+                todo.append((base, rest, ancestors))
+                for name in self._names(base, hidden=False):
+                    path = os.path.join(base, name) if base else name
+                    try:
+                        st = os.stat(path)
+                    except OSError:
+                        continue
+                    if not stat.S_ISDIR(st.st_mode):
+                        if not rest:
+                            yield path
+                        continue
+                    key = (st.st_dev, st.st_ino)
+                    if key in ancestors:
+                        self._glob_errors.append(Found(path, "a symbolic link loop"))
+                        continue
+                    todo.append((path, parts, ancestors | {key}))
+            elif glob.has_magic(head):
+                for name in fnmatch.filter(self._names(base, hidden=is_hidden(head)), head):
+                    todo.append((os.path.join(base, name) if base else name, rest, ancestors))
+            else:
+                todo.append((os.path.join(base, head) if base else head, rest, ancestors))
 
     def _names(self, folder: str, *, hidden: bool) -> list[str]:
         try:
