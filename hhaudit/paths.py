@@ -120,6 +120,8 @@ class Finder:
         self._glob_errors: list[Found] = []
         self._reached: set[str] = set()
         """Absolute paths of the folders walked or reported (a glob's matches inside are theirs)."""
+        self.took_stdin = False
+        """Whether `-` (standard input) was given already."""
 
     def expand(self, text: str) -> Iterator[Found]:
         """What one path given stands for; `NotFound` if nothing. A reason is said once."""

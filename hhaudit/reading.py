@@ -113,6 +113,11 @@ def iter_sources(paths: Iterable[str | os.PathLike[str]], skipped: list[FileRepo
     for raw in paths:
         text = os.fspath(raw)
         if text == "-":
+            if finder.took_stdin:  # a stream is read once: `-` given twice is one input
+                if skipped is not None:
+                    skipped.append(FileReport("<stdin>", skipped="- given more than once: standard input is read once"))
+                continue
+            finder.took_stdin = True
             yield Source("<stdin>", stream=sys.stdin.buffer)
             continue
         name = shown(text)
