@@ -28,6 +28,20 @@ def _split(values: Sequence[str] | None) -> list[str]:
     return out
 
 
+def _jobs(text: str) -> int:
+    """`--jobs`: a whole number of worker processes, 0 or `auto` for one per usable core."""
+    if text.strip().lower() == "auto":
+        return 0
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a number of worker processes, or 0 or auto for one "
+                                         "per core")
+    return n
+
+
 def cmd_audit(args: argparse.Namespace) -> int:
     from .auditor import severity_rank
     from .parsing import to_sources
@@ -51,9 +65,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if not sources and not skipped:
         raise UsageError("no input files")
     opts = Options(profile, tuple(sorted(overrides.items())), tuple(select), tuple(ignore), args.format)
-    if args.jobs < 0:
-        raise UsageError(f"--jobs {args.jobs}: give a number of worker processes, or 0 for one per core")
-    jobs = args.jobs or os.cpu_count() or 1
+    jobs = args.jobs  # 0: one per core this process may use; more than that: capped, with a note
     quiet = args.quiet > 0 or args.output_format != "text" or not sys.stderr.isatty()
     if args.scheduler and args.engine != "dask":
         raise UsageError("--scheduler needs --engine dask")
@@ -429,7 +441,9 @@ def build_parser() -> argparse.ArgumentParser:
     _profile_arguments(a)
     a.add_argument("--select", action="append", help="only these rules (codes, prefixes, names, categories)")
     a.add_argument("--ignore", action="append", help="skip these rules")
-    a.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores)")
+    a.add_argument("--jobs", type=_jobs, default=0, metavar="N|auto",
+                   help="worker processes, at most one per core this process may use (default, 0 or auto: "
+                        "one per core)")
     a.add_argument("--incremental", action="store_true",
                    help="re-audit only new or changed files (manifest.json in the output folder)")
     a.add_argument("--engine", choices=["local", "dask"], default="local",

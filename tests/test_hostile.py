@@ -411,3 +411,44 @@ def test_standard_input_given_twice_is_read_once(tmp_path: Path) -> None:
     assert b"internal error" not in r.stderr
     assert hand_ids(out) == ["100000000001"]
     assert b"<stdin>" in r.stderr and b"once" in r.stderr, r.stderr
+
+
+# --------------------------------------------------------------------------- --jobs
+
+def test_jobs_are_capped_at_the_cores_this_process_may_use(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hhaudit.pipeline import pool
+
+    started: list[int] = []
+    monkeypatch.setattr(pool, "usable_cores", lambda: 2)
+    real = pool.run_pool
+
+    def counting(sources, todo, options, tmp, batch, split, jobs, done):  # type: ignore[no-untyped-def]
+        started.append(jobs)
+        return real(sources, todo, options, tmp, batch, split, jobs, done)
+
+    import hhaudit.pipeline.runner as runner
+
+    monkeypatch.setattr(runner, "run_pool", counting)
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for k in range(4):
+        (folder / f"{k}.txt").write_text(stars(30, start=100 * k + 1), encoding="utf-8")
+    for given, note in (("200", True), ("99999999999", True), ("2", False), ("0", False), ("auto", False)):
+        started.clear()
+        r = hh("audit", str(folder), "-o", str(tmp_path / "out"), "-q", "--fail-on", "never", "--jobs", given)
+        assert r.returncode == 0, (given, r.stderr)
+        assert all(j <= 2 for j in started), (given, started)
+        assert ("may use 2 cores" in r.stderr) is note, (given, r.stderr)
+    for bad in ("-1", "many", "2.5"):
+        r = hh("audit", str(folder), "-o", str(tmp_path / "out"), "-q", "--jobs", bad)
+        assert r.returncode == 2 and "--jobs" in r.stderr, (bad, r.stderr)
+
+
+def test_the_cores_this_process_may_use_follow_its_affinity() -> None:
+    from hhaudit.pipeline.pool import capped_jobs, usable_cores
+
+    n = usable_cores()
+    assert n == len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else n >= 1
+    assert capped_jobs(n + 5) == (n, f"--jobs {n + 5}: this process may use {n} cores; running {n} workers")
+    assert capped_jobs(0) == (n, None) and capped_jobs(1) == (1, None)
+    assert hhaudit.audit(CLEAN, jobs=10**12).hands["hand_id"].tolist() == ["100000000001"]
