@@ -37,8 +37,7 @@ def _jobs(text: str) -> int:
     except ValueError:
         n = -1
     if n < 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: give a number of worker processes, or 0 or auto for one "
-                                         "per core")
+        raise UsageError(f"--jobs {text}: give a number of worker processes, or 0 or auto for one per core")
     return n
 
 
@@ -65,7 +64,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if not sources and not skipped:
         raise UsageError("no input files")
     opts = Options(profile, tuple(sorted(overrides.items())), tuple(select), tuple(ignore), args.format)
-    jobs = args.jobs  # 0: one per core this process may use; more than that: capped, with a note
+    jobs = _jobs(str(args.jobs))  # 0: one per core this process may use; more than that: capped, with a note
     quiet = args.quiet > 0 or args.output_format != "text" or not sys.stderr.isatty()
     if args.scheduler and args.engine != "dask":
         raise UsageError("--scheduler needs --engine dask")
@@ -441,7 +440,7 @@ def build_parser() -> argparse.ArgumentParser:
     _profile_arguments(a)
     a.add_argument("--select", action="append", help="only these rules (codes, prefixes, names, categories)")
     a.add_argument("--ignore", action="append", help="skip these rules")
-    a.add_argument("--jobs", type=_jobs, default=0, metavar="N|auto",
+    a.add_argument("--jobs", default="0", metavar="N|auto",
                    help="worker processes, at most one per core this process may use (default, 0 or auto: "
                         "one per core)")
     a.add_argument("--incremental", action="store_true",
