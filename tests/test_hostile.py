@@ -452,3 +452,24 @@ def test_the_cores_this_process_may_use_follow_its_affinity() -> None:
     assert capped_jobs(n + 5) == (n, f"--jobs {n + 5}: this process may use {n} cores; running {n} workers")
     assert capped_jobs(0) == (n, None) and capped_jobs(1) == (1, None)
     assert hhaudit.audit(CLEAN, jobs=10**12).hands["hand_id"].tolist() == ["100000000001"]
+
+
+# --------------------------------------------------------------------------- printed layouts
+
+SHORT = (SAMPLES / "pokerstars" / "short-raise-odd-chip.txt").read_text(encoding="utf-8")  # MR01 and OC01
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "jsonl", "csv", "sarif", "github"])
+def test_no_layout_prints_a_terminal_escape_from_a_name(tmp_path: Path, fmt: str) -> None:
+    import re
+
+    name = "Hugo"  # the raiser MR01 names, and a player of OC01's expected and actual
+    assert re.search(rf"Seat \d+: {name} ", SHORT)
+    path = tmp_path / "h.txt"
+    path.write_text(SHORT.replace(name, "\x1b]0;pwned\x07\x1b[2J" + name + "\u202e"), encoding="utf-8")
+    r = hh("audit", str(path), "-o", str(tmp_path / "out"), "--fail-on", "never", "--output-format", fmt)
+    assert r.returncode == 0, r.stderr
+    assert "MR01" in r.stdout
+    # JSON escapes control characters (the value stays exact); the others write them as text escapes
+    for ch in ("\x1b", "\x07") if fmt in ("json", "jsonl", "sarif") else ("\x1b", "\x07", "\u202e"):
+        assert ch not in r.stdout + r.stderr, (fmt, ch)
