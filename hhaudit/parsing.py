@@ -20,7 +20,7 @@ from .limits import MAX_HAND_CHARS, MAX_HAND_LINES, out_of_bounds
 from .model import Hand, ParseProblem, Status
 from .money import reading_finer
 from .paths import Finder, shown
-from .reading import FileReport, Source, iter_sources, iter_text, lines_of_blocks, pieces
+from .reading import FileReport, Seen, Source, iter_sources, iter_text, lines_of_blocks, pieces
 from .splitting import split_hands
 
 HEAD_LINES = 40
@@ -40,6 +40,7 @@ class ParseLog:
 
 NOT_A_FORMAT = "not a hand-history format hhaudit reads"
 EMPTY = "empty file"
+ONLY_NULS = "only NUL bytes, no text (a file whose blocks were never written, or not a history)"
 
 
 def parse_source(source: Source, *, format: str = "auto", log: ParseLog | None = None) -> Iterator[Hand]:
@@ -59,7 +60,8 @@ def parse_source(source: Source, *, format: str = "auto", log: ParseLog | None =
 
 
 def _parse_stream(stream: BinaryIO, name: str, format: str, report: FileReport) -> Iterator[Hand]:
-    blocks = iter_text(stream)
+    seen = Seen()
+    blocks = iter_text(stream, seen)
     read: list[str] = []  # the blocks format detection reads, split again with the rest
     kept = 0
 
@@ -87,7 +89,8 @@ def _parse_stream(stream: BinaryIO, name: str, format: str, report: FileReport) 
             fmt = formats.detect(more)
             head.extend(more)
         if fmt is None:
-            report.error = NOT_A_FORMAT if any(line.strip() for line in head) else EMPTY
+            report.error = (NOT_A_FORMAT if any(line.strip() for line in head)
+                            else ONLY_NULS if seen.nuls and seen.nuls == seen.bytes else EMPTY)
             report.unsupported = True
             return
     else:

@@ -150,9 +150,17 @@ def _sniff(first: bytes) -> tuple[str, int]:
     return "utf-8", 0
 
 
-def iter_text(stream: BinaryIO) -> Iterator[str]:
+@dataclass(slots=True)
+class Seen:
+    """What `iter_text` read of a stream: bytes, and of them NULs (dropped from the text)."""
+
+    bytes: int = 0
+    nuls: int = 0
+
+
+def iter_text(stream: BinaryIO, seen: Seen | None = None) -> Iterator[str]:
     """Decoded text of a binary stream, a block at a time: BOM dropped, NULs removed, and
-    a block never ends between the CR and the LF of a CRLF."""
+    a block never ends between the CR and the LF of a CRLF. `seen` counts what was read."""
     first = stream.read(BLOCK)
     encoding, skip = _sniff(first)
     # UTF-8 is decoded strictly so that a cp1252 file is recognised; a BOM'd or sniffed
@@ -172,7 +180,11 @@ def iter_text(stream: BinaryIO) -> Iterator[str]:
             decoder = codecs.getincrementaldecoder("cp1252")(errors="replace")
             fallback = False
             text = decoder.decode(block, final=final)
+        if seen is not None:
+            seen.bytes += len(block)
         if "\x00" in text:
+            if seen is not None:
+                seen.nuls += text.count("\x00")
             text = text.replace("\x00", "")
         text = carry + text
         carry = ""

@@ -473,3 +473,80 @@ def test_no_layout_prints_a_terminal_escape_from_a_name(tmp_path: Path, fmt: str
     # JSON escapes control characters (the value stays exact); the others write them as text escapes
     for ch in ("\x1b", "\x07") if fmt in ("json", "jsonl", "sarif") else ("\x1b", "\x07", "\u202e"):
         assert ch not in r.stdout + r.stderr, (fmt, ch)
+
+
+# --------------------------------------------------------------------------- smaller
+
+@pytest.mark.parametrize("stack", ["$1e400", "$-5", "$\u0665\u0660\u0660", "$2\u0660\u0660", "$1e3", "$1E+3"])
+def test_a_stack_that_is_not_an_amount_is_a_parse_error(stack: str) -> None:
+    text = CLEAN.replace("Seat 1: Alice ($200 in chips)", f"Seat 1: Alice ({stack} in chips)")
+    assert text != CLEAN
+    [hand] = list(hhaudit.parse(text))
+    assert hand.status.value == "parse_error", (stack, [(s.player, s.stack) for s in hand.seats])
+    assert hand.problem is not None and hand.problem.line == 3
+
+
+@pytest.mark.parametrize(("text", "units"), [("$1,234.50", 123450), ("1 480", 1480), ("$5 USD", 500),
+                                             ("(\u20ac0.5)", 50), ("5.00$", 500)])
+def test_amounts_as_sites_print_them_still_read(text: str, units: int) -> None:
+    from hhaudit.money import parse_amount
+
+    assert parse_amount(text, 2 if units != 1480 else 0) == units
+
+
+@pytest.mark.parametrize("bad", ["1e400", "-5", "\u0665\u0660", "5\u0660", "1.5e2", "\uff15"])
+def test_parse_amount_refuses_what_is_not_one_amount_in_ascii_digits(bad: str) -> None:
+    from hhaudit.money import AmountError, parse_amount
+
+    if bad == "-5":
+        assert parse_amount(bad, 0) == -5  # a negative amount is an amount: a stack may not be one
+        return
+    with pytest.raises(AmountError):
+        parse_amount(bad, 2)
+
+
+def test_a_file_of_nul_bytes_is_not_called_empty(tmp_path: Path) -> None:
+    nul = tmp_path / "nul.txt"
+    nul.write_bytes(b"\x00" * 10_000)
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    r = hh("audit", str(nul), str(empty), "-o", str(tmp_path / "out"))
+    assert r.returncode == 2
+    assert f"{nul}: empty file" not in r.stderr
+    assert f"{nul}: only NUL bytes" in r.stderr, r.stderr
+    assert f"{empty}: empty file" in r.stderr
+
+
+@pytest.mark.parametrize("content", [b"\x00\x01\x02\xff\xfe" * 300, b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4,
+                                     bytes(range(256)) * 20])
+def test_a_forced_format_on_binary_data_exits_2_as_detection_does(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "x.txt"
+    path.write_bytes(content)
+    detected = hh("audit", str(path), "-o", str(tmp_path / "a"))
+    forced = hh("audit", str(path), "-o", str(tmp_path / "b"), "--format", "pokerstars")
+    assert detected.returncode == 2
+    assert forced.returncode == 2, forced.stdout + forced.stderr
+    assert "pokerstars" in forced.stderr.lower()
+    assert not (tmp_path / "b").exists()
+
+
+def test_report_html_never_overwrites_a_file_it_did_not_write(tmp_path: Path) -> None:
+    good, out = _dataset(tmp_path)
+    mine = tmp_path / "X.html"
+    mine.write_text("<p>my notes</p>", encoding="utf-8")
+    r = hh("report", str(out), "--html", str(mine))
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "X.html" in r.stderr and mine.read_text(encoding="utf-8") == "<p>my notes</p>"
+    assert not (tmp_path / "X_hands").exists()
+    # the pages' folder holding a file of the user's
+    report = tmp_path / "R.html"
+    (tmp_path / "R_hands").mkdir()
+    (tmp_path / "R_hands" / "notes.txt").write_text("mine", encoding="utf-8")
+    r = hh("report", str(out), "--html", str(report))
+    assert r.returncode == 2 and "R_hands" in r.stderr, r.stdout + r.stderr
+    assert not report.exists() and (tmp_path / "R_hands" / "notes.txt").read_text(encoding="utf-8") == "mine"
+    # a report hhaudit wrote, its index and its pages, is written again
+    fresh = tmp_path / "F.html"
+    assert hh("report", str(out), "--html", str(fresh)).returncode == 0
+    assert any((tmp_path / "F_hands").iterdir())
+    assert hh("report", str(out), "--html", str(fresh)).returncode == 0
