@@ -550,3 +550,48 @@ def test_report_html_never_overwrites_a_file_it_did_not_write(tmp_path: Path) ->
     assert hh("report", str(out), "--html", str(fresh)).returncode == 0
     assert any((tmp_path / "F_hands").iterdir())
     assert hh("report", str(out), "--html", str(fresh)).returncode == 0
+
+
+# --------------------------------------------------------------------------- signals at each phase
+
+SIGNAL_AT = """
+import os, signal, sys
+import hhaudit.pipeline.runner as runner
+import hhaudit.sessions.passes as passes
+PHASE, SIG = {phase!r}, {sig}
+def at(module, name):
+    real = getattr(module, name)
+    def wrapper(*a, **k):
+        os.kill(os.getpid(), SIG)
+        return real(*a, **k)
+    setattr(module, name, wrapper)
+at(*{{"units": (runner, "audit_group"), "dedupe": (runner, "dedupe"),
+      "sessions": (passes, "session_pass")}}[PHASE])
+from hhaudit.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM", "SIGKILL"])
+@pytest.mark.parametrize("phase", ["units", "dedupe", "sessions"])
+def test_a_signal_at_each_phase_keeps_the_previous_dataset(tmp_path: Path, phase: str, sig: str) -> None:
+    import signal
+
+    good, out = _dataset(tmp_path)
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    other = tmp_path / "other.txt"
+    other.write_text(stars(1, start=50), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    code = SIGNAL_AT.format(phase=phase, sig=int(getattr(signal, sig)))
+    r = subprocess.run([sys.executable, "-c", code, "audit", str(other), "-o", str(out), "--jobs", "1", "-q"],
+                       env=env, capture_output=True, text=True, timeout=120, check=False)
+    if sig == "SIGKILL":
+        assert r.returncode == -9, r.stderr
+    else:
+        assert r.returncode == 130, r.stderr
+        assert "interrupted" in r.stderr and "unchanged" in r.stderr and "Traceback" not in r.stderr
+        assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.tmp-")]
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert hh("audit", str(other), "-o", str(out), "-q", "--fail-on", "never").returncode == 0
+    assert hand_ids(out) == ["50"]
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.")]
