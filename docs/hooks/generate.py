@@ -68,8 +68,11 @@ def rule_page(code: str, rule: Any) -> str:
         out.append(f"| why | {_cell(reason)} |")
     out += [f"| citation | {_cell(rule.citation)} |", ""]
     if body:
-        prose, *examples = _examples(body).split("\n")
-        out += ["## What it checks", "", _escape(prose), ""]
+        lines = _examples(body).split("\n")
+        prose = [x for x in lines if not x.startswith(("Bad:", "Good:"))]
+        examples = [x for x in lines if x.startswith(("Bad:", "Good:"))]
+        if prose:
+            out += ["## What it checks", "", *(_escape(x) for x in prose), ""]
         if examples:
             out += ["## Examples", ""]
             for line in examples:
@@ -130,7 +133,10 @@ def _docstring_markdown(text: str) -> str:
     line Markdown needs before it."""
     out: list[str] = []
     for line in inspect.cleandoc(text).split("\n"):
-        if line.startswith("- ") and out and out[-1] and not out[-1].startswith(("- ", "  ")):
+        is_item = line.startswith("- ")
+        in_list = bool(out) and out[-1].startswith(("- ", "  "))
+        if out and out[-1] and ((is_item and not in_list) or
+                                (in_list and not is_item and not line.startswith(" "))):
             out.append("")
         out.append(_escape(line))
     return "\n".join(out)
@@ -140,7 +146,11 @@ def format_facts(fmt: Any) -> str:
     from hhaudit.games import AUDITED
 
     module = sys.modules[type(fmt).__module__]
-    games = sorted({f"{v.title()} ({n} hole cards{', Hi/Lo' if hl else ''})" for v, n, hl in AUDITED})
+    names = {"holdem": "Texas Hold'em", "omaha": "Omaha"}
+    by_variant: dict[str, list[str]] = {}
+    for variant, n, hilo in sorted(AUDITED):
+        by_variant.setdefault(names.get(variant, variant), []).append(f"{n}{' Hi/Lo' if hilo else ''}")
+    games = [f"{v} ({', '.join(cards)} hole cards)" for v, cards in by_variant.items()]
     return "\n".join([
         "| | |", "|---|---|",
         f"| name (`--format`) | `{fmt.name}` |",
