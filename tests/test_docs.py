@@ -163,3 +163,15 @@ def test_readme_output_is_what_the_samples_print(tmp_path: Path) -> None:
     rows = {tuple(c.strip() for c in line.strip("│ ").split("│")) for line in report.splitlines() if "│" in line}
     for line in excerpt.splitlines()[1:]:
         assert tuple(c.strip() for c in line.strip("│ ").split("│")) in rows, line
+
+
+def test_every_profile_option_is_in_the_reference(site: Path) -> None:
+    from hhaudit.profiles import option_names
+
+    r = in_process("rules", "--profile", "tda-2024")
+    assert r.returncode == 0, r.stderr
+    text = (site / "reference" / "options" / "index.html").read_text(encoding="utf-8")
+    names = option_names()
+    assert "nl_raise_cap" in names and "odd_chip" in names
+    for name in names:
+        assert f"<code>{name}</code>" in text and name in r.stdout, name

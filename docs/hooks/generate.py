@@ -254,6 +254,55 @@ def columns_page() -> str:
     return "\n".join(out)
 
 
+# -------------------------------------------------------------------------------- options
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return ", ".join(value) if value else "(none)"
+    return str(value)
+
+
+def options_page() -> str:
+    from hhaudit.profiles import BOUNDS, CHOICES, PROFILES, SITE_CONVENTIONS, option_names, option_types
+    from hhaudit.ruledoc import OPTIONS, _option_doc
+
+    types = option_types()
+    rules_of: dict[str, list[str]] = {}
+    for code, names in sorted(OPTIONS.items()):
+        for name in names:
+            rules_of.setdefault(name, []).append(f"[{code}](../rules/{code}.md)")
+    profiles = list(PROFILES)
+    out = ["# Profile options", "",
+           "Every option of a rule profile, generated from `hhaudit/profiles.py` when the site is "
+           "built (`hhaudit rules --profile NAME` prints the same values, with where each came "
+           "from). Set one with `--option NAME=VALUE`, in `[tool.hhaudit].options` or in a house "
+           "profile ([configuration and house rules](../guides/configuration.md)).", "",
+           "| option | type | values | " + " | ".join(f"`{p}`" for p in profiles) + " | rules | what it does |",
+           "|---|---|---|" + "---|" * len(profiles) + "---|---|"]
+    for name in option_names():
+        if name in CHOICES:
+            values = ", ".join(f"`{c}`" for c in CHOICES[name])
+        elif name in BOUNDS:
+            low, high = BOUNDS[name]
+            values = f"{low} to {high}" if high is not None else f"{low} or more"
+        else:
+            values = ""
+        defaults = " | ".join(f"`{_value(getattr(PROFILES[p], name))}`" for p in profiles)
+        out.append(f"| `{name}` | {types[name]} | {values} | {defaults} | "
+                   f"{', '.join(rules_of.get(name, []))} | {_cell(_option_doc(name))} |")
+    out += ["", "## Site conventions", "",
+            "Where the rulebooks are silent or rooms differ and a site's software does one thing "
+            "in every hand of the corpus that shows it, the `online` profile audits that site's "
+            "hands by it, unless the option is set by name (`profiles.SITE_CONVENTIONS`):", "",
+            "| site | options |", "|---|---|"]
+    for site, opts in SITE_CONVENTIONS.items():
+        out.append(f"| {_cell(site)} | {', '.join(f'`{k} = {_value(v)}`' for k, v in opts.items())} |")
+    return "\n".join(out) + "\n"
+
+
 # ------------------------------------------------------------------------------ all pages
 
 
@@ -271,6 +320,7 @@ def pages() -> dict[str, str]:
         out[f"formats/{name}.md"] = format_page(
             fmt, written.read_text(encoding="utf-8") if written.is_file() else None)
     out["reference/columns.md"] = columns_page()
+    out["reference/options.md"] = options_page()
     changelog = ROOT / "CHANGELOG.md"
     out["changelog.md"] = changelog.read_text(encoding="utf-8")
     return out
