@@ -175,3 +175,21 @@ def test_every_profile_option_is_in_the_reference(site: Path) -> None:
     assert "nl_raise_cap" in names and "odd_chip" in names
     for name in names:
         assert f"<code>{name}</code>" in text and name in r.stdout, name
+
+
+def test_the_benchmark_writes_its_table_between_the_page_markers(tmp_path: Path) -> None:
+    sys.path.insert(0, str(REPO))
+    from benchmarks import run
+
+    page = REPO / "docs" / "project" / "performance.md"
+    text = page.read_text(encoding="utf-8")
+    assert text.count(run.DOCS_BEGIN) == 1 and text.count(run.DOCS_END) == 1
+    copy = tmp_path / "performance.md"
+    copy.write_text(text, encoding="utf-8")
+    run.write_docs(copy, "| step | hands/s |\n|---|---|\n| parse | 1 |")
+    written = copy.read_text(encoding="utf-8")
+    before, after = text.split(run.DOCS_BEGIN)[0], text.split(run.DOCS_END)[1]
+    assert written == f"{before}{run.DOCS_BEGIN}\n| step | hands/s |\n|---|---|\n| parse | 1 |\n{run.DOCS_END}{after}"
+    copy.write_text("no markers", encoding="utf-8")
+    with pytest.raises(SystemExit, match="no .* lines to write between"):
+        run.write_docs(copy, "x")
