@@ -141,7 +141,7 @@ def print_summary(totals: Any, files: list[FileReport], args: argparse.Namespace
             print(f"hhaudit: {safe(f.source)}: {safe(f.error)}", file=sys.stderr)
         elif f.skipped and not f.skipped.startswith(_QUIET_SKIPS):
             print(f"hhaudit: {safe(f.source)}: skipped: {safe(f.skipped)}", file=sys.stderr)
-    _print_findings(args)
+    _print_findings(args, written=getattr(totals, "written", True))
     # the summary: after the findings in the text layout; on stderr beside a machine-readable one
     out = sys.stdout if args.output_format == "text" else sys.stderr
     if args.quiet >= 2 or (args.quiet and out is sys.stderr):
@@ -186,16 +186,17 @@ def print_summary(totals: Any, files: list[FileReport], args: argparse.Namespace
     out.flush()
 
 
-def _print_findings(args: argparse.Namespace) -> None:
+def _print_findings(args: argparse.Namespace, *, written: bool = True) -> None:
     """The findings of the dataset just written, in `--output-format` (or, with
-    `--statistics`, the count per rule), read back one part file at a time."""
+    `--statistics`, the count per rule), read back one part file at a time; none when the
+    run wrote no dataset (OUT, as it was, holds an earlier run's)."""
     from .output import iter_findings, statistics, write
 
     if args.quiet and (args.output_format == "text" or args.quiet >= 2) and not args.statistics:
         return
     if args.quiet >= 2:
         return
-    rows = iter_findings(args.output)
+    rows = iter_findings(args.output) if written else iter(())
     if args.statistics:
         statistics(rows, sys.stdout)
     else:

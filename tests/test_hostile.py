@@ -595,3 +595,16 @@ def test_a_signal_at_each_phase_keeps_the_previous_dataset(tmp_path: Path, phase
     assert hh("audit", str(other), "-o", str(out), "-q", "--fail-on", "never").returncode == 0
     assert hand_ids(out) == ["50"]
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.")]
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "jsonl", "csv"])
+def test_an_input_error_prints_no_finding_of_the_previous_dataset(tmp_path: Path, fmt: str) -> None:
+    good, out = _dataset(tmp_path)  # two hands: session findings
+    assert hh("audit", str(good), "-o", str(out), "--fail-on", "never").stdout.count(str(good)) > 0
+    bad = tmp_path / "notes.txt"
+    bad.write_text("meeting notes\n", encoding="utf-8")
+    r = hh("audit", str(bad), "-o", str(out), "--output-format", fmt)
+    assert r.returncode == 2
+    assert str(good) not in r.stdout, r.stdout
+    if fmt == "json":
+        assert json.loads(r.stdout) == []
