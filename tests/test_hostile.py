@@ -608,3 +608,20 @@ def test_an_input_error_prints_no_finding_of_the_previous_dataset(tmp_path: Path
     assert str(good) not in r.stdout, r.stdout
     if fmt == "json":
         assert json.loads(r.stdout) == []
+
+
+@pytest.mark.parametrize("how", ["walk", "glob", "api"])
+def test_a_folder_whose_name_is_not_utf_8_is_walked_and_globbed(tmp_path: Path, how: str) -> None:
+    sub = tmp_path / "in" / os.fsdecode(b"dossier \xe9t\xe9")
+    sub.mkdir(parents=True)
+    (sub / "h.txt").write_text(CLEAN, encoding="utf-8")
+    given = {"walk": str(tmp_path / "in"), "glob": str(tmp_path / "in" / "**" / "*.txt"), "api": ""}[how]
+    if how == "api":
+        result = hhaudit.audit([tmp_path / "in"])
+        sources = list(result.hands["source"])
+    else:
+        out = tmp_path / "out"
+        r = hh("audit", given, "-o", str(out), "-q")
+        assert r.returncode == 0, r.stderr
+        sources = list(hhaudit.read(out).hands["source"])
+    assert [s.rsplit("/", 2)[-2:] for s in sources] == [["dossier \\xe9t\\xe9", "h.txt"]]
