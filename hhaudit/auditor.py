@@ -153,6 +153,16 @@ class _Run:
         """The events the pot audit reads."""
 
 
+def unread_matters(hand: Hand, text: str) -> bool:
+    """Whether a line the reader skipped may carry chips or cards: once the seated players'
+    names are taken out of it, it holds a digit or a bracket."""
+    rest = text
+    for s in sorted((x.player for x in hand.seats), key=len, reverse=True):
+        if s:
+            rest = rest.replace(s, " ")
+    return any(c.isdigit() or c == "[" for c in rest)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Auditor:
     """Audits hands with one profile and one rule selection."""
@@ -217,7 +227,25 @@ class Auditor:
             from .live_rules import check_live
 
             check_live(self, hand, state, out)
+        if hand.unread:
+            self._unread(hand, out)
         return out
+
+    def _unread(self, hand: Hand, out: AuditedHand) -> None:
+        """PA04 for each line the reader skipped; where one may carry chips or cards, the
+        hand's other findings are withdrawn (the rules abstain: the line may explain them)."""
+        abstain = any(unread_matters(hand, text) for _, text in hand.unread)
+        if abstain:
+            out.findings = [f for f in out.findings if f.rule.startswith("PA")]
+        for line, text in hand.unread:
+            if unread_matters(hand, text):
+                why = "it may carry chips or cards: the hand's rules abstain"
+            elif abstain:
+                why = "another unknown line may carry chips or cards: the hand's rules abstain"
+            else:
+                why = "it carries no figure or card: the hand is judged without it"
+            self.finding(out, RULES["PA04"], line, -1, "a line kind of the " + hand.format + " format",
+                         text, f"a line the {hand.format} reader does not know, skipped; {why}")
 
     # ------------------------------------------------------------------ replay
     def _replay(self, hand: Hand, state: State, out: AuditedHand) -> PotEvents:

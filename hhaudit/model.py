@@ -501,6 +501,10 @@ class Hand:
     """Hole cards the log reveals outside its deal and show events (the summary block's
     `showed [..]` and `mucked [..]`, XML card elements), per seat: formats record them with
     `reveal`. The pot audit merges them with the events (`pots.known_cards`)."""
+    unread: list[tuple[int, str]] = field(default_factory=list)
+    """Lines of the hand no line kind of its format reads, skipped (line number, text): each
+    is a PA04 warning naming it, and where one may carry chips or cards the hand's rules
+    abstain (`auditor.unread_matters`)."""
 
     def __init__(
         self,
@@ -548,6 +552,7 @@ class Hand:
         hole_cards: int = 2,
         hilo: bool = False,
         bomb_pot: int = 0,
+        unread: list[tuple[int, str]] | None = None,
     ) -> None:
         self.site = site
         self.format = format
@@ -593,6 +598,7 @@ class Hand:
         self.hole_cards = hole_cards
         self.bomb_pot = bomb_pot
         self.hilo = hilo
+        self.unread = [] if unread is None else unread
 
     def reveal(self, seat: int, cards: tuple[str, ...], source: str, line: int, *,
                tabled: bool = False, mucked: bool = False) -> None:

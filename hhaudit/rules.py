@@ -128,6 +128,26 @@ class OutOfBounds(Rule):
     citation = "README, Limits"
 
 
+@register
+class UnknownLine(Rule):
+    """A line of a kind the hand's format reader does not know: skipped, and named here.
+
+    The hand is still read. Where the line may carry chips or cards (it holds a figure or a
+    bracket once the seated players' names are taken out), the hand's other rules abstain:
+    their findings are not made, since the skipped line may explain them. Where it cannot
+    (a notice, a chat line without figures), the hand is judged as usual.
+
+    Bad: `Player1 does a thing no reader knows $5`. Good: every line a site writes is a line
+    kind its reader documents and reads.
+    """
+
+    code = "PA04"
+    name = "unknown-line"
+    category = Category.PARSE
+    severity = Severity.WARNING
+    citation = "the site's hand-history format"
+
+
 # ============================================================== action order
 @register
 class OutOfTurn(Rule):

@@ -6,8 +6,10 @@ fields the format module needs. The line lexer matches each line against all ter
 once (one compiled alternation), hands the fields to the format's handler for that
 terminal, which appends events to the hand, and gives the token to Lark's LALR parser,
 which checks that the lines come in an order the format allows. A line that matches no
-terminal, or comes where the grammar does not allow it, makes the hand a `parse_error`
-hand with the line, column and text.
+terminal is skipped and kept in `Hand.unread` (the audit names it, PA04, and its rules
+abstain where it may carry chips or cards), unless it is the last line of a hand cut off
+there; a known line where the grammar does not allow it makes the hand a `parse_error` hand
+with the line, column and text.
 """
 
 from __future__ import annotations
@@ -209,11 +211,14 @@ class CompiledGrammar:
                 # (a known line out of place is reported as such).
                 found = full(text)
                 if found is None:
-                    message = "no line of this format reads like this"
                     if not ctx.end and not any(x.strip() for x in lines[number - first_line + 1:]):
                         # the hand's last line, where the hand may not end: cut off inside it
-                        message += "; the hand stops here, before it is complete (cut off)"
-                    raise LineError(number, 1, line, message)
+                        raise LineError(number, 1, line, "no line of this format reads like this; "
+                                        "the hand stops here, before it is complete (cut off)")
+                    # A line of a kind the format does not know: skipped and kept, so that the
+                    # audit names it (PA04) and abstains where it may carry chips or cards.
+                    hand.unread.append((number, text))
+                    continue
                 kind, fields = found
             else:
                 kind, wanted = alt.index[m.lastindex]  # type: ignore[index]

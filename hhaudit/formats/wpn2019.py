@@ -88,7 +88,9 @@ class WPN2019Format(SiteFormat):
     def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
         player, what, amount, all_in = f[0] or "", f[1] or "", self.amount(hand, f[2]), bool(f[3])
         seat = self.seat(hand, player)
-        if what == "dead":
+        if what in ("dead", ""):
+            # "posts dead $0.15" (a returning player's blinds) and "posts $0.10" (a player
+            # coming in before the big blind reaches them): up to a big blind live, the rest dead
             live = min(hand.bb, amount)
             hand.events.append(PostEvent(line, seat, player, Post.DEAD, live, amount - live, all_in))
             return
@@ -137,7 +139,13 @@ class WPN2019Format(SiteFormat):
 
     def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
-        hand.events.append(ShowEvent(line, self.seat(hand, player), player, cards(f[1])))
+        seat = self.seat(hand, player)
+        shown = (f[1] or "").split()
+        if "-" in shown:
+            # "shows [7d -]": a player who folded shows one card; the other stays hidden
+            hand.reveal(seat, cards(" ".join(c for c in shown if c != "-")), "shows", line)
+            return
+        hand.events.append(ShowEvent(line, seat, player, cards(f[1])))
 
     def on_MUCK(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
