@@ -505,6 +505,9 @@ class Hand:
     """Lines of the hand no line kind of its format reads, skipped (line number, text): each
     is a PA04 warning naming it, and where one may carry chips or cards the hand's rules
     abstain (`auditor.unread_matters`)."""
+    notes: list[str] = field(default_factory=list)
+    """What the reader chose where the log states a figure two ways (one short sentence
+    each: which figure the hand's own actions confirm, and what was done with the other)."""
 
     def __init__(
         self,
@@ -553,6 +556,7 @@ class Hand:
         hilo: bool = False,
         bomb_pot: int = 0,
         unread: list[tuple[int, str]] | None = None,
+        notes: list[str] | None = None,
     ) -> None:
         self.site = site
         self.format = format
@@ -599,6 +603,7 @@ class Hand:
         self.bomb_pot = bomb_pot
         self.hilo = hilo
         self.unread = [] if unread is None else unread
+        self.notes = [] if notes is None else notes
 
     def reveal(self, seat: int, cards: tuple[str, ...], source: str, line: int, *,
                tabled: bool = False, mucked: bool = False) -> None:

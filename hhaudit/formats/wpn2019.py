@@ -5,12 +5,17 @@ Limit) - $0.05/$0.10 - 2019/06/28 02:38:17 UTC"; tournaments "Game Hand #N - ...
 Grammar: `grammars/wpn2019.lark`. Points of the format:
 - no colon after player names; "raises X to Y": `to` = Y (X is the chips added);
 - "posts dead $0.07": a returning player's small and big blind together: the big blind is
-  live, the rest dead;
+  live, the rest dead; "posts dead $0.05", a missed small blind alone (less than the big
+  blind), is all dead (the player then calls the whole big blind); "posts $0.10" (no kind),
+  a player coming in before the big blind reaches them, is a live big blind;
 - "caps $0.55" on capped tables: the chips put in; a bet, call or raise depending on what the
   player faces, and all-in for the rest of the hand (a capped player can put in no more);
 - tournament chips are printed with two zero decimals ("posts ante 65.00") and read whole;
 - a pot won without a showdown has no "collected" line: the summary's "did not show and won
   $0.25" is the collection;
+- a walk (everyone folds to the big blind) has no "Uncalled bet" line: "Total pot" and the
+  big blind's "won" count the unmatched part of the big blind; it is read as returned (the
+  hand's `notes` say so) and the total pot as the rest;
 - "Total pot $1.19 | Rake $0.04 | JP Fee $0.02": JP Fee is the jackpot drop;
 - run it twice: "*** FLOP 1 ***" ... "*** SHOW DOWN 2 ***" (runs 1/2), "collected $x from main
   pot 1", "Board 1 [...]".
@@ -37,6 +42,7 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import currency_of
+from ._settle import split_returned
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
 from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, omaha_of, set_omaha, to_utc
@@ -91,7 +97,9 @@ class WPN2019Format(SiteFormat):
         if what in ("dead", ""):
             # "posts dead $0.15" (a returning player's blinds) and "posts $0.10" (a player
             # coming in before the big blind reaches them): up to a big blind live, the rest dead
-            live = min(hand.bb, amount)
+            # "posts dead $0.05" of a small blind alone (less than a big blind): all dead,
+            # the player then calls the whole big blind
+            live = hand.bb if amount >= hand.bb else 0
             hand.events.append(PostEvent(line, seat, player, Post.DEAD, live, amount - live, all_in))
             return
         kind = _POSTS[what]
@@ -182,6 +190,15 @@ class WPN2019Format(SiteFormat):
         hand.summary.boards.append(cards(f[0]))
 
     def finish(self, hand: Hand) -> None:
+        returned = split_returned(hand)
+        if returned:
+            # a walk: no "Uncalled bet" line, the big blind's unmatched part counted in the
+            # "Total pot" and in the winner's "won": the pot is the rest
+            s = hand.summary
+            if s.total_pot is not None:
+                s.total_pot -= returned
+            hand.notes.append(f"the unmatched {returned} units the log counts in the total pot and the "
+                              "win, with no uncalled-bet line, are read as returned to their owner")
         seen = {e.seat for e in hand.events if isinstance(e, (PostEvent, ActionEvent))}
         for s in hand.seats:
             if s.sitting_out and s.seat in seen:
