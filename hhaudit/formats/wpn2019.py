@@ -194,9 +194,8 @@ class WPN2019Format(SiteFormat):
         if returned:
             # a walk: no "Uncalled bet" line, the big blind's unmatched part counted in the
             # "Total pot" and in the winner's "won": the pot is the rest
-            s = hand.summary
-            if s.total_pot is not None:
-                s.total_pot -= returned
+            if hand.summary.total_pot is not None:
+                hand.summary.total_pot -= returned
             hand.notes.append(f"the unmatched {returned} units the log counts in the total pot and the "
                               "win, with no uncalled-bet line, are read as returned to their owner")
         seen = {e.seat for e in hand.events if isinstance(e, (PostEvent, ActionEvent))}
