@@ -211,13 +211,17 @@ class CompiledGrammar:
                 # (a known line out of place is reported as such).
                 found = full(text)
                 if found is None:
-                    if not ctx.end and not any(x.strip() for x in lines[number - first_line + 1:]):
-                        # the hand's last line, where the hand may not end: cut off inside it
-                        raise LineError(number, 1, line, "no line of this format reads like this; "
-                                        "the hand stops here, before it is complete (cut off)")
+                    unread = getattr(hand, "unread", None)  # a Hand; the structured formats' builders keep none
+                    # the hand's last line, where the hand may not end: cut off inside it
+                    cut = not ctx.end and not any(x.strip() for x in lines[number - first_line + 1:])
+                    if unread is None or cut:
+                        message = "no line of this format reads like this"
+                        if cut:
+                            message += "; the hand stops here, before it is complete (cut off)"
+                        raise LineError(number, 1, line, message)
                     # A line of a kind the format does not know: skipped and kept, so that the
                     # audit names it (PA04) and abstains where it may carry chips or cards.
-                    hand.unread.append((number, text))
+                    unread.append((number, text))
                     continue
                 kind, fields = found
             else:
@@ -568,7 +572,14 @@ class LineFormat:
                 hand.status = Status.PARSE_ERROR
                 cause = err.__cause__
                 finer = err.finer or (cause.decimals - cause.scale if isinstance(cause, FinerAmount) else 0)
-                hand.problem = ParseProblem(err.line, err.column, err.text.strip(), err.message, finer=finer)
+                if hand.unread and hand.unread[0][0] < err.line and not finer:
+                    # a line skipped as unknown came first: the hand breaks there (a line cut
+                    # off and run into the next hand's header, say), so that is the fault
+                    at, text = hand.unread[0]
+                    hand.problem = ParseProblem(at, 1, text, "no line of this format reads like this; the hand "
+                                                f"cannot be read on from here (line {err.line}: {err.message})")
+                else:
+                    hand.problem = ParseProblem(err.line, err.column, err.text.strip(), err.message, finer=finer)
         except UnsupportedGame:
             hand.status = Status.UNSUPPORTED_GAME
         if not hand.hand_id:

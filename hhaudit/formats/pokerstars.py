@@ -44,6 +44,8 @@ from .common import (
     to_utc,
 )
 
+_NOT_AWARDED: Final = "(pot not awarded as player cashed out)"
+_WON_SHARE: Final = re.compile(r" won \(([^()]+)\)")
 _ROOMS: Final = {
     "pokerstars": "PokerStars",
     "pokerstars home": "PokerStars",
@@ -304,6 +306,23 @@ class PokerStarsFormat(LineFormat):
         rest = f[1] or ""
         if "[" in rest:
             summary_cards(hand, int(f[0] or 0), rest, line)
+        if rest.endswith(_NOT_AWARDED):
+            self._not_awarded(hand, int(f[0] or 0), rest, line)
+
+    def _not_awarded(self, hand: Hand, seat: int, rest: str, line: int) -> None:
+        """"won ($26.62) with ... (pot not awarded as player cashed out)": the share the pot
+        gives a player who took All-in Cash Out, kept by the room that paid the cash-out.
+        Read as the pot paying the share (the split is judged as the site made it) and the
+        room taking it back off the player's next stack."""
+        m = _WON_SHARE.search(rest)
+        player = next((s.player for s in hand.seats if s.seat == seat), None)
+        if m is None or player is None:
+            return
+        share = self.amount(hand, m.group(1))
+        hand.events.append(CollectEvent(line, seat, player, share, None, 0))
+        chips_between_hands(hand, player, -share)
+        hand.notes.append(f"seat {seat}'s share of {share} units, not awarded after its cash-out, is read "
+                          "as paid by the pot and kept by the room")
 
     def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
         player, amount, pot, side = f[0] or "", f[1], f[2] or "", f[3]
