@@ -202,6 +202,8 @@ class Auditor:
                     else:
                         self.finding(out, RULES[rule], p.line, -1, p.expected, p.text, p.message)
             return out
+        if hand.unknown_lines and not self._unknown_lines(out):
+            return out
         if not is_audited(hand.variant, hand.hole_cards, hand.hilo):
             # a game no rule here judges (a format that left it `audited`): never judged as
             # another game (`games`)
@@ -218,6 +220,20 @@ class Auditor:
 
             check_live(self, hand, state, out)
         return out
+
+    def _unknown_lines(self, out: AuditedHand) -> bool:
+        """A PA04 warning for each line the format kept unread; whether the hand is judged
+        (no such line may change what the rules read). A hand that is not judged says so in
+        its findings' message (the place of the `not_judged` reasons until the hands table
+        carries them)."""
+        hand = out.hand
+        judged = not any(u.matters for u in hand.unknown_lines)
+        for u in hand.unknown_lines:
+            why = ("may carry an action, an amount or cards: the hand is not judged" if u.matters
+                   else "cannot change what is judged: the hand is judged without it")
+            self.finding(out, RULES["PA04"], u.line, -1, "a line of the " + hand.format + " format",
+                         u.text[:200], f"a line the {hand.format} reader does not know ({why})")
+        return judged
 
     # ------------------------------------------------------------------ replay
     def _replay(self, hand: Hand, state: State, out: AuditedHand) -> PotEvents:

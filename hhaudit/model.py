@@ -408,6 +408,19 @@ class Known:
         self.mucked = mucked
 
 
+@dataclass(slots=True, frozen=True)
+class UnknownLine:
+    """A line of a hand that no line kind of its format reads (formats that say so, with
+    `LineFormat.reads_unknown_lines`, keep it instead of failing the hand): a PA04 warning
+    names it. `matters`: the line may carry what the audit needs (an action, an amount, a
+    card), so the hand is not judged; otherwise (a notice, a chat line broken over two lines)
+    it is judged without it."""
+
+    line: int
+    text: str
+    matters: bool
+
+
 @dataclass(slots=True)
 class ParseProblem:
     """Why a hand could not be read: the first line at fault, and the rule that reports it
@@ -488,6 +501,9 @@ class Hand:
     bomb_pot: int = 0
     """A bomb pot (rules.md 9e): the ante every player put in, no blinds and no pre-flop
     betting, the flop dealt at once (live logs: `bomb 20`); 0: not a bomb pot."""
+    unknown_lines: list[UnknownLine] = field(default_factory=list)
+    """Lines no line kind of the hand's format reads, kept rather than failing the hand by
+    the formats that read so (`LineFormat.reads_unknown_lines`): each a PA04 warning."""
     chip: int = 0
     """The smallest chip in play, in the hand's units, when the log says it (a live game
     line's `chip 25`); 0: the profile's `chip` (TDA-2024 20 splits odd chips in it)."""
@@ -592,6 +608,7 @@ class Hand:
         self.room = room
         self.hole_cards = hole_cards
         self.bomb_pot = bomb_pot
+        self.unknown_lines = []
         self.hilo = hilo
 
     def reveal(self, seat: int, cards: tuple[str, ...], source: str, line: int, *,

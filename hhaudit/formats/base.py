@@ -26,7 +26,7 @@ from mypy_extensions import mypyc_attr
 
 from ..chunks import HandLines
 from ..limits import MAX_HAND_CHARS, MAX_HAND_LINES
-from ..model import Hand, ParseProblem, Status
+from ..model import Hand, ParseProblem, Status, UnknownLine
 from ..money import FinerAmount
 
 _GROUP: Final = re.compile(r"\(\?P<(\w+)>")
@@ -56,6 +56,8 @@ class LineError(Exception):
 
 Fields = tuple[str | None, ...]
 Handler = Callable[[Any, Fields, int], None]
+UNKNOWN = "?"
+"""The handler key of a line no line kind reads (not a terminal name: never a line kind)."""
 
 
 class _NoLexer(Lexer):
@@ -194,6 +196,7 @@ class CompiledGrammar:
         full = self.lexer.match
         ignore = self.ignore
         rank = self.rank
+        unknown = handlers.get(UNKNOWN)
         number = first_line - 1
         for line in lines:
             number += 1
@@ -208,6 +211,9 @@ class CompiledGrammar:
                 # Not a line that may come here: what the whole grammar reads it as decides
                 # (a known line out of place is reported as such).
                 found = full(text)
+                if found is None and unknown is not None:
+                    unknown(hand, (line,), number)  # kept, named by a PA04 warning
+                    continue
                 if found is None:
                     message = "no line of this format reads like this"
                     if not ctx.end and not any(x.strip() for x in lines[number - first_line + 1:]):
@@ -225,6 +231,17 @@ class CompiledGrammar:
                     found = others.match(text)
                     if found is not None and rank[found[0]] < rank[kind]:
                         kind, fields = found
+            nxt = ctx.next.get(kind)
+            if nxt is None:
+                try:
+                    nxt = self._advance(ctx, kind, number, text)
+                except LineError:
+                    if unknown is None:
+                        raise
+                    # a known kind out of place (a chat line broken over two lines that
+                    # reads like a summary line): kept unread, as a line no kind reads
+                    unknown(hand, (line,), number)
+                    continue
             handler = handlers.get(kind)
             if handler is not None:
                 if fields is None:
@@ -235,8 +252,7 @@ class CompiledGrammar:
                 except ValueError as exc:
                     finer = exc.decimals - exc.scale if isinstance(exc, FinerAmount) else 0
                     raise LineError(number, 1, line, str(exc), finer) from exc
-            nxt = ctx.next.get(kind)
-            ctx = nxt if nxt is not None else self._advance(ctx, kind, number, text)
+            ctx = nxt
         if not ctx.end:
             last = len(lines) - 1
             while last > 0 and not lines[last].strip():
@@ -504,11 +520,27 @@ class LineFormat:
     description: ClassVar[str] = ""
     priority: ClassVar[int] = 0
 
+    reads_unknown_lines: ClassVar[bool] = False
+    """A line no line kind of the format reads is kept (`unknown_line`: a PA04 warning names
+    it) rather than making the hand a parse error. For formats whose module lists every line
+    kind the site writes: a line outside that list is then the site's novelty, not damage."""
+
     def __init__(self) -> None:
         self._handlers: dict[str, Handler] = {}
         for attr in dir(self):
             if attr.startswith("on_"):
                 self._handlers[attr[3:]] = getattr(self, attr)
+        if self.reads_unknown_lines:
+            self._handlers[UNKNOWN] = self.unknown_line
+
+    def unknown_line(self, hand: Hand, f: Fields, line: int) -> None:
+        text = (f[0] or "").strip()
+        hand.unknown_lines.append(UnknownLine(line, text, self.unknown_matters(hand, text)))
+
+    def unknown_matters(self, hand: Hand, text: str) -> bool:
+        """Whether an unknown line may change what the audit judges (then the hand is not
+        judged): by default always; a format says which of its unknown lines cannot."""
+        return True
 
     # -- detection and splitting
     def detect(self, head: Sequence[str]) -> bool:
