@@ -153,16 +153,6 @@ class _Run:
         """The events the pot audit reads."""
 
 
-def unread_matters(hand: Hand, text: str) -> bool:
-    """Whether a line the reader skipped may carry chips or cards: once the seated players'
-    names are taken out of it, it holds a digit or a bracket."""
-    rest = text
-    for s in sorted((x.player for x in hand.seats), key=len, reverse=True):
-        if s:
-            rest = rest.replace(s, " ")
-    return any(c.isdigit() or c == "[" for c in rest)
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Auditor:
     """Audits hands with one profile and one rule selection."""
@@ -212,6 +202,8 @@ class Auditor:
                     else:
                         self.finding(out, RULES[rule], p.line, -1, p.expected, p.text, p.message)
             return out
+        if hand.unknown_lines and not self._unknown_lines(out):
+            return out
         if not is_audited(hand.variant, hand.hole_cards, hand.hilo):
             # a game no rule here judges (a format that left it `audited`): never judged as
             # another game (`games`)
@@ -227,25 +219,21 @@ class Auditor:
             from .live_rules import check_live
 
             check_live(self, hand, state, out)
-        if hand.unread:
-            self._unread(hand, out)
         return out
 
-    def _unread(self, hand: Hand, out: AuditedHand) -> None:
-        """PA04 for each line the reader skipped; where one may carry chips or cards, the
-        hand's other findings are withdrawn (the rules abstain: the line may explain them)."""
-        abstain = any(unread_matters(hand, text) for _, text in hand.unread)
-        if abstain:
-            out.findings = [f for f in out.findings if f.rule.startswith("PA")]
-        for line, text in hand.unread:
-            if unread_matters(hand, text):
-                why = "it may carry chips or cards: the hand's rules abstain"
-            elif abstain:
-                why = "another unknown line may carry chips or cards: the hand's rules abstain"
-            else:
-                why = "it carries no figure or card: the hand is judged without it"
-            self.finding(out, RULES["PA04"], line, -1, "a line kind of the " + hand.format + " format",
-                         text, f"a line the {hand.format} reader does not know, skipped; {why}")
+    def _unknown_lines(self, out: AuditedHand) -> bool:
+        """A PA04 warning for each line the format kept unread; whether the hand is judged
+        (no such line may change what the rules read). A hand that is not judged says so in
+        its findings' message (the place of the `not_judged` reasons until the hands table
+        carries them)."""
+        hand = out.hand
+        judged = not any(u.matters for u in hand.unknown_lines)
+        for u in hand.unknown_lines:
+            why = ("may carry an action, an amount or cards: the hand is not judged" if u.matters
+                   else "cannot change what is judged: the hand is judged without it")
+            self.finding(out, RULES["PA04"], u.line, -1, "a line of the " + hand.format + " format",
+                         u.text[:200], f"a line the {hand.format} reader does not know ({why})")
+        return judged
 
     # ------------------------------------------------------------------ replay
     def _replay(self, hand: Hand, state: State, out: AuditedHand) -> PotEvents:

@@ -130,22 +130,23 @@ class OutOfBounds(Rule):
 
 @register
 class UnknownLine(Rule):
-    """A line of a kind the hand's format reader does not know: skipped, and named here.
+    """A line the hand's format does not know (kept, not a parse error): the reader names it.
 
-    The hand is still read. Where the line may carry chips or cards (it holds a figure or a
-    bracket once the seated players' names are taken out), the hand's other rules abstain:
-    their findings are not made, since the skipped line may explain them. Where it cannot
-    (a notice, a chat line without figures), the hand is judged as usual.
+    Formats that list every line kind their site writes (`LineFormat.reads_unknown_lines`)
+    keep a line outside that list. The hand is judged when the line cannot change what the
+    audit reads (a table notice, a chat line broken over two lines); when it may (it begins
+    with a seated player's name, or shows an amount or cards), no other rule judges the hand
+    and the finding says so.
 
-    Bad: `Player1 does a thing no reader knows $5`. Good: every line a site writes is a line
-    kind its reader documents and reads.
+    Bad: `Player1 adds a rabbit [$0.05]` (a line kind the reader does not know).
+    Good: every line of the hand is a line kind of its format.
     """
 
     code = "PA04"
     name = "unknown-line"
     category = Category.PARSE
     severity = Severity.WARNING
-    citation = "the site's hand-history format"
+    citation = "the site's hand-history format (the line kinds its format module lists)"
 
 
 # ============================================================== action order

@@ -1,5 +1,6 @@
 """Lines no line kind of a format reads: skipped and named (PA04, a warning); the hand is
-judged where the line holds no figure or card, and its rules abstain where it does. A hand
+judged where the line names no seated player first and holds no figure or card, and is not
+judged where it may (`formats.common.unknown_may_matter`). A hand
 cut off inside its last line is still a parse error (PA01)."""
 
 from __future__ import annotations
@@ -46,10 +47,10 @@ def test_clean_hand_has_no_finding():
 
 def test_a_notice_without_figures_is_named_and_the_hand_judged():
     # the total pot is misstated (0.70 for 0.60): judged, so AC01 stands beside the PA04
-    r = run("Bravo sends a thumbs-up emote\n", total="$0.70")
+    r = run("Table closing soon, please finish your hands\n", total="$0.70")
     assert r.hands["status"].tolist() == ["audited"]
     got = r.findings[["rule", "severity", "line", "actual"]].values.tolist()
-    assert ["PA04", "warning", 11, "Bravo sends a thumbs-up emote"] in got
+    assert ["PA04", "warning", 11, "Table closing soon, please finish your hands"] in got
     assert "AC01" in r.findings["rule"].tolist()
 
 
@@ -58,7 +59,13 @@ def test_a_line_with_figures_makes_the_rules_abstain():
     r = run("Cash bonus to Bravo $0.10\n", total="$0.70")
     assert r.hands["status"].tolist() == ["audited"]
     assert r.findings["rule"].tolist() == ["PA04"]
-    assert "abstain" in r.findings["message"].iloc[0]
+    assert "not judged" in r.findings["message"].iloc[0]
+
+
+def test_a_line_that_begins_with_a_player_may_be_an_action():
+    # no figure, but it may be an action in a wording the reader does not know
+    r = run("Bravo goes all in\n", total="$0.70")
+    assert r.findings["rule"].tolist() == ["PA04"]
 
 
 def test_a_hand_cut_inside_its_last_line_is_still_a_parse_error():

@@ -38,16 +38,18 @@ from ..model import (
     FeeEvent,
     Hand,
     Limit,
+    ParseProblem,
     Post,
     PostEvent,
     ShowEvent,
     Street,
+    Status,
     StreetEvent,
     UncalledEvent,
 )
 from ..money import currency_of
 from ._sitekit import Fields, SiteFormat
-from .base import UnsupportedGame
+from .base import UnsupportedGame, fallback_id
 from .common import cards, omaha_of, set_omaha, to_utc
 
 _ACTS = {"folds": Act.FOLD, "Forward Folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL,
@@ -102,6 +104,26 @@ class _Notes:
     """(line, seat) of "X Forward Folds" (a fold chosen in advance)."""
 
 
+_STARTS = re.compile(r"\s*(?:\ufeff\s*)?Game #(\S+) starts\.")
+_BRACKETED = re.compile(r"[\[(][^\[\]()]*[\dAKQJT][^\[\]()]*[\])]")
+_NOT_AVAILABLE = "The hand history for this hand number is not available here"
+
+
+def _no_history(lines: list[str], first_line: int) -> ParseProblem | None:
+    """A hand Party wrote no history for: its header lines, a reason ("Connection Lost due
+    to some reason", "Table Closed") and "The hand history for this hand number is not
+    available here. Please use Instant Hand History ...". Nothing of it can be read or judged:
+    a parse error that says so (coverage counts complete hands by their history line)."""
+    for i, x in enumerate(lines):
+        if _NOT_AVAILABLE in x:
+            reason = next((y.strip() for y in lines[:i] if y.strip() and not _NUM_START.match(y)
+                           and not _STARTS.match(y)), "")
+            why = f" ({reason})" if reason else ""
+            return ParseProblem(first_line + i, 1, x.strip()[:200],
+                                f"PartyPoker wrote no history for this hand{why}: nothing to read or judge")
+    return None
+
+
 def _only_header(chunk: list[str]) -> bool:
     """A file cut right after a hand's "Game #N starts." line holds no hand."""
     return all(not x.strip() or _NUM_START.match(x) and "Hand History" not in x for x in chunk)
@@ -114,6 +136,7 @@ class PartyPokerFormat(SiteFormat):
     decimal_comma = True  # the Mac client writes "[$0,25 USD]"
     description = "PartyPoker (classic and 2013+ layouts, and converted Party-layout exports)"
     start: ClassVar[re.Pattern[str]] = _NUM_START
+    reads_unknown_lines = True
     _history = re.compile(r"\s*(?:\ufeff\s*)?\*{5} Hand History [Ff]or Game \S+ \*{5}")
 
     def __init__(self) -> None:
@@ -121,7 +144,19 @@ class PartyPokerFormat(SiteFormat):
         self._notes: dict[int, _Notes] = {}
 
     def detect(self, head: list[str]) -> bool:  # type: ignore[override]
-        return any(self._history.match(line) for line in head)
+        # a file may hold only hands whose history Party did not write ("Game #N starts.",
+        # "#Game No : N", "Connection Lost due to some reason", "The hand history for this
+        # hand number is not available here..."): no other site writes "Game #N starts."
+        return any(self._history.match(line) or _STARTS.match(line) for line in head)
+
+    def unknown_matters(self, hand: Hand, text: str) -> bool:
+        """An unknown line may matter when it could be a player's action (it begins with a
+        seated player's name and a space) or shows an amount or cards as Party writes them
+        (in brackets or parentheses). A line of neither kind (a chat line broken over two
+        lines, "lol", a new client notice) moves no chip and deals no card."""
+        if _BRACKETED.search(text):
+            return True
+        return any(text.startswith(s.player + " ") for s in hand.seats if s.player)
 
     def split(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
         """A hand starts at "Game #N starts.", "#Game No : N" or the history line, whichever
@@ -161,6 +196,17 @@ class PartyPokerFormat(SiteFormat):
         return hand
 
     def parse_hand(self, lines: list[str], first_line: int, source: str) -> Hand:
+        if not any(self._history.match(x) for x in lines):
+            missing = _no_history(lines, first_line)
+            if missing is not None:
+                hand = self.new_hand(source, first_line)
+                self._notes.pop(id(hand), None)
+                hand.end_line = first_line + len(lines) - 1
+                hand.hand_id = next((m.group(1) for x in lines if (m := _STARTS.match(x))), "") or \
+                    fallback_id(source, first_line)
+                hand.status = Status.PARSE_ERROR
+                hand.problem = missing
+                return hand
         # the notes live while their hand is parsed; `new_hand` replaces any stale entry
         hand = super().parse_hand(lines, first_line, source)
         self._notes.pop(id(hand), None)

@@ -42,6 +42,7 @@ from .common import (
     omaha_of,
     summary_cards,
     to_utc,
+    unknown_may_matter,
 )
 
 _NOT_AWARDED: Final = "(pot not awarded as player cashed out)"
@@ -153,6 +154,7 @@ class PokerStarsFormat(LineFormat):
     grammar = "pokerstars"
     noise: ClassVar[re.Pattern[str] | None] = re.compile(r"\*{3,} # \d+ \*{3,}")
     description = "PokerStars layout, as PokerStars writes it and as other rooms copy it"
+    reads_unknown_lines = True
     start: ClassVar[re.Pattern[str]] = re.compile(
         r"\s*\ufeff?(?:PokerStars|POKERSTARS|Full Tilt|PokerMaster|PokerBros|MPLPoker|SupremaPoker|"
         r"Run It Once Poker)[^#\n]* (?:Game|Hand|GAME|HAND) #[0-9A-Za-z-]+: "
@@ -164,6 +166,9 @@ class PokerStarsFormat(LineFormat):
         """The last header's text before its date: the hands of one table share it."""
 
     # ------------------------------------------------------------------ helpers
+    def unknown_matters(self, hand: Hand, text: str) -> bool:
+        return unknown_may_matter(hand, text)
+
     @staticmethod
     def amount(hand: Hand, text: str | None) -> int:
         if text is None:

@@ -59,6 +59,7 @@ class WPN2019Format(SiteFormat):
     sites = ("WPN/ACR",)
     grammar = "wpn2019"
     description = "Winning Poker Network, layout since 2019 ('Hand #N - Holdem(No Limit) - ...')"
+    reads_unknown_lines = True
     start: ClassVar[re.Pattern[str]] = re.compile(
         r"\s*\ufeff?(?:Game )?Hand #\d+ - (?:.*Tournament #\d+ - )?[A-Za-z0-9'/ ]+\([A-Za-z ]+\) - ")
 

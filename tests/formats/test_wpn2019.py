@@ -142,7 +142,7 @@ def test_waiting_seat_new_player_post_and_one_card_show():
     assert [(e.player, e.kind, e.amount, e.dead) for e in h.events if isinstance(e, PostEvent)] == [
         ("Bravo", Post.SMALL_BLIND, 5, 0), ("Charlie", Post.BIG_BLIND, 10, 0), ("Delta", Post.DEAD, 10, 0)]
     assert h.revealed[7].cards == ("7d",)  # "[7d -]": one card shown, the other hidden
-    assert h.unread == []
+    assert h.unknown_lines == []
     assert hhaudit.audit(textwrap.dedent(WAITING).lstrip("\n")).findings.empty
 
 
