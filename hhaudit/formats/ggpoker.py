@@ -6,7 +6,9 @@ Grammar: `grammars/ggpoker.lark`. The layout is PokerStars', so the handlers of
 - hero-only hole cards: "Dealt to 1a2b3c4d" with no cards for every other player (no event);
 - "Total pot N" without a rake (tournaments) and "| Rake $x | Jackpot $y | Bingo $z |
   Fortune $w | Tax $t" (cash): Jackpot, Bingo and Fortune are drops taken from the pot and
-  go to `summary.jackpot` (their sum); Tax is added to the rake;
+  go to `summary.jackpot` (their sum); Tax is added to the rake, except where a split pot
+  shows it taken from one winner's share after the split (`_tax_on_a_share`);
+- "Cash Drop to Pot : total $x" may come before the blinds as well as after them;
 - "Hand was run two times" with FIRST/SECOND streets, showdowns and boards (runs 1/2);
 - EV Cashout (GG's all-in insurance): "Pays Cashout Risk ($x)" and the 2020 "pay premium of
   all-in insurance ($x)" -> FeeEvent "cash_out_fee" (paid outside the pot: the pot is still
@@ -21,10 +23,11 @@ Short Deck ("Poker Hand #SD...: Short Deck ...") is an unsupported game.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import ClassVar
 
-from ..model import FeeEvent, Hand, Post, PostEvent
+from ..model import CollectEvent, FeeEvent, Hand, Post, PostEvent
 from .base import Fields, UnsupportedGame
 from .common import chips_between_hands
 from .pokerstars import PokerStarsFormat
@@ -142,11 +145,34 @@ class GGPokerFormat(PokerStarsFormat):
         for m in _DROPS.finditer(extra):
             value = self.amount(hand, m.group(2))
             if m.group(1) == "Tax":
-                s.rake = (s.rake or 0) + value
+                if value and not _tax_on_a_share(hand, value):
+                    s.rake = (s.rake or 0) + value
             else:
                 jackpot += value
         if jackpot:
             s.jackpot = jackpot
+
+
+def _tax_on_a_share(hand: Hand, tax: int) -> bool:
+    """GG takes "Tax" from one winner's share after a split, not from the pot before it: a
+    14.44 pot tied two ways pays 7.23 and 7.22, and the taxed winner is paid 7.21 ("Tax
+    $0.01"). Where the collections of one pot and run are uneven by more than the odd chip
+    and giving the tax back to the smallest makes them even (within one unit), that winner
+    is read as paid the share and taxed outside the pot (in the next stack). True when so."""
+    collects = [e for e in hand.events if isinstance(e, CollectEvent)]
+    if len({(e.pot, e.run) for e in collects}) != 1 or len({e.seat for e in collects}) < 2:
+        return False
+    amounts = sorted(e.amount for e in collects)
+    if amounts[-1] - amounts[0] <= 1 or amounts[-1] - (amounts[0] + tax) not in (0, 1):
+        return False
+    low = min(collects, key=lambda e: e.amount)
+    if sum(1 for e in collects if e.amount == low.amount) != 1:
+        return False
+    hand.events[hand.events.index(low)] = dataclasses.replace(low, amount=low.amount + tax)
+    chips_between_hands(hand, low.player, -tax)
+    hand.notes.append(f"the tax of {tax} units is read as taken from seat {low.seat}'s share after the split, "
+                      "outside the pot")
+    return True
 
 
 FORMATS = [GGPokerFormat()]
