@@ -17,6 +17,9 @@ Grammar: `grammars/wpn2019.lark`. Points of the format:
   big blind's "won" count the unmatched part of the big blind; it is read as returned (the
   hand's `notes` say so) and the total pot as the rest;
 - "Total pot $1.19 | Rake $0.04 | JP Fee $0.02": JP Fee is the jackpot drop;
+- a side pot only the bettor can win (a player all-in for less, and a folded blind above
+  that) is returned with the uncalled bet and left out of "Total pot": read as the side pot
+  won (`_side_pot_returned`);
 - run it twice: "*** FLOP 1 ***" ... "*** SHOW DOWN 2 ***" (runs 1/2), "collected $x from main
   pot 1", "Board 1 [...]".
 Omaha and other games are unsupported.
@@ -42,7 +45,7 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import currency_of
-from ._settle import split_returned
+from ._settle import contributions, split_returned, unmatched
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
 from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, omaha_of, set_omaha, to_utc
@@ -199,10 +202,50 @@ class WPN2019Format(SiteFormat):
                 hand.summary.total_pot -= returned
             hand.notes.append(f"the unmatched {returned} units the log counts in the total pot and the "
                               "win, with no uncalled-bet line, are read as returned to their owner")
+        side = _side_pot_returned(hand)
+        if side:
+            hand.notes.append(f"the {side} units of a side pot only the bettor could win, which the log "
+                              "returns with the uncalled bet, are read as that side pot won")
         seen = {e.seat for e in hand.events if isinstance(e, (PostEvent, ActionEvent))}
         for s in hand.seats:
             if s.sitting_out and s.seat in seen:
                 s.sitting_out = False
+
+
+def _side_pot_returned(hand: Hand) -> int:
+    """WPN returns as "uncalled" every chip of the bettor's above what a player still in the
+    hand can match, and with them the chips folded players put in above that level: a side
+    pot only the bettor can win. 120000 raised, an all-in call of 24776 and a folded big
+    blind of 40000: "Uncalled bet (110448.00)" (95224 of the bettor's and 15224 of the big
+    blind's), "Total pot 139552" (without the bettor's 95224). Read as 80000 returned (what
+    nobody matched) and a side pot of 30448 won, the total pot the whole 154776. Returns the
+    side pot (0 when the hand is not of that shape)."""
+    back = [e for e in hand.events if isinstance(e, UncalledEvent)]
+    if len(back) != 1:
+        return 0
+    ret = back[0]
+    total, live = contributions(hand)
+    top, excess = unmatched(live)
+    if top != ret.seat or ret.amount <= excess:
+        return 0
+    folded = {e.seat for e in hand.events if isinstance(e, ActionEvent) and e.act is Act.FOLD}
+    level = max((v for k, v in live.items() if k != top and k not in folded), default=0)
+    above = live[top] - level
+    dead = sum(v - level for k, v in live.items() if k in folded and v > level)
+    if ret.amount != above + dead:
+        return 0
+    side = ret.amount - excess
+    # the summary's "won 44052" of a bettor who lost the main pot: the folded players' part
+    # of that side pot, which the side pot read here pays
+    hand.events = [e for e in hand.events if not (isinstance(e, CollectEvent) and e.seat == top
+                                                  and e.amount == dead and e.line > hand.summary.line)]
+    i = hand.events.index(ret)
+    hand.events[i] = UncalledEvent(ret.line, ret.seat, ret.player, excess)
+    hand.events.append(CollectEvent(ret.line, ret.seat, ret.player, side, 1))
+    s = hand.summary
+    if s.total_pot is not None and s.total_pot == sum(total.values()) - above:
+        s.total_pot = sum(total.values()) - excess
+    return side
 
 
 FORMATS = [WPN2019Format()]

@@ -234,3 +234,57 @@ def test_walk_counts_the_returned_big_blind_in_the_pot_and_the_win():
     assert [(e.player, e.amount) for e in h.events if isinstance(e, UncalledEvent)] == [("Bravo", 1200)]
     assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("Bravo", 4200)]
     assert h.summary.total_pot == 4200 and h.notes
+
+
+def test_side_pot_only_the_bettor_can_win_returned_with_the_uncalled_bet():
+    # Antes 6 x 5000; Golf sb 20000 and Foxtrot bb 40000 fold to Delta's raise to 120000;
+    # Echo calls all-in for 24776. Main pot 30000 + 20000 + 3 x 24776 = 124328 (Delta's,
+    # shown down). Above Echo's 24776: Foxtrot's 15224 and Delta's 15224, a side pot of 30448
+    # only Delta can win, and Delta's 80000 nobody matched. WPN returns 110448 "uncalled" and
+    # states "Total pot 139552" (234776 put in, less Delta's 95224 above Echo).
+    text = """
+        Game Hand #2478804327 - Tournament #33592580 - Holdem (No Limit) - Level 21 (20000.00/40000.00) - 2025/06/11 14:11:21 UTC
+        Table '8' 9-max Seat #6 is the button
+        Seat 1: Alfa (957134.00)
+        Seat 3: Bravo (583665.00)
+        Seat 4: Delta (1743104.00)
+        Seat 6: Echo (29776.00)
+        Seat 7: Golf (535896.00)
+        Seat 8: Foxtrot (150425.00)
+        Alfa posts ante 5000.00
+        Bravo posts ante 5000.00
+        Delta posts ante 5000.00
+        Echo posts ante 5000.00
+        Golf posts ante 5000.00
+        Foxtrot posts ante 5000.00
+        Golf posts the small blind 20000.00
+        Foxtrot posts the big blind 40000.00
+        *** HOLE CARDS ***
+        Main pot 30000.00
+        Alfa folds
+        Bravo folds
+        Delta raises 120000.00 to 120000.00
+        Echo calls 24776.00 and is all-in
+        Golf folds
+        Foxtrot folds
+        Uncalled bet (110448.00) returned to Delta
+        *** FLOP *** [Ac 8d 5h]
+        *** TURN *** [Ac 8d 5h] [8s]
+        *** RIVER *** [Ac 8d 5h 8s] [4s]
+        *** SHOW DOWN ***
+        Delta shows [3d Ad] (two pair, Aces and Eights [Ad Ac 8s 8d 5h])
+        Echo shows [Jd 9s] (a pair of Eights [8s 8d Ac Jd 9s])
+        Delta collected 124328.00 from main pot
+        *** SUMMARY ***
+        Total pot 139552.00
+        Board [Ac 8d 5h 8s 4s]
+        Seat 4: Delta showed [3d Ad] and won 139552.00 with two pair, Aces and Eights [Ad Ac 8s 8d 5h]
+        Seat 6: Echo (button) showed [Jd 9s] and lost with a pair of Eights [8s 8d Ac Jd 9s]
+        """
+    h = _one(text)
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, UncalledEvent)] == [("Delta", 80000)]
+    assert [(e.player, e.amount, e.pot) for e in h.events if isinstance(e, CollectEvent)] == [
+        ("Delta", 124328, 0), ("Delta", 30448, 1)]
+    assert h.summary.total_pot == 154776 and h.notes
+    found = hhaudit.audit(textwrap.dedent(text).lstrip("\n")).findings
+    assert found.empty, found[["rule", "expected", "actual"]].to_string()
