@@ -7,7 +7,8 @@ Grammar: `grammars/ggpoker.lark`. The layout is PokerStars', so the handlers of
 - "Total pot N" without a rake (tournaments) and "| Rake $x | Jackpot $y | Bingo $z |
   Fortune $w | Tax $t" (cash): Jackpot, Bingo and Fortune are drops taken from the pot and
   go to `summary.jackpot` (their sum); Tax is added to the rake, except where a split pot
-  shows it taken from one winner's share after the split (`_tax_on_a_share`);
+  shows it taken from one winner's share after the split (`_tax_on_a_share`), or a single
+  winner is paid the pot in full without it (`_tax_after_the_pot`);
 - "Cash Drop to Pot : total $x" may come before the blinds as well as after them;
 - "Hand was run two times" with FIRST/SECOND streets, showdowns and boards (runs 1/2);
 - EV Cashout (GG's all-in insurance): "Pays Cashout Risk ($x)" and the 2020 "pay premium of
@@ -141,16 +142,17 @@ class GGPokerFormat(PokerStarsFormat):
                 s.main_pot = value
             else:
                 s.side_pots.append(value)
-        jackpot = 0
+        jackpot = tax = 0
         for m in _DROPS.finditer(extra):
             value = self.amount(hand, m.group(2))
             if m.group(1) == "Tax":
-                if value and not _tax_on_a_share(hand, value):
-                    s.rake = (s.rake or 0) + value
+                tax += value
             else:
                 jackpot += value
         if jackpot:
             s.jackpot = jackpot
+        if tax and not _tax_on_a_share(hand, tax) and not _tax_after_the_pot(hand, tax):
+            s.rake = (s.rake or 0) + tax
 
 
 def _tax_on_a_share(hand: Hand, tax: int) -> bool:
@@ -172,6 +174,23 @@ def _tax_on_a_share(hand: Hand, tax: int) -> bool:
     chips_between_hands(hand, low.player, -tax)
     hand.notes.append(f"the tax of {tax} units is read as taken from seat {low.seat}'s share after the split, "
                       "outside the pot")
+    return True
+
+
+def _tax_after_the_pot(hand: Hand, tax: int) -> bool:
+    """A pot of one winner paid in full before the "Tax" (2.01 less 0.09 rake and 0.07
+    jackpot paid 1.85, "Tax $0.01"): the tax is read as taken from the winner after the hand,
+    outside the pot (in the next stack). True when the collections add up so and not with
+    the tax taken from the pot."""
+    s = hand.summary
+    collects = [e for e in hand.events if isinstance(e, CollectEvent)]
+    if s.total_pot is None or len({e.seat for e in collects}) != 1:
+        return False
+    if sum(e.amount for e in collects) != s.total_pot - (s.rake or 0) - (s.jackpot or 0):
+        return False
+    chips_between_hands(hand, collects[0].player, -tax)
+    hand.notes.append(f"the tax of {tax} units is read as taken from seat {collects[0].seat} after the hand: "
+                      "the pot is paid in full without it")
     return True
 
 

@@ -159,3 +159,14 @@ def test_tax_of_a_single_winner_stays_with_the_rake():
         "won ($7.21) with a straight, Ten to Ace", "lost")
     h = _hand(text)
     assert h.summary.rake == 15  # 0.14 rake + 0.01 tax, taken from the pot
+
+
+def test_tax_of_a_pot_paid_in_full_is_taken_after_the_hand():
+    # one winner paid 14.45 (14.66 less 0.14 rake and 0.07 jackpot): the 0.01 tax is not in
+    # the pot's figures, so it comes off the winner's next stack
+    text = TAXED_SPLIT.replace("    Delta collected $7.21 from pot\n", "").replace(
+        "Charlie collected $7.23", "Charlie collected $14.45").replace(
+        "won ($7.21) with a straight, Ten to Ace", "lost")
+    h = _hand(text)
+    assert h.summary.rake == 14
+    assert [s.added for s in h.seats if s.player == "Charlie"] == [-1]
