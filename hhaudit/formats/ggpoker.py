@@ -19,7 +19,8 @@ Grammar: `grammars/ggpoker.lark`. The layout is PokerStars', so the handlers of
 - Omaha by GG's codes: "PLO ($2/$5)", "PLO-5", "PLO-6", a Hi-Lo suffix, and tournaments'
   "Omaha (NL postflop)" (pot limit before the flop, no limit after: audited with the looser
   no-limit sizes, as every such game), read as PokerStars writes their names.
-Short Deck ("Poker Hand #SD...: Short Deck ...") is an unsupported game.
+Short Deck ("Poker Hand #SD...: Short Deck ...") is an unsupported game. Every line kind is
+listed in docs/formats/ggpoker.md; a line of none of them is a PA04 warning, as for PokerStars.
 """
 
 from __future__ import annotations

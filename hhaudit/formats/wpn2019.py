@@ -22,7 +22,12 @@ Grammar: `grammars/wpn2019.lark`. Points of the format:
   won (`_side_pot_returned`);
 - run it twice: "*** FLOP 1 ***" ... "*** SHOW DOWN 2 ***" (runs 1/2), "collected $x from main
   pot 1", "Board 1 [...]".
-Omaha and other games are unsupported.
+- "Seat 2: Flat will be allowed to play after the button": a seated player waiting to come
+  in: no stack, not dealt in; "X waits for big blind" changes nothing;
+- "X shows [7d -]": a folded player shows one card (recorded, no showdown).
+Every line kind the site writes is listed in docs/formats/wpn2019.md; a line of none of them
+is kept as a PA04 warning (`reads_unknown_lines`), the hand judged unless the line may carry
+an action, an amount or cards. Stud and other games are unsupported.
 """
 
 from __future__ import annotations
