@@ -406,3 +406,6 @@ def test_tournament_rebuys_and_add_ons_explain_a_stack_change() -> None:
     # one player's unexplained gain, or any stack that fell (hands missing): findings
     assert tournament_chips([(1, 3100, 3800, 3100)]) == set()
     assert tournament_chips([(1, 3100, 5100, 3100), (3, 800, 2800, 800), (4, 4000, 3000, 4000)]) == set()
+    # nine players each 240 up, every stack back at the last hand's start (its 240 antes not
+    # taken off: last end marked -1): the log left the hand unapplied, not an add-on
+    assert tournament_chips([(s, 3000, 3240, -1) for s in range(1, 10)]) == set()

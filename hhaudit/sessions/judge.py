@@ -659,7 +659,10 @@ class SessionJudge:
             expected = before.end * to_p + brought
             stack = v.stack * to_c
             if stack != expected:
-                changed.append((seat, expected, stack, before.end))
+                # a stack back at the last hand's start is that hand left unapplied (its
+                # antes not taken off, say), never the tournament's chips: end -1 marks it
+                unapplied = stack == before.stack * to_p and before.end != before.stack
+                changed.append((seat, expected, stack, -1 if unapplied else before.end * to_p))
         explained = tournament_chips(changed) if c.kind == "tournament" else set()
         for seat, expected, stack, _end in changed:
             if seat in explained:
@@ -675,7 +678,8 @@ class SessionJudge:
 
 def tournament_chips(changed: list[tuple[int, int, int, int]]) -> set[int]:
     """The seats whose stack change between two tournament hands the tournament's own
-    structure explains (given (seat, expected, stack, last end) of each changed stack):
+    structure explains (given (seat, expected, stack, last end) of each changed stack, the
+    last end -1 where the stack is back at the last hand's start):
     - a rebuy or re-entry: a player who ended the last hand with nothing starts this one
       with chips (a tournament seat with no chips left plays on only so);
     - an add-on: two or more players gain the same chips between the same two hands, and
@@ -683,8 +687,10 @@ def tournament_chips(changed: list[tuple[int, int, int, int]]) -> set[int]:
     - a rebuy of the size just seen: a gain equal to such a rebuy or add-on.
     Any other change stays a finding."""
     gains = [(seat, stack - expected, end) for seat, expected, stack, end in changed if stack > expected]
-    if len(gains) != len(changed):
-        return set()  # a stack fell: hands missing or misread, not the tournament's chips
+    if len(gains) != len(changed) or any(end < 0 for _, _, end in gains):
+        # a stack fell (hands missing or misread), or a stack is back at the last hand's
+        # start (that hand left unapplied): not the tournament's chips
+        return set()
     sizes = {d for _, d, end in gains if end == 0}
     counts: dict[int, int] = {}
     for _, d, _end in gains:
