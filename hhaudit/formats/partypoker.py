@@ -581,8 +581,9 @@ class PartyPokerFormat(SiteFormat):
                 j += 1
             start = _seat_before(hand, events[:i])
             if j - i > 1 and start is not None:
+                after: int = start
                 folds = [x for x in events[i:j] if isinstance(x, ActionEvent)]
-                events[i:j] = sorted(folds, key=lambda x: (x.seat - start - 1) % n)
+                events[i:j] = sorted(folds, key=lambda x: (x.seat - after - 1) % n)
             i = j
 
     def _infer_blinds(self, hand: Hand, notes: _Notes) -> None:
