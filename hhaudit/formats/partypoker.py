@@ -581,9 +581,8 @@ class PartyPokerFormat(SiteFormat):
                 j += 1
             start = _seat_before(hand, events[:i])
             if j - i > 1 and start is not None:
-                after: int = start
                 folds = [x for x in events[i:j] if isinstance(x, ActionEvent)]
-                events[i:j] = sorted(folds, key=lambda x: (x.seat - after - 1) % n)
+                events[i:j] = _in_seat_order(folds, start, n)
             i = j
 
     def _infer_blinds(self, hand: Hand, notes: _Notes) -> None:
@@ -728,6 +727,11 @@ class PartyPokerFormat(SiteFormat):
             paid -= excess
         if hand.kind == "cash" and collects and hand.summary.rake is None and pot >= paid:
             hand.summary.rake = pot - paid
+
+
+def _in_seat_order(actions: list[ActionEvent], after: int, n: int) -> list[Event]:
+    """Actions sorted clockwise from the seat after `after` (at a table of `n` seats)."""
+    return sorted(actions, key=lambda x: (x.seat - after - 1) % n)
 
 
 def _seat_before(hand: Hand, events: list[Event]) -> int | None:
