@@ -731,7 +731,12 @@ class PartyPokerFormat(SiteFormat):
 
 def _in_seat_order(actions: list[ActionEvent], after: int, n: int) -> list[Event]:
     """Actions sorted clockwise from the seat after `after` (at a table of `n` seats)."""
-    return sorted(actions, key=lambda x: (x.seat - after - 1) % n)
+    def key(x: ActionEvent) -> int:
+        return (x.seat - after - 1) % n
+
+    out: list[Event] = []
+    out.extend(sorted(actions, key=key))
+    return out
 
 
 def _seat_before(hand: Hand, events: list[Event]) -> int | None:
