@@ -734,8 +734,9 @@ def _in_seat_order(actions: list[ActionEvent], after: int, n: int) -> list[Event
     def key(x: ActionEvent) -> int:
         return (x.seat - after - 1) % n
 
+    ordered: list[ActionEvent] = sorted(actions, key=key)
     out: list[Event] = []
-    out.extend(sorted(actions, key=key))
+    out.extend(ordered)
     return out
 
 
