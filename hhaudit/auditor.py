@@ -341,7 +341,11 @@ class Auditor:
         seats = state.seats
         dealt = [s for s in state.order if seats[s].dealt_in]
         if len(dealt) == 2:
-            if button in dealt and sb != button:
+            # online logs: a third seated player sitting out still counts in the site's
+            # button rotation (PartyPoker: button on seat 6, seat 1 out, seat 3 posts the
+            # small blind and the button the big blind), so only a table of two is judged
+            seated_out = self.profile.infer_sitting_out and len(state.order) > 2
+            if button in dealt and sb != button and not seated_out:
                 self._wrong_blind(hand, state, out, sb, _SB, f"small blind from seat {button} (the button, "
                                   "heads-up)", f"small blind from seat {sb}")
             return

@@ -250,6 +250,11 @@ class CompiledGrammar:
                 try:
                     handler(hand, fields, number)
                 except ValueError as exc:
+                    if unknown is not None and not isinstance(exc, FinerAmount):
+                        # a line that reads like a known kind but is not one ("... wins then
+                        # ill be gone", chat broken over two lines): kept unread
+                        unknown(hand, (line,), number)
+                        continue
                     finer = exc.decimals - exc.scale if isinstance(exc, FinerAmount) else 0
                     raise LineError(number, 1, line, str(exc), finer) from exc
             ctx = nxt

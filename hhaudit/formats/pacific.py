@@ -263,12 +263,39 @@ class PacificFormat(LineFormat):
         hand.events.append(CollectEvent(line, self.seat(hand, player), player, self.amount(hand, f[1])))
 
     # ------------------------------------------------------------------ after the last line
+    @staticmethod
+    def _over_calls(hand: Hand) -> None:
+        """888 calls to the blind as posted, not to a big blind posted all-in for less: the
+        small blind "calls [$100]" to a $200 big blind posted all-in for $125, and the
+        summary pays the unmatched $75 back ("Hero collected [ $75 ]"). Such a call is read
+        as the $25 it matches, and the collection of exactly its excess as part of it."""
+        street: dict[int, int] = {}
+        for i, e in enumerate(hand.events):
+            if isinstance(e, StreetEvent):
+                street = {}
+            elif isinstance(e, PostEvent) and e.kind is not Post.ANTE:
+                street[e.seat] = street.get(e.seat, 0) + e.amount
+            elif isinstance(e, ActionEvent) and e.amount:
+                facing = max((v for k, v in street.items() if k != e.seat), default=0)
+                need = facing - street.get(e.seat, 0)
+                if e.act is Act.CALL and not e.all_in and 0 < need < e.amount:
+                    over = e.amount - need
+                    back = next((c for c in hand.events if isinstance(c, CollectEvent) and c.seat == e.seat
+                                 and c.amount == over), None)
+                    if back is not None:
+                        hand.events.remove(back)
+                        hand.events[i] = ActionEvent(e.line, e.seat, e.player, Act.CALL, need, None, False)
+                        street[e.seat] = facing
+                        continue
+                street[e.seat] = street.get(e.seat, 0) + e.amount
+
     def finish(self, hand: Hand) -> None:
         """888 writes neither uncalled bets nor rake. Every amount it writes is chips put in,
         so the pot is known here: the part of the top bet nobody matched is returned (older 888
         software pays it back inside the player's "collected" amount, newer software leaves
         it out), and in a cash game what the pot holds beyond
         what was collected is the rake."""
+        self._over_calls(hand)
         contrib: dict[int, int] = {}
         live: dict[int, int] = {}  # what counts toward matching bets (no dead blinds)
         for e in hand.events:

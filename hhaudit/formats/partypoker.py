@@ -533,6 +533,7 @@ class PartyPokerFormat(SiteFormat):
         self._short_big_blind(hand, notes)
         self._infer_blinds(hand, notes)
         self._fold_runs(hand)
+        self._bets_over_short_all_ins(hand)
         self._live_second_small_blind(hand)
         self._size_invented(hand, notes)
         self._settle(hand)
@@ -584,6 +585,21 @@ class PartyPokerFormat(SiteFormat):
                 folds = [x for x in events[i:j] if isinstance(x, ActionEvent)]
                 events[i:j] = _in_seat_order(folds, start, n)
             i = j
+
+    @staticmethod
+    def _bets_over_short_all_ins(hand: Hand) -> None:
+        """Party names the first full bet of a street "bets" when the only chips in before
+        it are an all-in for less than a bet ("cormacman is all-In [$0.03 USD]" then "Pivas
+        bets [$1 USD]"): facing a wager it is a raise (of the same chips added)."""
+        wagered = False
+        for i, e in enumerate(hand.events):
+            if isinstance(e, StreetEvent):
+                wagered = False
+            elif isinstance(e, ActionEvent):
+                if e.act is Act.BET and wagered and e.amount is not None:
+                    hand.events[i] = dataclasses.replace(e, act=Act.RAISE)
+                if e.act in (Act.BET, Act.RAISE, Act.CALL) and e.all_in or e.act in (Act.BET, Act.RAISE):
+                    wagered = True
 
     def _infer_blinds(self, hand: Hand, notes: _Notes) -> None:
         """Some tournament files (STT 10, freerolls, old MTTs) write the "Blinds(a/b)" but no
