@@ -86,7 +86,11 @@ def amount888(text: str | None, scale: int) -> int:
     return parse_amount(f"{whole}.{frac}" if frac else whole, scale)
 
 
+_BRACKETED = re.compile(r"\[[^\[\]]*\d[^\[\]]*\]|\[ ?[2-9TJQKA][cdhs]")
+
+
 class PacificFormat(LineFormat):
+    reads_unknown_lines = True
     name = "pacific"
     sites = ("888/Pacific",)
     grammar = "pacific"
@@ -122,6 +126,13 @@ class PacificFormat(LineFormat):
                 chunk.append(line)
         if any(s.strip() for s in chunk):
             yield first, chunk
+
+    def unknown_matters(self, hand: Hand, text: str) -> bool:
+        """An unknown line may matter when it could be a player's action or post (it begins
+        with a seated player's name) or shows an amount or cards in 888's brackets."""
+        if _BRACKETED.search(text):
+            return True
+        return any(text.startswith(s.player + " ") for s in hand.seats if s.player)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -289,6 +300,25 @@ class PacificFormat(LineFormat):
                         continue
                 street[e.seat] = street.get(e.seat, 0) + e.amount
 
+    @staticmethod
+    def _big_bet(hand: Hand) -> None:
+        """Fixed limit: 888 prints the blinds, and the big bet is twice the small bet
+        (the big blind), rounded by the site to a coin it deals in: at $0.06/$0.12 blinds the
+        turn and river bets are $0.25, not $0.24. The first bet of the turn or river that is
+        not all-in says which: when it differs from twice the small bet by no more than a
+        tenth of the small bet (a rounding, not another game), it is the big bet."""
+        if hand.limit is not Limit.FIXED_LIMIT or not hand.small_bet:
+            return
+        street = Street.PREFLOP
+        for e in hand.events:
+            if isinstance(e, StreetEvent):
+                street = e.street
+            elif (isinstance(e, ActionEvent) and e.act is Act.BET and not e.all_in and e.amount
+                  and street in (Street.TURN, Street.RIVER)):
+                if e.amount != hand.big_bet and abs(e.amount - 2 * hand.small_bet) <= max(1, hand.small_bet // 10):
+                    hand.big_bet = e.amount
+                return
+
     def finish(self, hand: Hand) -> None:
         """888 writes neither uncalled bets nor rake. Every amount it writes is chips put in,
         so the pot is known here: the part of the top bet nobody matched is returned (older 888
@@ -296,6 +326,7 @@ class PacificFormat(LineFormat):
         it out), and in a cash game what the pot holds beyond
         what was collected is the rake."""
         self._over_calls(hand)
+        self._big_bet(hand)
         contrib: dict[int, int] = {}
         live: dict[int, int] = {}  # what counts toward matching bets (no dead blinds)
         for e in hand.events:

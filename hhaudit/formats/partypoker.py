@@ -50,7 +50,7 @@ from ..model import (
 )
 from ..money import currency_of
 from ._sitekit import Fields, SiteFormat
-from .base import UnsupportedGame, fallback_id
+from .base import NotThisKind, UnsupportedGame, fallback_id
 from .common import cards, omaha_of, set_omaha, to_utc
 
 _ACTS = {"folds": Act.FOLD, "Forward Folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL,
@@ -471,6 +471,8 @@ class PartyPokerFormat(SiteFormat):
             text = half.group(2)
         text = re.sub(r"(?<!\s)\s*chips$", "", text.strip())  # from a run's first space only
         number = None if pot is None else (0 if pot == "main pot" else int(side or 1))
+        if not re.search(r"\d", text):  # chat broken over two lines: "... wins then ill be gone"
+            raise NotThisKind(f"not an amount: {text!r}")
         self.collect(hand, line, player, self.amount(hand, text), number)
         if half is not None:
             hand.events[-1].half = "high" if half.group(1) == "Hi" else "low"  # type: ignore[union-attr]
