@@ -231,8 +231,11 @@ class Auditor:
         for u in hand.unknown_lines:
             why = ("may carry an action, an amount or cards: the hand is not judged" if u.matters
                    else "cannot change what is judged: the hand is judged without it")
+            what = f"a line the {hand.format} reader does not know"
+            if u.reason:
+                what, why = f"a line the audit does not model ({u.reason})", "the hand is not judged"
             self.finding(out, RULES["PA04"], u.line, -1, "a line of the " + hand.format + " format",
-                         u.text[:200], f"a line the {hand.format} reader does not know ({why})")
+                         u.text[:200], f"{what} ({why})" if not u.reason else f"{what}: {why}")
         return judged
 
     # ------------------------------------------------------------------ replay
@@ -338,7 +341,11 @@ class Auditor:
         seats = state.seats
         dealt = [s for s in state.order if seats[s].dealt_in]
         if len(dealt) == 2:
-            if button in dealt and sb != button:
+            # online logs: a third seated player sitting out still counts in the site's
+            # button rotation (PartyPoker: button on seat 6, seat 1 out, seat 3 posts the
+            # small blind and the button the big blind), so only a table of two is judged
+            seated_out = self.profile.infer_sitting_out and len(state.order) > 2
+            if button in dealt and sb != button and not seated_out:
                 self._wrong_blind(hand, state, out, sb, _SB, f"small blind from seat {button} (the button, "
                                   "heads-up)", f"small blind from seat {sb}")
             return
@@ -446,7 +453,9 @@ class Auditor:
         candidates = [expected] + between
         for seat in candidates:
             s = state.seats[seat]
-            if s.has_acted_in_hand or s.posted or s.folded:
+            if s.has_acted_in_hand or s.folded or s.posted and not (s.sitting_out and state.hand.kind == "tournament"):
+                # (a tournament seat the log marks as away pays its blinds and antes, and
+                # the software folds its hand without a line for it)
                 return False
         for seat in candidates:
             state.seats[seat].dealt_in = False

@@ -411,14 +411,17 @@ class Known:
 @dataclass(slots=True, frozen=True)
 class UnknownLine:
     """A line of a hand that no line kind of its format reads (formats that say so, with
-    `LineFormat.reads_unknown_lines`, keep it instead of failing the hand): a PA04 warning
-    names it. `matters`: the line may carry what the audit needs (an action, an amount, a
+    `LineFormat.reads_unknown_lines`, keep it instead of failing the hand), or a line of a
+    site feature the audit does not model (`reason`): a PA04 warning names it. `matters`: the line may carry what the audit needs (an action, an amount, a
     card), so the hand is not judged; otherwise (a notice, a chat line broken over two lines)
     it is judged without it."""
 
     line: int
     text: str
     matters: bool
+    reason: str = ""
+    """Why a line of a known kind is kept unread: a site feature the audit does not model
+    yet (disconnect protection, ...); "" for a line no kind of the format reads."""
 
 
 @dataclass(slots=True)

@@ -56,6 +56,12 @@ class LineError(Exception):
 
 Fields = tuple[str | None, ...]
 Handler = Callable[[Any, Fields, int], None]
+class NotThisKind(ValueError):
+    """Raised by a handler when its line only reads like its kind ("... wins then ill be
+    gone in no time": no amount where the kind has one); a format that reads unknown lines
+    keeps it as one."""
+
+
 UNKNOWN = "?"
 """The handler key of a line no line kind reads (not a terminal name: never a line kind)."""
 
@@ -250,6 +256,11 @@ class CompiledGrammar:
                 try:
                     handler(hand, fields, number)
                 except ValueError as exc:
+                    if unknown is not None and isinstance(exc, NotThisKind):
+                        # a line that reads like a known kind but is not one ("... wins then
+                        # ill be gone", chat broken over two lines): kept unread
+                        unknown(hand, (line,), number)
+                        continue
                     finer = exc.decimals - exc.scale if isinstance(exc, FinerAmount) else 0
                     raise LineError(number, 1, line, str(exc), finer) from exc
             ctx = nxt
