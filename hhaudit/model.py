@@ -571,6 +571,7 @@ class Hand:
         hilo: bool = False,
         bomb_pot: int = 0,
         notes: list[str] | None = None,
+        unknown_lines: list[UnknownLine] | None = None,
     ) -> None:
         self.site = site
         self.format = format
@@ -615,7 +616,7 @@ class Hand:
         self.room = room
         self.hole_cards = hole_cards
         self.bomb_pot = bomb_pot
-        self.unknown_lines = []
+        self.unknown_lines = [] if unknown_lines is None else unknown_lines
         self.hilo = hilo
         self.notes = [] if notes is None else notes
 
