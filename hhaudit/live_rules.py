@@ -599,16 +599,19 @@ def _judge_rake(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) ->
 def final_stacks(hand: Hand, final: State) -> dict[int, int]:
     """Each seat's chips when the hand is over, as the log says it went: chips behind after
     the betting, plus what the pay lines gave it, plus the bet nobody called (handed back by
-    the dealer). The `end` line is checked against it (AC06), and the next hand of a live
+    the dealer, unless the pay lines paid it out: then whoever they paid has it). This is
+    the seats table's `stack_start + net` of the hand, chip for chip. The `end` line is checked against it (AC06), and the next hand of a live
     session that does not write its stacks starts from it."""
     paid: dict[int, int] = {}
     for e in hand.events:
         if isinstance(e, CollectEvent):
             paid[e.seat] = paid.get(e.seat, 0) + e.amount
     top, excess = _uncalled(final)
-    if excess and top is not None and paid.get(top, 0) >= excess:
-        # The pay lines may hand the unmatched bet back with the pot (the pot audit accepts
-        # that and takes it out again): then it is already in the winner's payment.
+    if excess and top is not None:
+        # The pay lines may hand the unmatched bet out with the pot (`pots.audit_pots` accepts
+        # that when the payments come to the pot plus the bet, and judges who got it): then it
+        # is in the stack of whoever the dealer paid, not back in its owner's. The seats table
+        # counts it so (`stack_start + net`), and so the carry does: one account of the chips.
         deductions = (hand.summary.rake or 0) + (hand.summary.jackpot or 0) + sum(
             e.amount for e in hand.events if isinstance(e, FeeEvent))
         if sum(paid.values()) + deductions == final.pot:
