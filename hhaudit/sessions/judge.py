@@ -626,11 +626,17 @@ class SessionJudge:
             elif self.profile.missed_blinds == "wait":
                 add(c, rule, f"{name} waits for the big blind", f"dealt in on seat {seat}, not the big blind",
                     seat=seat, player=name, severity=severity, line=line)
-            elif live < c.bb:
+            elif live < c.bb and live + dead < c.bb:
                 owed = f"{money(c.bb)} live" + (f" and {money(c.sb)} dead" if sb_owed else "")
                 add(c, rule, f"{name} posts {owed} or waits for the big blind",
                     f"dealt in with {money(live)} posted" if live else "dealt in without a post",
                     seat=seat, player=name, severity=severity, line=line)
+            elif live < c.bb:
+                # a big blind's worth posted with the parts the wrong way round (`post 2 dead
+                # 5` at 2/5): posted wrong, not unposted
+                add(c, MissedBlindWrongPost, f"{money(c.bb)} live" + (f" and {money(c.sb)} dead" if sb_owed else ""),
+                    f"{money(live)} live and {money(dead)} dead", seat=seat, player=name,
+                    severity=severity, line=line)
             elif sb_owed and (live > c.bb or dead < c.sb):
                 add(c, MissedBlindWrongPost, f"{money(c.bb)} live and {money(c.sb)} dead",
                     f"{money(live)} live and {money(dead)} dead", seat=seat, player=name,
