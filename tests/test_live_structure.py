@@ -123,3 +123,171 @@ def test_a_redeal_that_moves_the_button_is_reported(tmp_path: Path) -> None:
     _, rows = session(tmp_path, text)
     assert rows == [("SE01", "2", "the button stays on seat 2 (the redeal of the misdeal at line 13, TDA-2024 35)",
                      "the button on seat 3")]
+
+
+# --------------------------------------------------------------------------- forced bets (FB01-FB03)
+
+
+def fb(text: str, profile: str = "tda-2024"):
+    return [(f.rule, f.player, f.expected, f.actual) for f in findings(text, profile) if f.rule.startswith("FB")]
+
+
+def test_a_big_blind_ante_not_posted_and_big_blind_first():
+    """rules.md 9a, TDA-2024 RP-11: 1000/2000 with a big-blind ante of 2000. The big blind
+    posts 2000 and no ante: FB01. With 3000 the big blind posts 2000 live and an ante of
+    1000 (BB first): clean; 2000 and an ante of 500 there is short (FB02)."""
+    head = ("game NL 1000/2000 tournament\nlevel 6 1000/2000 bbante 2000\nhand 1\nbutton 1\n"
+            "seat 1 A 50000\nseat 2 B 50000\nseat 3 C {c}\n")
+    play = "B sb 1000\nC bb 2000\n{ante}A fold\nB fold\n"
+    assert fb(head.format(c=50000) + play.format(ante="")) == [
+        ("FB01", "C", "C posts the big-blind ante 2000", "no big-blind ante posted")]
+    assert fb(head.format(c=50000) + play.format(ante="C ante 2000\n")) == []
+    assert fb(head.format(c=3000) + play.format(ante="C ante 1000 all-in\n")) == []
+    assert fb(head.format(c=3000) + play.format(ante="C ante 500\n")) == [
+        ("FB02", "C", "C posts the big-blind ante 1000", "big-blind ante 500 posted")]
+    # with exactly 2000 the big blind posts the blind and no ante, all-in (RP-11, BB first)
+    assert fb(head.format(c=2000) + play.format(ante="")) == []
+    # an ante from every player at a big-blind-ante level: the others' are extra (FB03)
+    got = fb(head.format(c=50000) + play.format(ante="A ante 2000\nC ante 2000\n"))
+    assert got == [("FB03", "A", "no big-blind ante from A", "big-blind ante 2000 posted")]
+
+
+FOUR = "hand 1\nbutton 1\nseat 1 A 200\nseat 2 B 200\nseat 3 C 200\nseat 4 D 200\n"
+
+
+def test_a_bomb_pot_ante_not_collected_from_one_player():
+    """rules.md 9e: every player antes the bomb (10): the dealer wrote three antes of four."""
+    text = ("game NL 1/2\n" + FOUR + "bomb 10\nA ante 10\nB ante 10\nC ante 10\n"
+            "flop Kh 7d 2c\nB check\nC check\nD check\nA check\nturn 5d\nB check\nC check\nD check\nA check\n"
+            "river 4c\nB check\nC check\nD check\nA check\nA shows Kd Ks\nB mucks\nC mucks\nD mucks\npay A 30\n")
+    assert fb(text) == [("FB01", "D", "D posts the bomb-pot ante 10", "no bomb-pot ante posted")]
+    # written in full, or not written at all (posted from the bomb line): clean
+    assert fb(text.replace("C ante 10\n", "C ante 10\nD ante 10\n").replace("pay A 30", "pay A 40")) == []
+    assert fb(text.replace("A ante 10\nB ante 10\nC ante 10\n", "").replace("pay A 30", "pay A 40")) == []
+
+
+def test_antes_and_blinds_missing_short_or_extra():
+    """1/2 with an ante of 1 from every player (rules.md 9a: dead money): the dealer wrote
+    the blinds and three antes (FB01 for the fourth); a small blind of 2 (FB03); a big
+    blind of 1 from a player with 199 behind (FB02)."""
+    head = "game NL 1/2 ante 1\n" + FOUR
+    tail = "D fold\nA fold\nB fold\n"
+    antes = "A ante 1\nB ante 1\nC ante 1\nD ante 1\n"
+    assert fb(head + antes + "B sb 1\nC bb 2\n" + tail) == []
+    assert fb(head + antes.replace("D ante 1\n", "") + "B sb 1\nC bb 2\n" + tail) == [
+        ("FB01", "D", "D posts the ante 1", "no ante posted")]
+    assert fb(head + antes + "B sb 2\nC bb 2\n" + tail) == [
+        ("FB03", "B", "B posts the small blind 1", "small blind 2 posted")]
+    assert fb(head + antes + "B sb 1\nC bb 1\n" + tail) == [
+        ("FB02", "C", "C posts the big blind 2", "big blind 1 posted")]
+    # the small blind not written at all (the big blind and antes are)
+    assert fb(head + antes + "C bb 2\n" + tail) == [("FB01", "B", "B posts the small blind 1", "no small blind posted")]
+    # an ante in a game whose line says it has none (a game line silent on antes: the
+    # antes written stand)
+    assert fb("game NL 1/2\n" + FOUR + "A ante 1\nB sb 1\nC bb 2\n" + tail) == []
+    assert fb("game NL 1/2 no ante\n" + FOUR + "A ante 1\nB sb 1\nC bb 2\n" + tail) == [
+        ("FB03", "A", "no ante from A", "ante 1 posted")]
+
+
+def test_a_short_stack_posting_all_it_has_is_not_short():
+    text = ("game NL 1/2 ante 1\nhand 1\nbutton 1\nseat 1 A 200\nseat 2 B 1\nseat 3 C 200\n"
+            "A ante 1\nB ante 1\nC ante 1\nC sb 1\nA bb 2\nC fold\nA shows As Ad\nB shows Kc Kd\n"
+            "flop 2c 3d 9h\nturn Tc\nriver Jd\npay A 5\n")
+    # B (1 chip) antes it all, all-in, and posts no blind: no FB finding for B
+    assert [r for r in fb(text) if r[1] == "B"] == []
+
+
+def test_a_lone_straddle_line_posts_the_blinds_as_the_dealer_means():
+    """1/2, `D straddle 4` the only post line: the blinds are posted as usual (B 1, C 2),
+    then D's straddle of 4; A acts first and must call 4 or raise to at least 8 (rules.md
+    9b)."""
+    (h,) = hands("game NL 1/2\n" + FOUR + "D straddle 4\nA raise 8\nB fold\nC fold\nD fold\n")
+    assert h.status is Status.AUDITED
+    from hhaudit.model import PostEvent
+    posts = [(e.player, e.kind.value, e.amount) for e in h.events if isinstance(e, PostEvent)]
+    assert posts == [("B", "post_sb", 1), ("C", "post_bb", 2), ("D", "post_straddle", 4)]
+    assert [f.rule for f in Auditor("tda-2024").audit(h).findings] == []
+
+
+def test_a_straddle_the_game_line_declares_is_required():
+    head = "game NL 1/2 straddle 4\n" + FOUR
+    assert fb(head + "B sb 1\nC bb 2\nD fold\nA fold\nB fold\n") == [
+        ("FB01", "D", "D posts the straddle 4", "no straddle posted")]
+    assert fb(head + "B sb 1\nC bb 2\nD straddle 4\nA fold\nB fold\nC fold\n") == []
+    assert fb(head + "A fold\nB fold\nC fold\n") == []  # posted from the game line
+
+
+def test_dead_small_blind_not_judged_under_a_dead_button():
+    """rules.md 1c (pkcore's example): six seats, seats 1 and 2 gone, the button on seat 1:
+    the small blind (seat 2, empty) is dead, seat 3 posts the big blind alone."""
+    text = ("game NL 100/200\nhand 1\nbutton 1\nseat 3 C 5000\nseat 4 D 5000\nseat 5 E 5000\nseat 6 F 5000\n"
+            "C bb 200\nD fold\nE fold\nF fold\n")
+    assert fb(text) == []
+
+
+KILL = """game {game} kill {kill}
+hand 1
+button 1
+seat 1 A 2000
+seat 2 B 2000
+seat 3 C 2000
+seat 4 D 2000
+seat 5 E 2000
+B sb {sb}
+C bb {bb}
+D fold
+E fold
+A raise {r}
+B fold
+C fold
+pay A {p}          # A's first pot
+hand 2
+C sb {sb}
+D bb {bb}
+E fold
+A raise {r}
+B fold
+C fold
+D fold
+pay A {p}          # A's second pot in a row: A owes the kill blind in hand 3
+hand 3
+D sb {sb}
+E bb {bb}
+{hand3}"""
+
+
+def kill_log(hand3: str, fixed: bool = False, kill: str = "2x") -> str:
+    if fixed:  # 20/40 limit: blinds 10/20, a raise to 40
+        return KILL.format(game="FL 20/40", kill=kill, sb=10, bb=20, r=40, p=10 + 20 + 20, hand3=hand3)
+    return KILL.format(game="NL 1/2", kill=kill, sb=1, bb=2, r=6, p=1 + 2 + 2, hand3=hand3)
+
+
+def test_a_kill_blind_owed_after_two_pots_in_a_row():
+    """A full kill (`kill 2x`) at 1/2: A won hands 1 and 2 alone, so A posts a kill blind of
+    4 in hand 3 and acts last pre-flop, like a straddle. Not posted: FB01; posted: clean;
+    posted by B, who owes none, instead: FB01 for A and FB03 for B."""
+    hs = hands(kill_log("A fold\nB fold\nC fold\nD fold\n"))
+    assert [h.status for h in hs] == [Status.AUDITED] * 3
+    assert fb(kill_log("A fold\nB fold\nC fold\nD fold\n")) == [
+        ("FB01", "A", "A posts the kill blind 4", "no kill blind posted")]
+    clean = kill_log("A kill 4\nB fold\nC fold\nD fold\nE fold\npay A 7\n")
+    assert [f.rule for f in findings(clean)] == []
+    assert fb(kill_log("B kill 4\nC fold\nD fold\nE fold\nA fold\npay B 7\n")) == [
+        ("FB01", "A", "A posts the kill blind 4", "no kill blind posted"),
+        ("FB03", "B", "no kill blind from B", "kill blind 4 posted")]
+    # a kill blind with no amount written is the game line's
+    assert [f.rule for f in findings(kill_log("A kill\nB fold\nC fold\nD fold\nE fold\npay A 7\n"))] == []
+
+
+def test_a_fixed_limit_kill_plays_the_hand_at_the_kill_stakes():
+    """20/40 limit, blinds 10/20. A full kill is 40 and the hand is played at 40/80: B
+    raises to 80. A half kill (`kill 1.5x`) is 30, the hand 30/60: B raises to 60; a raise
+    to 50 (the 20/40 increment) is the wrong size (FL01)."""
+    full = kill_log("A kill 40\nB raise 80\nC fold\nD fold\nE fold\nA fold\npay B 150\n", fixed=True)
+    assert [f.rule for f in findings(full)] == []
+    half = "A kill 30\nB raise {to}\nC fold\nD fold\nE fold\nA fold\npay B {pot}\n"
+    assert [f.rule for f in findings(kill_log(half.format(to=60, pot=10 + 20 + 30 + 60), True, "1.5x"))] == []
+    got = [f.rule for f in findings(kill_log(half.format(to=50, pot=10 + 20 + 30 + 50), True, "1.5x"))]
+    assert got == ["FL01"]
+    (h,) = hands(kill_log(half.format(to=60, pot=120), True, "1.5x"))[2:]
+    assert (h.small_bet, h.big_bet) == (30, 60)

@@ -27,6 +27,7 @@ from ...house_rules import Rebuy
 from ...live_rules import (
     DropRule,
     EndStack,
+    KillRule,
     LiveAction,
     LiveHand,
     Motion,
@@ -69,13 +70,15 @@ _GAME_LINE = re.compile(r"\s*game\s+(?P<limit>(?:NL|PL|FL)(?:HE|O[456]?(?:-?8)?)
                    r"(?:\s+(?P<name>hold'?em|nlhe|plhe|flhe|holdem|[456][- ]?card\s+omaha(?:\s+hi[-/]?lo)?"
                    r"|omaha[456]?(?:\s+hi[-/]?lo|\s*8)?))?\s+(?P<sb>" + _AMOUNT + r")\s*/\s*(?P<bb>"
                    + _AMOUNT + r")(?P<rest>(?:\s.*)?)", re.IGNORECASE)
-_LEVEL_LINE = re.compile(r"\s*(?:level|blinds)\s+(?P<sb>" + _AMOUNT + r")\s*/\s*(?P<bb>" + _AMOUNT + r")(?P<rest>(?:\s.*)?)",
+_LEVEL_LINE = re.compile(r"\s*(?:level|blinds)\s+(?:(?:no\.?\s*|#)?(?P<number>\d+)\s*:?\s+)?(?P<sb>" + _AMOUNT + r")\s*/\s*(?P<bb>" + _AMOUNT + r")(?P<rest>(?:\s.*)?)",
                     re.IGNORECASE)
 _OPTION = re.compile(
     r"\s*(?:(?P<ante>ante)\s+(?P<ante_v>" + _AMOUNT + r")"
     r"|(?P<bba>bb\s*ante|bbante)\s+(?P<bba_v>" + _AMOUNT + r")"
     r"|(?P<noante>no\s+ante)"
     r"|(?P<straddle>straddle)\s+(?P<straddle_v>" + _AMOUNT + r")"
+    r"|(?P<kill>kill)\s+(?:(?P<kill_none>none|no)|(?P<kill_x>\d+(?:\.\d+)?)\s*x(?:\s+(?:at|from|over)\s+(?P<kill_at>"
+    + _AMOUNT + r"))?)"
     r"|(?P<blinds>blinds)\s+(?P<blinds_sb>" + _AMOUNT + r")\s*/\s*(?P<blinds_bb>" + _AMOUNT + r")"
     r"|(?P<rake>rake)\s+(?:(?P<rake_none>none|no)|(?P<rake_pct>\d+(?:\.\d+)?)\s*%(?:\s+(?:max|cap)\s+(?P<rake_cap>"
     + _AMOUNT + r"))?(?:\s+(?:round|unit)\s+(?P<rake_unit>" + _AMOUNT + r"))?"
@@ -113,7 +116,7 @@ _POSTS = {
     "sb": Post.SMALL_BLIND, "smallblind": Post.SMALL_BLIND,
     "bb": Post.BIG_BLIND, "bigblind": Post.BIG_BLIND,
     "ante": Post.ANTE, "bbante": Post.ANTE,
-    "straddle": Post.STRADDLE,
+    "straddle": Post.STRADDLE, "kill": Post.STRADDLE,
     "dead": Post.DEAD, "missed": Post.DEAD, "post": Post.DEAD,
 }
 _STREET_START = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
@@ -169,6 +172,11 @@ class Session:
     ante: int = 0
     bb_ante: int = 0
     straddle: int = 0
+    antes_stated: bool = False
+    """The game or level line states the antes (`ante 25`, `bbante 2000`, `no ante`): ante
+    posts it does not call for are then extra (FB03); unstated, the written antes stand."""
+    kill: KillRule | None = None
+    """`kill 2x`, `kill 1.5x at 200`: the house's kill blind (`live_rules.KillRule`)."""
     rake: RakeRule | None = None
     drops: tuple[DropRule, ...] = ()
     """`jackpot 1 at 20`, `promo 1 at 40`: the house's drops besides the rake."""
@@ -195,6 +203,18 @@ class Session:
     error: tuple[int, int, str, str] | None = None
 
 
+def _kill_rule(times: str, at: str | None, line: int, text: str, column: int) -> KillRule:
+    """`kill 2x` (a full kill), `kill 1.5x` (a half kill), `at 200`: the pot that makes one."""
+    value = float(times)
+    if value not in (1.5, 2.0) and value != int(value):
+        raise LineError(line, column, text, f"a kill is `kill 2x` (a full kill) or `kill 1.5x` (a half kill), "
+                        f"not {times}x")
+    num, den = (3, 2) if value == 1.5 else (int(value), 1)
+    if num <= den:
+        raise LineError(line, column, text, "a kill blind is more than the big blind: `kill 2x` or `kill 1.5x`")
+    return KillRule(num, den, amount(at) if at else 0)
+
+
 def read_session(text: str, line: int, current: Session | None) -> Session:
     """A `game` or `level` line applied to the settings in force."""
     m = _GAME_LINE.match(text)
@@ -217,7 +237,7 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
             col = len(text) - len(text.lstrip()) + 1
             raise LineError(line, col, text, "a session line reads `game NL 100/200 ...` or `level 200/400 ...`"
                             + ("" if current is not None or m is None else " (no `game` line before this level)"))
-        s = replace(current, line=line, ante=0, bb_ante=0)
+        s = replace(current, line=line, ante=0, bb_ante=0, antes_stated=False)
     low, high = amount(m.group("sb")), amount(m.group("bb"))
     if s.limit is Limit.FIXED_LIMIT:
         s = replace(s, small_bet=low, big_bet=high, bb=low, sb=low // 2)
@@ -232,17 +252,20 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
         o = _OPTION.match(rest, pos)
         if o is None or o.end() == pos:
             col = base + pos + (len(rest[pos:]) - len(rest[pos:].lstrip())) + 1
-            raise LineError(line, col, text, "unknown game option (ante, bbante, straddle, blinds, rake, jackpot, promo, "
+            raise LineError(line, col, text, "unknown game option (ante, bbante, straddle, kill, blinds, rake, jackpot, promo, "
                             "oddchip, chip, profile, currency, table, room, dealer, shift, date, seats, tournament)")
         g = o.groupdict()
         if g["ante"]:
-            s = replace(s, ante=amount(g["ante_v"]), bb_ante=0)
+            s = replace(s, ante=amount(g["ante_v"]), bb_ante=0, antes_stated=True)
         elif g["bba"]:
-            s = replace(s, bb_ante=amount(g["bba_v"]), ante=0)
+            s = replace(s, bb_ante=amount(g["bba_v"]), ante=0, antes_stated=True)
         elif g["noante"]:
-            s = replace(s, ante=0, bb_ante=0)
+            s = replace(s, ante=0, bb_ante=0, antes_stated=True)
         elif g["straddle"]:
             s = replace(s, straddle=amount(g["straddle_v"]))
+        elif g["kill"]:
+            s = replace(s, kill=None if g["kill_none"] else _kill_rule(g["kill_x"], g["kill_at"], line, text,
+                                                                       base + o.start() + 1))
         elif g["blinds"]:
             s = replace(s, sb=amount(g["blinds_sb"]), bb=amount(g["blinds_bb"]))
         elif g["rake"]:
@@ -301,19 +324,23 @@ the pipeline ships hands to worker processes; `parse_hand` removes it."""
 
 
 def _tag(lines: list[tuple[int, str]], error: tuple[int, int, str, str] | None = None,
-         carried: Carried | None = None) -> str:
+         carried: Carried | None = None, kill: tuple[str, int] | None = None) -> str:
     return SENTINEL + json.dumps({"lines": lines, "error": error,
-                                  "carried": carried.to_json() if carried is not None else None})
+                                  "carried": carried.to_json() if carried is not None else None,
+                                  "kill": list(kill) if kill is not None else None})
 
 
-def _untag(line: str) -> tuple[Session | None, tuple[int, int, str, str] | None, Carried | None]:
+def _untag(line: str) -> tuple[Session | None, tuple[int, int, str, str] | None, Carried | None,
+                               tuple[str, int] | None]:
     data = json.loads(line[len(SENTINEL):])
     session: Session | None = None
     for number, text in data["lines"]:
         session = read_session(text, number, session)
     error = tuple(data["error"]) if data["error"] else None
     carried = data.get("carried")
-    return session, error, Carried.from_json(carried) if carried else None
+    kill = data.get("kill")
+    return (session, error, Carried.from_json(carried) if carried else None,
+            (str(kill[0]), int(kill[1])) if kill else None)
 
 
 _HAND_HASH = re.compile(r"\s*hand\s+#(?=[^\s#])", re.IGNORECASE)
@@ -347,6 +374,12 @@ class _Builder:
     run: int = 0
     """0 while there is one board; 1, 2, ... once the board is run again (run it twice)."""
     posts: int = 0
+    blinds: int = 0
+    """Post lines of blinds, antes and dead blinds (not straddles or kills): with none, the
+    blinds and antes are posted from the structure and the written straddles after them."""
+    straddles: int = 0
+    kill: PostEvent | None = None
+    """The `kill` post line (a straddle in the replay: the kill blind acts last pre-flop)."""
     board2: tuple[str, ...] = ()
     """A double-board hand's second board (`flop2`, `turn2`, `river2`), run 2."""
     double: bool = False
@@ -373,6 +406,8 @@ class LiveFormat(LineFormat):
         self._end: dict[int, int] = {}
         self._void = False
         """The last hand read was a misdeal (`misdeal`): the next one is dealt again."""
+        self._kill_owed: tuple[str, int] | None = None
+        """(player, amount): the kill blind the house's kill rule makes this hand's (`_Kills`)."""
         """Each seat's stack when the last hand read was over (`live_rules.final_stacks`)."""
 
     # ------------------------------------------------------------------ detection, splitting
@@ -395,11 +430,12 @@ class LiveFormat(LineFormat):
         chunk: list[str] | None = None
         first = 1
         carrier = _Carrier()
+        kills = _Kills()
         for number, line in enumerate(lines, 1):
             text = strip_comment(line)
             if _SESSION.match(text):
                 if chunk is not None:
-                    yield first, carrier.done(chunk, first)
+                    yield first, kills.saw(carrier.done(chunk, first), first)
                     chunk = None
                 try:
                     session = read_session(text, number, session)
@@ -414,8 +450,8 @@ class LiveFormat(LineFormat):
                 continue
             if self.start.match(text):
                 if chunk is not None:
-                    yield first, carrier.done(chunk, first)
-                chunk = HandLines([_tag(in_force), line])
+                    yield first, kills.saw(carrier.done(chunk, first), first)
+                chunk = HandLines([_tag(in_force, kill=kills.owed(session)), line])
                 first = number
                 continue
             if chunk is not None:
@@ -426,7 +462,7 @@ class LiveFormat(LineFormat):
                 chunk = HandLines([_tag(in_force), line])
                 first = number
         if chunk is not None:
-            yield first, carrier.done(chunk, first)
+            yield first, kills.saw(carrier.done(chunk, first), first)
 
     # ------------------------------------------------------------------ parsing
     def parse_hand(self, lines: list[str], first_line: int, source: str) -> Hand:
@@ -434,8 +470,10 @@ class LiveFormat(LineFormat):
         error: tuple[int, int, str, str] | None = None
         carried: Carried | None = None
         if lines and lines[0].startswith(SENTINEL):
-            session, error, carried = _untag(lines[0])
+            session, error, carried, self._kill_owed = _untag(lines[0])
             lines = lines[1:]
+        else:
+            self._kill_owed = None
         self._session = session
         self._b = _Builder()
         self._carried = carried
@@ -617,7 +655,7 @@ class LiveFormat(LineFormat):
         seat, name = self.seat(hand, f[0], line)
         kind_word = re.sub(r"\s+", "", (f[1] or "").lower())
         kind = _POSTS[kind_word]
-        value = amount(f[2])
+        value = amount(f[2]) if f[2] else self._structure_post(hand, kind_word, line)
         dead = amount(f[3]) if f[3] else 0
         all_in = bool(f[4])
         if kind is Post.DEAD and kind_word == "dead" and not f[3]:
@@ -627,7 +665,28 @@ class LiveFormat(LineFormat):
         else:
             ev = PostEvent(line, seat, name, kind, value, dead, all_in)
         self._b.posts += 1
+        if kind_word == "kill":
+            if self._b.kill is not None:
+                raise ValueError(f"a second kill blind: {self._b.kill.player} posted one at line {self._b.kill.line}")
+            self._b.kill = ev
+        elif kind is Post.STRADDLE:
+            self._b.straddles += 1
+        else:
+            self._b.blinds += 1
         self._b.raw.append(ev)
+
+    def _structure_post(self, hand: Hand, kind: str, line: int) -> int:
+        """The amount of a post line that writes none: the structure's (`bob sb`)."""
+        sess = self._session
+        value = {"sb": hand.sb, "smallblind": hand.sb, "bb": hand.bb, "bigblind": hand.bb,
+                 "ante": (sess.ante or sess.bb_ante) if sess else 0, "bbante": sess.bb_ante if sess else 0,
+                 "straddle": (sess.straddle or 2 * hand.bb) if sess else 2 * hand.bb,
+                 "kill": sess.kill.amount(hand.bb) if sess and sess.kill else 0}.get(kind, 0)
+        if value <= 0:
+            what = {"kill": "the game line has no `kill 2x`", "ante": "the game has no ante",
+                    "bbante": "the game has no big-blind ante"}.get(kind, "the amount is not the structure's")
+            raise ValueError(f"a `{kind}` post needs its amount here ({what}): `Bob {kind} 10`")
+        return value
 
     def on_CARDS(self, hand: Hand, f: Fields, line: int) -> None:
         self._close()
@@ -843,8 +902,12 @@ class LiveFormat(LineFormat):
             self._end = {s.seat: s.stack for s in hand.seats}
             self._void = True
             return
-        if b.posts == 0:
-            b.raw[0:0] = self._bomb_antes(hand) if hand.bomb_pot else self._auto_posts(hand)
+        if b.blinds == 0:
+            # no blind or ante written: the structure's, before the straddles and the kill
+            # written (a lone `straddle` line posts the blinds as the dealer means it)
+            b.raw[0:0] = self._bomb_antes(hand) if hand.bomb_pot else self._auto_posts(
+                hand, straddle=b.straddles == 0 and b.kill is None)
+        self._live_structure(hand)
         if b.double and not b.board2:
             raise LineError(hand.line, 1, "", "a double-board bomb pot writes its second board: `flop2 9s 8s 3h`, "
                             "`turn2 ...`, `river2 ...`")
@@ -950,7 +1013,27 @@ class LiveFormat(LineFormat):
                 out.append(PostEvent(hand.line, s.seat, s.player, Post.ANTE, paid, 0, paid == s.stack))
         return out
 
-    def _auto_posts(self, hand: Hand) -> list[PostEvent]:
+    def _live_structure(self, hand: Hand) -> None:
+        """What the game requires of this hand's posts (for `live_rules` FB01-FB03), and a
+        kill blind's stakes: in fixed limit a kill plays the hand at the kill's stakes
+        (a full kill doubles 20/40 to 40/80, a half kill makes it 30/60)."""
+        extra = next((r for r in hand.live if isinstance(r, LiveHand)), None)
+        sess = self._session
+        if extra is None or sess is None:
+            return
+        extra.ante, extra.bb_ante, extra.straddle = sess.ante, sess.bb_ante, sess.straddle
+        extra.antes_stated = sess.antes_stated
+        kill = self._b.kill
+        owed = self._kill_owed
+        if owed is not None:
+            extra.kill_owed = owed
+        if kill is not None:
+            extra.kill_line = kill.line
+            if hand.limit is Limit.FIXED_LIMIT and hand.bb and kill.amount > hand.bb:
+                hand.small_bet = hand.small_bet * kill.amount // hand.bb
+                hand.big_bet = hand.big_bet * kill.amount // hand.bb
+
+    def _auto_posts(self, hand: Hand, straddle: bool = True) -> list[PostEvent]:
         """No post lines: blinds (and antes, straddle) from the button and the game line."""
         seats = sorted((s for s in hand.seats if not s.sitting_out), key=lambda s: s.seat)
         if len(seats) < 2:
@@ -977,7 +1060,7 @@ class LiveFormat(LineFormat):
         post(s_bb, Post.BIG_BLIND, hand.bb)
         if sess is not None and sess.bb_ante:
             post(s_bb, Post.ANTE, sess.bb_ante)
-        if sess is not None and sess.straddle and len(seats) > 2:
+        if straddle and sess is not None and sess.straddle and len(seats) > 2:
             post(ring[2 % len(ring)], Post.STRADDLE, sess.straddle)
         return out
 
@@ -1046,7 +1129,8 @@ class _Carrier:
         body = [strip_comment(x) for x in chunk[2:]]
         if not written_in_full(body):
             data = json.loads(chunk[0][len(SENTINEL):])
-            chunk[0] = _tag([(int(n), str(t)) for n, t in data["lines"]], None, self.table())
+            data["carried"] = self.table().to_json()
+            chunk[0] = SENTINEL + json.dumps(data)
         self.previous = (chunk, first)
         return chunk
 
@@ -1079,6 +1163,62 @@ class _Carrier:
         seats = [(s.seat, s.player, end.get(s.seat, s.stack), s.sitting_out or end.get(s.seat, s.stack) == 0)
                  for s in hand.seats]
         return Carried(where, hand.button_seat, seats, redeal=self.reader._void)
+
+
+_KILL_OPTION = re.compile(r"\bkill\s+\d", re.IGNORECASE)
+
+
+class _Kills:
+    """The splitter's side of the house's kill rule (`game ... kill 2x`): who won the last
+    pots, so that the next hand knows who owes the kill blind. A kill is owed by the player
+    who won the last two pots in a row alone (the usual house rule of kill games), or with
+    `kill 2x at 200` a pot of 200 or more; a split pot ends the run, a misdeal changes
+    nothing."""
+
+    def __init__(self) -> None:
+        self.reader: LiveFormat | None = None
+        self.run: tuple[str, int] | None = None
+        """(player, pots won in a row)."""
+        self.due: str | None = None
+        """The player the last hand made owe a kill."""
+
+    def saw(self, chunk: list[str], first: int) -> list[str]:
+        """Note who won the hand of `chunk` (read again here, only in a game with a kill)."""
+        if len(chunk) < 2 or not chunk[0].startswith(SENTINEL):
+            return chunk
+        rule = self._rule(chunk) if _KILL_OPTION.search(chunk[0]) else None
+        if rule is None:
+            self.run = self.due = None
+            return chunk
+        if self.reader is None:
+            self.reader = LiveFormat()
+        hand = self.reader.parse_hand(list(chunk), first, "")
+        if hand.hand_id.startswith("misdeal-"):
+            return chunk  # a voided deal: the redeal owes what it owed
+        paid: dict[str, int] = {}
+        for e in hand.events:
+            if isinstance(e, CollectEvent) and e.amount > 0:
+                paid[e.player] = paid.get(e.player, 0) + e.amount
+        if hand.status is not Status.AUDITED or len(paid) != 1 or any(
+                isinstance(r, LiveHand) and r.chopped for r in hand.live):
+            self.run = self.due = None
+            return chunk
+        (name, won), = paid.items()
+        count = self.run[1] + 1 if self.run is not None and self.run[0] == name else 1
+        self.run = (name, count)
+        pot = won + (hand.summary.rake or 0) + sum(e.amount for e in hand.events if isinstance(e, FeeEvent))
+        self.due = name if (pot >= rule.at if rule.at else count >= 2) else None
+        return chunk
+
+    @staticmethod
+    def _rule(chunk: list[str]) -> KillRule | None:
+        session = _untag(chunk[0])[0]
+        return session.kill if session is not None else None
+
+    def owed(self, session: Session | None) -> tuple[str, int] | None:
+        if self.due is None or session is None or session.kill is None:
+            return None
+        return self.due, session.kill.amount(session.bb)
 
 
 _SUITS = str.maketrans("♠♤♥♡♦♢♣♧", "sshhddcc")
