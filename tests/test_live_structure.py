@@ -291,3 +291,48 @@ def test_a_fixed_limit_kill_plays_the_hand_at_the_kill_stakes():
     assert got == ["FL01"]
     (h,) = hands(kill_log(half.format(to=60, pot=120), True, "1.5x"))[2:]
     assert (h.small_bet, h.big_bet) == (30, 60)
+
+
+# --------------------------------------------------------------------------- the dealer's syntax
+
+
+def test_the_carry_moves_a_dead_button():
+    """rules.md 1c (TDA-2024 32, Robert's 1(b)): seats 1-6, button 1, small blind 2, big blind
+    3; seat 3 leaves. The next hand the button moves to seat 2 (where the small blind was),
+    the small blind (seat 3, empty) is dead and seat 4 posts the big blind alone; seat 5
+    acts first. No SE01, no FB finding."""
+    text = ("game NL 100/200\nhand 1\nbutton 1\n" + "".join(f"seat {n} {p} 5000\n" for n, p in enumerate("ABCDEF", 1))
+            + "D fold\nE fold\nF fold\nA fold\nB fold\npay C 300\n"
+            + "hand 2\nleave C\nE fold\nF fold\nA fold\nB fold\n")
+    h1, h2 = hands(text)
+    assert h2.status is Status.AUDITED and h2.button_seat == 2
+    from hhaudit.model import PostEvent
+    assert [(e.player, e.kind.value, e.amount) for e in h2.events if isinstance(e, PostEvent)] == [
+        ("D", "post_bb", 200)]
+    assert [f.rule for f in findings(text)] == []
+
+
+def test_a_button_line_with_one_seat_line_is_a_carried_hand():
+    """`button 3` and one recount (`seat 2 B 199`): the rest of the table carries over."""
+    text = ("game NL 1/2\n" + FOUR + "D fold\nA fold\nB fold\npay C 3\n"
+            "hand 2\nbutton 3\nseat 2 B 199\nA fold\nB fold\nC fold\n")
+    h2 = hands(text)[1]
+    assert h2.status is Status.AUDITED, h2.problem
+    assert [(s.player, s.stack) for s in h2.seats] == [("A", 200), ("B", 199), ("C", 201), ("D", 200)]
+
+
+def test_a_dealer_line_between_hands_and_five_cards_tabled_in_plo(tmp_path: Path):
+    """`dealer Sam` on its own line between hands: the dealer of the hands after it, the
+    hand before it unharmed. A PLO player who tables five cards holds a dead hand (WN03)."""
+    text = ("game PLO 1/2 dealer Maria\n" + FOUR + "D call\nA call\nB call\nC check\nflop Kh 7d 2c\n"
+            + "B check\nC check\nD check\nA check\n" * 0
+            + "B check\nC check\nD check\nA check\nturn 9s\nB check\nC check\nD check\nA check\n"
+              "river 3d\nB check\nC check\nD check\nA check\n"
+              "A shows As Ks Qd Jd Tc\nB shows Kc Kd 5h 6h\nC mucks\nD mucks\npay B 8\n"
+              "\ndealer Sam\n\nhand 2\nA fold\nB fold\nC fold\n")
+    r, rows = session(tmp_path, text)
+    assert [x[:2] for x in rows] == [("WN03", "1")]
+    assert list(r.hands["dealer"]) == ["Maria", "Sam"]
+    # a `dealer` line before any game line says what to write
+    (h,) = hands("# hhaudit live log\ndealer Sam\ngame NL 1/2\n" + FOUR + "D fold\nA fold\nB fold\n")[:1]
+    assert h.status is Status.PARSE_ERROR and "write the `game` line first" in h.problem.message

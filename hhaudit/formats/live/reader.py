@@ -61,10 +61,13 @@ from ...profiles import PROFILES, get_profile
 from ...replay import State
 from ..base import Fields, LineError, LineFormat, fallback_id
 from ..common import card, game_code, omaha_of
-from .table import Carried, next_button, written_in_full
+from .table import Carried, dead_button, next_button, written_in_full
 
 _AMOUNT = r"\d[\d,]*(?:\.\d+)?k?"
-_SESSION = re.compile(r"\s*(?i:game|level|blinds)\b")
+_SESSION = re.compile(r"\s*(?i:game|level|blinds)\b|\s*(?i:dealer|shift)\s+(?!(?i:seat\s+)?\d+\s*$)\S")
+_STAFF_LINE = re.compile(r"\s*(?P<key>dealer|shift)\s+(?P<value>\"[^\"]*\"|'[^']*'|\S+)\s*$", re.IGNORECASE)
+"""`dealer Sam` (or `shift late`) on a line of its own, between hands: the dealer of the
+hands after it (`dealer 4`, a number, is a button line)."""
 _MAGIC = re.compile(r"\s*#\s*hhaudit\s+live\s+log\b", re.IGNORECASE)
 _GAME_LINE = re.compile(r"\s*game\s+(?P<limit>(?:NL|PL|FL)(?:HE|O[456]?(?:-?8)?)?|no-?limit|pot-?limit|fixed-?limit|limit)"
                    r"(?:\s+(?P<name>hold'?em|nlhe|plhe|flhe|holdem|[456][- ]?card\s+omaha(?:\s+hi[-/]?lo)?"
@@ -216,7 +219,18 @@ def _kill_rule(times: str, at: str | None, line: int, text: str, column: int) ->
 
 
 def read_session(text: str, line: int, current: Session | None) -> Session:
-    """A `game` or `level` line applied to the settings in force."""
+    """A `game`, `level` or `dealer NAME` line applied to the settings in force."""
+    staff = _STAFF_LINE.match(text)
+    if staff is not None and not _GAME_LINE.match(text):
+        if current is None:
+            raise LineError(line, 1, text, "a `dealer NAME` line changes the dealer of a game: write the `game` line "
+                            "first (or `game NL 1/2 dealer NAME`)")
+        value = staff.group("value").strip("\"'")
+        key = staff.group("key").lower()
+        return replace(current, line=line, **{key: value})
+    if _SESSION.match(text) and re.match(r"\s*(?i:dealer|shift)\b", text):
+        raise LineError(line, 1, text, "a `dealer` line between hands reads `dealer Sam` (a name with spaces in "
+                        "quotes: `dealer \"Jo Ann\"`); `dealer 4` (a seat) places the button")
     m = _GAME_LINE.match(text)
     if m is not None:
         word = m.group("limit").lower()
@@ -406,6 +420,8 @@ class LiveFormat(LineFormat):
         self._end: dict[int, int] = {}
         self._void = False
         """The last hand read was a misdeal (`misdeal`): the next one is dealt again."""
+        self._blinds: tuple[int | None, int] | None = None
+        """(small blind or None, big blind): the seats a dead button gives a carried hand."""
         self._kill_owed: tuple[str, int] | None = None
         """(player, amount): the kill blind the house's kill rule makes this hand's (`_Kills`)."""
         """Each seat's stack when the last hand read was over (`live_rules.final_stacks`)."""
@@ -691,7 +707,7 @@ class LiveFormat(LineFormat):
     def on_CARDS(self, hand: Hand, f: Fields, line: int) -> None:
         self._close()
         seat, name = self.seat(hand, f[0], line)
-        self._b.raw.append(DealEvent(line, seat, name, _cards(f[1], hand.hole_cards)))
+        self._b.raw.append(DealEvent(line, seat, name, _cards(f[1], hand.hole_cards, hole=True)))
 
     def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
         seat, name = self.seat(hand, f[0], line)
@@ -827,12 +843,13 @@ class LiveFormat(LineFormat):
     def on_SHOWS(self, hand: Hand, f: Fields, line: int) -> None:
         self._close()
         seat, name = self.seat(hand, f[0], line)
-        self._b.raw.append(ShowEvent(line, seat, name, _cards(f[1], hand.hole_cards)))
+        self._b.raw.append(ShowEvent(line, seat, name, _cards(f[1], hand.hole_cards, hole=True)))
 
     def on_MUCKS(self, hand: Hand, f: Fields, line: int) -> None:
         self._close()
         seat, name = self.seat(hand, f[0], line)
-        self._b.raw.append(ShowEvent(line, seat, name, _cards(f[1], hand.hole_cards) if f[1] else (), muck=True))
+        self._b.raw.append(ShowEvent(line, seat, name, _cards(f[1], hand.hole_cards, hole=True) if f[1] else (),
+                                     muck=True))
 
     def on_PAY(self, hand: Hand, f: Fields, line: int) -> None:
         self._close()
@@ -884,10 +901,18 @@ class LiveFormat(LineFormat):
         self._close()
         b = self._b
         c = self._carried
+        profile = get_profile(hand.profile or "tda-2024")
+        self._blinds = None
         if hand.button_seat is None and c is not None:
             dealt = [(s.seat, s.sitting_out) for s in hand.seats]
             redeal = c.redeal and any(seat == c.button and not out for seat, out in dealt)
-            hand.button_seat = c.button if redeal else next_button(c.button, dealt)
+            dead = dead_button(c, dealt) if profile.button_rule == "dead" else None
+            if dead is not None:
+                # the button where the dead-button rule puts it (the redeal: the voided deal's)
+                hand.button_seat = c.button if redeal else dead[0]
+                self._blinds = dead[1:]
+            else:
+                hand.button_seat = c.button if redeal else next_button(c.button, dealt)
         if hand.button_seat is None:
             raise LineError(hand.line, 1, "", "no `button N` line in this hand")
         if not hand.seats:
@@ -911,7 +936,6 @@ class LiveFormat(LineFormat):
         if b.double and not b.board2:
             raise LineError(hand.line, 1, "", "a double-board bomb pot writes its second board: `flop2 9s 8s 3h`, "
                             "`turn2 ...`, `river2 ...`")
-        profile = get_profile(hand.profile or "tda-2024")
         state = State.start(hand, profile)
         events: list[object] = []
         started = False
@@ -1040,7 +1064,14 @@ class LiveFormat(LineFormat):
             return []
         btn = hand.button_seat or 0
         ring = [s for s in seats if s.seat > btn] + [s for s in seats if s.seat <= btn]
+        s_sb: Seat | None
         s_sb, s_bb = (ring[-1], ring[0]) if len(seats) == 2 else (ring[0], ring[1])
+        if self._blinds is not None:
+            # a dead button: the blinds' seats are the rule's (the small blind may be dead)
+            by_seat = {s.seat: s for s in seats}
+            s_sb = by_seat.get(self._blinds[0]) if self._blinds[0] is not None else None
+            s_bb = by_seat.get(self._blinds[1], s_bb)
+            ring = ring[ring.index(s_bb) - 1:] + ring[:ring.index(s_bb) - 1] if s_sb is None else ring
         line = hand.line
         left = {s.seat: s.stack for s in seats}
         out: list[PostEvent] = []
@@ -1056,7 +1087,8 @@ class LiveFormat(LineFormat):
         if sess is not None and sess.ante:
             for s in ring:
                 post(s, Post.ANTE, sess.ante)
-        post(s_sb, Post.SMALL_BLIND, hand.sb)
+        if s_sb is not None:
+            post(s_sb, Post.SMALL_BLIND, hand.sb)
         post(s_bb, Post.BIG_BLIND, hand.bb)
         if sess is not None and sess.bb_ante:
             post(s_bb, Post.ANTE, sess.bb_ante)
@@ -1162,7 +1194,12 @@ class _Carrier:
         end = self.reader._end
         seats = [(s.seat, s.player, end.get(s.seat, s.stack), s.sitting_out or end.get(s.seat, s.stack) == 0)
                  for s in hand.seats]
-        return Carried(where, hand.button_seat, seats, redeal=self.reader._void)
+        blinds = _blind_seats(hand)
+        if self.reader._void:
+            # a voided deal: the redeal's blinds come from the hand before it, as the deal's did
+            rc = self.reader._carried
+            blinds = (rc.sb, rc.bb) if rc is not None and not rc.error else (None, None)
+        return Carried(where, hand.button_seat, seats, redeal=self.reader._void, sb=blinds[0], bb=blinds[1])
 
 
 _KILL_OPTION = re.compile(r"\bkill\s+\d", re.IGNORECASE)
@@ -1221,14 +1258,25 @@ class _Kills:
         return self.due, session.kill.amount(session.bb)
 
 
+def _blind_seats(hand: Hand) -> tuple[int | None, int | None]:
+    """The seats of a hand's first small blind and big blind posts."""
+    posts = [e for e in hand.events if isinstance(e, PostEvent)]
+    sb = next((e.seat for e in posts if e.kind is Post.SMALL_BLIND), None)
+    bb = next((e.seat for e in posts if e.kind is Post.BIG_BLIND), None)
+    return sb, bb
+
+
 _SUITS = str.maketrans("♠♤♥♡♦♢♣♧", "sshhddcc")
 """Suit symbols a writer may type or paste (`A♠ K♥`) -> the letters."""
 
 
-def _cards(text: str | None, n: int) -> tuple[str, ...]:
+def _cards(text: str | None, n: int, hole: bool = False) -> tuple[str, ...]:
+    """The cards of a line: `n` of them, or for a player's hole cards (`hole`) more than the
+    game deals too, up to three more (a player who tables five cards in PLO: the hand is
+    dead, WN03 says so, and the log must be able to say it happened)."""
     parts = _CARD.findall((text or "").translate(_SUITS))
     got = tuple(card(p) for p in parts)
-    if len(got) != n:
+    if len(got) != n and not (hole and n < len(got) <= n + 3):
         raise ValueError(f"{n} card{'s' if n > 1 else ''} expected, got {len(got)}")
     return got
 
