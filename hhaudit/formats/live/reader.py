@@ -227,7 +227,8 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
                             "first (or `game NL 1/2 dealer NAME`)")
         value = staff.group("value").strip("\"'")
         key = staff.group("key").lower()
-        return replace(current, line=line, **{key: value})
+        return replace(current, line=line, dealer=value) if key == "dealer" else replace(current, line=line,
+                                                                                          shift=value)
     if _SESSION.match(text) and re.match(r"\s*(?i:dealer|shift)\b", text):
         raise LineError(line, 1, text, "a `dealer` line between hands reads `dealer Sam` (a name with spaces in "
                         "quotes: `dealer \"Jo Ann\"`); `dealer 4` (a seat) places the button")
