@@ -210,6 +210,10 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+_CHIP_NOTE = (" (live logs: a game line's `chip N` wins; a log that states none plays the largest unit "
+              "dividing every amount its players put in play)")
+
+
 def _print_profile(resolved: config.Resolved) -> None:
     """The profile `hhaudit rules --profile X` resolves to: its base, then every option with
     its value and where the value came from."""
@@ -222,7 +226,7 @@ def _print_profile(resolved: config.Resolved) -> None:
         base = resolved.profile or "online for site histories, tda-2024 for live logs"
         print(f"profile {base}")
     found = config.origins(resolved)
-    rows = [[name, _value(value), safe(where)] for name, value, where in found]
+    rows = [[name, _value(value), safe(where) + (_CHIP_NOTE if name == "chip" and where == "built-in" else "")] for name, value, where in found]
     sys.stdout.write(columns(["option", "value", "from"], rows))
     from .profiles import Profile
     from .ruledoc import OPTIONS

@@ -336,3 +336,41 @@ def test_a_dealer_line_between_hands_and_five_cards_tabled_in_plo(tmp_path: Path
     # a `dealer` line before any game line says what to write
     (h,) = hands("# hhaudit live log\ndealer Sam\ngame NL 1/2\n" + FOUR + "D fold\nA fold\nB fold\n")[:1]
     assert h.status is Status.PARSE_ERROR and "write the `game` line first" in h.problem.message
+
+
+# --------------------------------------------------------------------------- the smallest chip
+
+CHOP = """game NL 100/200 tournament{chip}
+hand 1
+button 1
+seat 1 A 20000
+seat 2 B 20000
+seat 3 C 20600
+seat 4 D 20600
+D allin
+A fold
+B fold
+C call
+C shows As Kc
+D shows Ah Kd
+flop 2c 5d 9h
+turn Jc
+river Qs
+pay C {c}          # 2 x 20,600 + B's 100 = 41,300, a chop
+pay D {d}
+"""
+
+
+def test_the_smallest_chip_is_inferred_from_the_session():
+    """The issue's chop (TDA-2024 20): 41,300 between C and D with T100 chips is 413 chips:
+    20,700 to C (the first of them left of the button) and 20,600 to D. No `chip` line: every
+    amount of the log is a multiple of 100, so the smallest chip is 100 and 20,700 / 20,600
+    is right, 20,650 each breaks a chip (OC01). `chip 50` wins over the inference: 20,650
+    each is then right."""
+    right = CHOP.format(chip="", c=20700, d=20600)
+    assert hands(right)[0].chip == 100
+    assert [f.rule for f in findings(right)] == []
+    assert "OC01" in [f.rule for f in findings(CHOP.format(chip="", c=20650, d=20650))]
+    stated = CHOP.format(chip=" chip 50", c=20650, d=20650)
+    assert hands(stated)[0].chip == 50
+    assert [f.rule for f in findings(stated)] == []

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -423,6 +424,8 @@ class LiveFormat(LineFormat):
         """The last hand read was a misdeal (`misdeal`): the next one is dealt again."""
         self._blinds: tuple[int | None, int] | None = None
         """(small blind or None, big blind): the seats a dead button gives a carried hand."""
+        self._chip = 0
+        """The smallest chip inferred from the session's amounts (`session_chip`), 0 if none."""
         self._kill_owed: tuple[str, int] | None = None
         """(player, amount): the kill blind the house's kill rule makes this hand's (`_Kills`)."""
         """Each seat's stack when the last hand read was over (`live_rules.final_stacks`)."""
@@ -441,7 +444,18 @@ class LiveFormat(LineFormat):
     def split(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
         """Hands, each led by a SENTINEL line naming the session lines in force; a session
         line ends the hand before it. A bad session line is a chunk of its own (a
-        parse_error hand)."""
+        parse_error hand). When no game line states the smallest chip (`chip N`), the
+        session's is inferred (`session_chip`) and given to every hand in its sentinel."""
+        chunks = list(self._split(lines))
+        chip = session_chip(chunks)
+        for first, chunk in chunks:
+            if chip > 1 and chunk and chunk[0].startswith(SENTINEL):
+                data = json.loads(chunk[0][len(SENTINEL):])
+                data["chip"] = chip
+                chunk[0] = SENTINEL + json.dumps(data)
+            yield first, chunk
+
+    def _split(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
         session: Session | None = None
         in_force: list[tuple[int, str]] = []
         chunk: list[str] | None = None
@@ -488,9 +502,11 @@ class LiveFormat(LineFormat):
         carried: Carried | None = None
         if lines and lines[0].startswith(SENTINEL):
             session, error, carried, self._kill_owed = _untag(lines[0])
+            self._chip = int(json.loads(lines[0][len(SENTINEL):]).get("chip") or 0)
             lines = lines[1:]
         else:
             self._kill_owed = None
+            self._chip = 0
         self._session = session
         self._b = _Builder()
         self._carried = carried
@@ -538,7 +554,7 @@ class LiveFormat(LineFormat):
         hand.small_bet, hand.big_bet = s.small_bet, s.big_bet
         hand.ante = s.ante or s.bb_ante
         hand.currency = s.currency
-        hand.chip = s.chip
+        hand.chip = s.chip or self._chip
         hand.odd_chip = s.odd_chip
         hand.table_name = s.table
         hand.room = s.room
@@ -1204,6 +1220,42 @@ class _Carrier:
 
 
 _KILL_OPTION = re.compile(r"\bkill\s+\d", re.IGNORECASE)
+
+
+def session_chip(chunks: Sequence[tuple[int, list[str]]]) -> int:
+    """The smallest chip of a session whose game lines state none: the largest unit that
+    divides every amount of it the players put in play (stakes, antes, stacks, rebuys,
+    posts, bets): not the payments, the rake or the end stacks, which are what the audit
+    judges (a pot paid 20,650 each must not make 50-chips of 100-chips). A tournament paid in T100 chips (every amount a multiple of 100)
+    splits a chop of 41,300 as 20,700 / 20,600 (TDA-2024 20), not 20,650 each. 0 when a game
+    line states `chip N` (it wins) or no amount says more than 1."""
+    reader = LiveFormat()
+    unit = 0
+    for first, chunk in chunks:
+        if not chunk or not chunk[0].startswith(SENTINEL):
+            continue
+        session = _untag(chunk[0])[0]
+        if session is not None and session.chip:
+            return 0
+        if len(chunk) < 2:
+            continue
+        hand = reader.parse_hand(list(chunk), first, "")
+        if hand.status is not Status.AUDITED:
+            continue
+        amounts = [hand.sb, hand.bb, hand.ante, hand.bomb_pot]
+        # stacks as written (a carried stack holds the last hand's payments)
+        amounts += [s.stack for s in hand.seats if s.line > hand.line] + [s.added for s in hand.seats]
+        for e in hand.events:
+            if isinstance(e, PostEvent):
+                amounts += [e.amount, e.dead]
+            elif isinstance(e, ActionEvent):
+                amounts += [e.amount or 0, e.to or 0]
+        for a in amounts:
+            if a:
+                unit = math.gcd(unit, a)
+                if unit == 1:
+                    return 0
+    return unit if unit > 1 else 0
 
 
 class _Kills:
