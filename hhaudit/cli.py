@@ -360,6 +360,16 @@ def cmd_show(args: argparse.Namespace) -> int:
                             label=f"{house.name} (base {house.base})" if house is not None else "")
     if args.replay:
         raise UsageError("--replay goes with --session (--hand always replays the hand)")
+    if args.carry:
+        from .show import carry_lines
+
+        try:
+            resolved = _resolve(args)
+            for line in carry_lines(args.path, profile=resolved.profile, options=resolved.options):
+                print(safe(line))
+        except (InputError, ValueError, OSError) as exc:
+            raise UsageError(str(exc)) from None
+        return 0
     try:
         resolved = _resolve(args)
         house = resolved.house
@@ -462,6 +472,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("path", help="a history file, or a dataset written by hhaudit audit")
     which = s.add_mutually_exclusive_group(required=True)
     which.add_argument("--hand", help="hand id (as the report and the findings print it)")
+    which.add_argument("--carry", action="store_true", help="a live log: each hand's table as the carry holds "
+                       "it (button, players, starting stacks), and the stacks the last hand leaves")
     which.add_argument("--session", metavar="ID", help="session id (as the report lists them; a dataset only): "
                        "each hand's start and end stacks, what changed between hands, the findings")
     s.add_argument("--replay", action="store_true", help="with --session: each hand's step-by-step replay too")

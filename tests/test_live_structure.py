@@ -374,3 +374,25 @@ def test_the_smallest_chip_is_inferred_from_the_session():
     stated = CHOP.format(chip=" chip 50", c=20650, d=20650)
     assert hands(stated)[0].chip == 50
     assert [f.rule for f in findings(stated)] == []
+
+
+# --------------------------------------------------------------------------- show --carry
+
+
+def test_show_carry_prints_the_table_each_hand_starts_from(tmp_path: Path, capsys) -> None:
+    """The misdeal session above: hand 1 from the table written; the voided deal and its
+    redeal from the same stacks and button; hand 3 with the button on C; and the stacks the
+    last hand leaves (A 2 + 1 from D's small blind: 201; D 204 - 1 = 203)."""
+    from hhaudit.cli import main
+
+    p = tmp_path / "m.live"
+    p.write_text(MISDEAL.format(redeal=""), encoding="utf-8")
+    assert main(["show", str(p), "--carry"]) == 0
+    got = capsys.readouterr().out.splitlines()
+    assert got == [
+        "hand 1 (line 2): button 1; 1 A 200, 2 B 200, 3 C 200, 4 D 200",
+        "hand misdeal-2 (line 13) (voided: the next hand is dealt again): button 2; 1 A 200, 2 B 199, 3 C 198, 4 D 203",
+        "hand 2 (line 17): button 2; 1 A 200, 2 B 199, 3 C 198, 4 D 203",
+        "hand 3 (line 22): button 3; 1 A 200, 2 B 199, 3 C 197, 4 D 204",
+        "after hand 3: 1 A 201, 2 B 199, 3 C 197, 4 D 203",
+    ]
