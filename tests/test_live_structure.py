@@ -396,3 +396,23 @@ def test_show_carry_prints_the_table_each_hand_starts_from(tmp_path: Path, capsy
         "hand 3 (line 22): button 3; 1 A 200, 2 B 199, 3 C 197, 4 D 204",
         "after hand 3: 1 A 201, 2 B 199, 3 C 197, 4 D 203",
     ]
+
+
+# --------------------------------------------------------------------------- the sample kill game
+
+KILL_GAME = Path(__file__).resolve().parents[1] / "sample_histories" / "live" / "kill-game.live"
+
+
+def test_the_sample_kill_game_gives_exactly_the_findings_worked_out_by_hand() -> None:
+    """sample_histories/live/kill-game.live: a missing ante (FB01), a misdeal and its redeal
+    (clean: the same button, blinds and stacks), a kill blind owed and posted (clean) and a
+    raise below the minimum over the kill (MR01); the session audit adds nothing (no SE01
+    for the redeal, no SE05: the end line is the stacks worked out by hand)."""
+    import csv
+
+    with open(KILL_GAME.with_name("kill-game.expected.tsv"), encoding="utf-8") as fh:
+        want = sorted((r["hand"], int(r["line"]), r["rule"]) for r in csv.DictReader(fh, delimiter="\t"))
+    r = hhaudit.audit([str(KILL_GAME)])
+    got = sorted((str(h), int(n), str(c)) for h, n, c in r.findings[["hand_id", "line", "rule"]].itertuples(index=False))
+    assert got == want == [("33", 8, "FB01"), ("35", 37, "MR01")]
+    assert list(r.hands["hand_id"]) == ["33", "34", "misdeal-35", "35"]
