@@ -50,7 +50,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     if not sources and not skipped:
         raise UsageError("no input files")
-    opts = Options(profile, tuple(sorted(overrides.items())), tuple(select), tuple(ignore), args.format)
+    explicit = {k: v for k, v in overrides.items() if resolved.origins.get(k, "").startswith("--option")}
+    opts = Options(profile, tuple(sorted(overrides.items())), tuple(select), tuple(ignore), args.format,
+                   tuple(sorted(explicit.items())))
     if args.jobs < 0:
         raise UsageError(f"--jobs {args.jobs}: give a number of worker processes, or 0 for one per core")
     jobs = args.jobs or os.cpu_count() or 1

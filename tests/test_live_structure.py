@@ -416,3 +416,40 @@ def test_the_sample_kill_game_gives_exactly_the_findings_worked_out_by_hand() ->
     got = sorted((str(h), int(n), str(c)) for h, n, c in r.findings[["hand_id", "line", "rule"]].itertuples(index=False))
     assert got == want == [("33", 8, "FB01"), ("35", 37, "MR01")]
     assert list(r.hands["hand_id"]) == ["33", "34", "misdeal-35", "35"]
+
+
+# --------------------------------------------------------------------------- house FILE and --rules
+
+ROOM_LOG = """game NL 1/2{house}
+hand 1
+button 1
+seat 1 A 200
+seat 2 B 200
+seat 3 C 200
+A raise 6
+B raise 18       # a third bet: past a cap of two bets a round (IA04), within three
+C fold
+A fold
+"""
+
+
+def test_a_log_names_its_house_rules_next_to_it_and_rules_is_the_default(tmp_path: Path) -> None:
+    """Two rooms in one folder, one run: a.live names `house lucky.toml` (two bets a round),
+    found next to the log; b.live names none and takes `--rules other.toml` (three bets)."""
+    room = tmp_path / "rooms"
+    room.mkdir()
+    (room / "lucky.toml").write_text('name = "Lucky"\nbase = "tda-2024"\nnl_raise_cap = 2\n', encoding="utf-8")
+    other = tmp_path / "other.toml"
+    other.write_text('name = "Other"\nbase = "tda-2024"\nnl_raise_cap = 3\n', encoding="utf-8")
+    (room / "a.live").write_text(ROOM_LOG.format(house=" house lucky.toml"), encoding="utf-8")
+    (room / "b.live").write_text(ROOM_LOG.format(house=""), encoding="utf-8")
+    r = hhaudit.audit([str(room / "a.live"), str(room / "b.live")], profile=str(other))
+    assert [(Path(s).name, c) for s, c in r.findings[["source", "rule"]].itertuples(index=False)] == [("a.live", "IA04")]
+    # an option given by itself reaches the log with its own house rules too
+    r = hhaudit.audit([str(room / "a.live"), str(room / "b.live")], profile=str(other), nl_raise_cap=2)
+    assert sorted(Path(s).name for s in r.findings["source"]) == ["a.live", "b.live"]
+    # a house file that is not there: the hand says so, naming the line to write
+    (room / "c.live").write_text(ROOM_LOG.format(house=" house missing.toml"), encoding="utf-8")
+    (h,) = hands(str(room / "c.live"))
+    assert h.status is Status.PARSE_ERROR and "missing.toml" in h.problem.message
+    assert "`house lucky.toml`" in h.problem.message

@@ -58,6 +58,7 @@ from ...model import (
     Street,
     StreetEvent,
 )
+from ...config import ConfigError, profile_named
 from ...profiles import PROFILES, get_profile
 from ...replay import State
 from ..base import Fields, LineError, LineFormat, fallback_id
@@ -92,6 +93,7 @@ _OPTION = re.compile(
     r"|(?P<odd>odd\s*+(?:-\s*+)?chip)\s+(?P<odd_v>button|left-of-button|big-?blind|bb|high-?suit|suit)"
     r"|(?P<chip>(?:smallest\s+)?chip)\s+(?P<chip_v>" + _AMOUNT + r")"
     r"|(?P<profile>profile)\s+(?P<profile_v>[\w-]+)"
+    r"|(?P<house>house)\s+(?P<house_v>\"[^\"]+\"|'[^']+'|\S+)"
     r"|(?P<currency>currency)\s+(?P<currency_v>[A-Za-z]{3})"
     r"|(?P<table>table)\s+(?P<table_v>\"[^\"]*\"|'[^']*'|\S+)"
     r"|(?P<room>room)\s+(?P<room_v>\"[^\"]*\"|'[^']*'|\S+)"
@@ -189,6 +191,8 @@ class Session:
     chip: int = 0
     """`chip 25`: the smallest chip in play (odd chips are split in it, TDA-2024 20)."""
     profile: str = ""
+    house: str = ""
+    """`house lucky.toml`: the log's own house-rules file, found next to the log."""
     currency: str = ""
     table: str = ""
     room: str = ""
@@ -269,7 +273,7 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
         if o is None or o.end() == pos:
             col = base + pos + (len(rest[pos:]) - len(rest[pos:].lstrip())) + 1
             raise LineError(line, col, text, "unknown game option (ante, bbante, straddle, kill, blinds, rake, jackpot, promo, "
-                            "oddchip, chip, profile, currency, table, room, dealer, shift, date, seats, tournament)")
+                            "oddchip, chip, profile, house, currency, table, room, dealer, shift, date, seats, tournament)")
         g = o.groupdict()
         if g["ante"]:
             s = replace(s, ante=amount(g["ante_v"]), bb_ante=0, antes_stated=True)
@@ -308,7 +312,13 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
             if name not in PROFILES:
                 raise LineError(line, base + o.start("profile_v") + 1, text,
                                 f"unknown profile {name!r} (known: {', '.join(PROFILES)})")
-            s = replace(s, profile=name)
+            s = replace(s, profile=name, house="")
+        elif g["house"]:
+            value = g["house_v"].strip("\"'")
+            if not value.lower().endswith(".toml"):
+                raise LineError(line, base + o.start("house_v") + 1, text,
+                                f"`house {value}`: a house-rules file is a TOML file (`house lucky.toml`, next to the log)")
+            s = replace(s, house=value, profile="")
         elif g["currency"]:
             s = replace(s, currency=g["currency_v"].upper())
         elif g["table"]:
@@ -561,6 +571,8 @@ class LiveFormat(LineFormat):
         hand.max_seats = s.max_seats
         hand.kind = s.kind
         hand.profile = s.profile
+        if s.house:
+            hand.profile = _house_path(s.house, source)
         hand.dealer, hand.shift = s.dealer, s.shift
         if s.date:
             hand.started_at = datetime.fromisoformat(s.date).replace(tzinfo=UTC)
@@ -918,7 +930,16 @@ class LiveFormat(LineFormat):
         self._close()
         b = self._b
         c = self._carried
-        profile = get_profile(hand.profile or "tda-2024")
+        try:
+            profile = profile_named(hand.profile or "tda-2024")
+        except ConfigError as exc:
+            if not hand.source:
+                # the splitter reading a hand again for the next one's table: the log's
+                # folder is not known there, its own reading reports the file
+                profile = get_profile("tda-2024")
+            else:
+                raise LineError(hand.line, 1, "", f"{exc} (the game line's `house FILE` names a house-rules "
+                                "file next to the log: `house lucky.toml`)") from None
         self._blinds = None
         if hand.button_seat is None and c is not None:
             dealt = [(s.seat, s.sitting_out) for s in hand.seats]
@@ -1144,6 +1165,17 @@ def _read_hand_rest(hand: Hand, rest: str, session: Session | None) -> None:
         if clock is not None:
             at = at.replace(hour=clock[0], minute=clock[1])
         hand.started_at, hand.tz = at, "local"
+
+
+def _house_path(written: str, source: str) -> str:
+    """`house lucky.toml` on a game line: the file next to the log (an absolute path as
+    written)."""
+    from pathlib import Path
+
+    path = Path(written.strip("\"'"))
+    if not path.is_absolute() and source and not source.startswith("<"):
+        path = Path(source).parent / path
+    return str(path)
 
 
 def _name(player: str | None) -> str:
