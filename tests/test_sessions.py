@@ -251,6 +251,14 @@ def test_missed_blinds_not_posted_or_posted_wrong(tmp_path: Path) -> None:
     assert session_findings(p) == [("4", "SE03", "5 live and 2 dead", "7 live and 0 dead")]
     p = missed_blind_session({6: (5, 0)}, tmp_path, "live5.live")
     assert session_findings(p) == [("4", "SE03", "5 live and 2 dead", "5 live and 0 dead")]
+    # the parts the wrong way round (`post 2 dead 5`): 7 posted, 2 of them live: posted
+    # wrong (SE03), not unposted (SE02)
+    p = missed_blind_session({6: (2, 5)}, tmp_path, "backwards.live")
+    assert session_findings(p) == [("4", "SE03", "5 live and 2 dead", "2 live and 5 dead")]
+    # 2 live alone is short of the big blind: not posted
+    p = missed_blind_session({6: (2, 0)}, tmp_path, "two.live")
+    assert session_findings(p) == [("4", "SE02", "Frank posts 5 live and 2 dead or waits for the big blind",
+                                    "dealt in with 2 posted")]
 
 
 def test_missed_blind_waiting_for_the_big_blind(tmp_path: Path) -> None:
