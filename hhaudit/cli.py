@@ -164,12 +164,23 @@ def print_summary(totals: Any, files: list[FileReport], args: argparse.Namespace
     if args.incremental:
         print(f"{totals.reused} unchanged files reused, {len(totals.files) - totals.reused} audited", file=out)
     n = sum(totals.categories.values())
-    print(f"{n} findings" + (":" if n else ""), file=out)
+    print(f"{n} findings" + (f" ({severity_counts(totals.severities)}):" if n else ""), file=out)
     for cat in Category:
         if totals.categories.get(cat.value):
             print(f"  {cat.value:<15} {totals.categories[cat.value]}", file=out)
     print(f"dataset written to {safe(args.output)}", file=out)
     out.flush()
+
+
+def severity_counts(severities: Any) -> str:
+    """`3 errors, 1 warning, 2 info`: the findings by severity, the worst first."""
+    words = {"error": ("error", "errors"), "warning": ("warning", "warnings"), "info": ("info", "info")}
+    parts = []
+    for sev, (one, many) in words.items():
+        k = severities.get(sev, 0)
+        if k:
+            parts.append(f"{k} {one if k == 1 else many}")
+    return ", ".join(parts)
 
 
 def _print_findings(args: argparse.Namespace) -> None:

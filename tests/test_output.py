@@ -30,7 +30,7 @@ SCHEMA = Path(__file__).resolve().parent / "schemas" / "sarif-schema-2.1.0.json"
 # pot of 1425 is split 712/713: the odd chip goes to the first tied seat left of the button
 # (seat 7 Hugo): Gina's seat 5 is next after seat 8 and 2, so Gina gets 713, Hugo 712; the
 # log paid Gina 712 and Hugo 713 (line 27, Hugo's collect).
-MR01 = ("sample_histories/pokerstars/short-raise-odd-chip.txt:11: MR01 raise below the minimum raise "
+MR01 = ("sample_histories/pokerstars/short-raise-odd-chip.txt:11:1: MR01 error raise below the minimum raise "
         "(expected minimum raise is to 750; actual raised to 600) [hand 100000000002]")
 
 
@@ -66,10 +66,14 @@ def test_text_lists_each_finding_then_the_summary(tmp_path: Path, expected: list
     r = _audit(tmp_path)
     lines = r.stdout.splitlines()
     assert MR01 in lines
-    pattern = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+): (?P<code>[A-Z]{2}\d{2}) .+ \[hand (?P<hand>[^\]]+)\]$")
+    pattern = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<code>[A-Z]{2}\d{2}) "
+                         r"(?P<severity>error|warning|info) .+ \[hand (?P<hand>[^\]]+)\]$")
     found = [m for m in map(pattern.match, lines) if m]
-    assert [(m["path"], int(m["line"]), m["code"], m["hand"]) for m in found] == \
-        [(str(Path(str(e["source"])).as_posix()), e["line"], e["rule"], e["hand_id"]) for e in expected]
+    assert [(m["path"], int(m["line"]), m["code"], m["severity"], m["hand"]) for m in found] == \
+        [(str(Path(str(e["source"])).as_posix()), e["line"], e["rule"], e["severity"], e["hand_id"])
+         for e in expected]
+    # by file, then line
+    assert [(m["path"], int(m["line"])) for m in found] == sorted((m["path"], int(m["line"])) for m in found)
     # files in input order: the live session (sample_histories/live) before pokerstars
     assert found[0]["path"].endswith("session-1.live") and found[-1]["path"].endswith("short-raise-odd-chip.txt")
     # the summary follows the last finding
@@ -78,7 +82,7 @@ def test_text_lists_each_finding_then_the_summary(tmp_path: Path, expected: list
     # samples' 3; session-1's expected.tsv beside them is named as skipped by name
     assert lines[last + 1] == "41 hands read from 5 of 6 files: 41 audited, 0 unsupported game, 0 parse error"
     assert lines[last + 2] == "files: 5 read, 1 skipped"
-    assert "12 findings:" in lines
+    assert "12 findings (12 errors):" in lines
 
 
 def test_quiet_prints_the_summary_only_and_qq_nothing(tmp_path: Path) -> None:
@@ -197,5 +201,5 @@ def test_session_findings_are_listed_with_their_file_in_input_order(tmp_path: Pa
     stars = str(REPO / "sample_histories" / "pokerstars")
     paths = (str(live), stars) if live_first else (stars, str(live))
     r = _audit(tmp_path, paths=paths)
-    codes = [line.split(": ", 1)[1].split()[0] for line in r.stdout.splitlines() if re.match(r"^\S+:\d+: [A-Z]{2}\d\d ", line)]
+    codes = [line.split(": ", 1)[1].split()[0] for line in r.stdout.splitlines() if re.match(r"^\S+:\d+:\d+: [A-Z]{2}\d\d ", line)]
     assert codes == (["SE05", "MR01", "OC01"] if live_first else ["MR01", "OC01", "SE05"])

@@ -2,7 +2,8 @@
 time (memory stays bounded however many findings there are), in input order, and written
 in one of the layouts of `--output-format`:
 
-- `text` (`hhaudit/output/text.py`): `path:line: CODE message (expected ...; actual ...)`,
+- `text` (`hhaudit/output/text.py`): `path:line:col: CODE severity message (expected ...;
+  actual ...) [hand ID]`,
   ruff's layout, optionally with the log line and a caret (`--show-source`);
 - `json` (one array), `jsonl` (one object a line), `csv` (a header, then a row a finding):
   `hhaudit/output/records.py`, the columns of the `findings` table;
@@ -93,6 +94,31 @@ def _first_source(findings_part: Path) -> str | None:
 
 
 def iter_findings(out: str | os.PathLike[str], batch_size: int = 8192) -> Iterator[Row]:
+    """Every finding of a dataset, in input order (by file, then line), one record batch in
+    memory at a time."""
+    return sorted_by_line(_input_order(out, batch_size))
+
+
+def sorted_by_line(rows: Iterator[Row]) -> Iterator[Row]:
+    """The rows with each hand's findings in line order: the rules find them in the order
+    they judge (the betting, then the pots, then the session), and a reader reads the file
+    from the top. A hand's findings are consecutive, so only one hand's are held."""
+    group: list[Row] = []
+    for r in rows:
+        if group and (r.source != group[0].source or r.hand_id != group[0].hand_id):
+            group.sort(key=_line_key)
+            yield from group
+            group = []
+        group.append(r)
+    group.sort(key=_line_key)
+    yield from group
+
+
+def _line_key(r: Row) -> tuple[int, int]:
+    return (r.line or 0, r.seq if r.seq is not None else -1)
+
+
+def _input_order(out: str | os.PathLike[str], batch_size: int) -> Iterator[Row]:
     """Every finding of a dataset, in input order, one record batch in memory at a time.
 
     The session audit's findings (`part-sessions-*`, written after the units) are merged into
@@ -161,4 +187,5 @@ def statistics(rows: Iterator[Row], stream: TextIO) -> int:
     return sum(counts.values())
 
 
-__all__ = ["COLUMNS", "FORMATS", "Row", "detail", "iter_findings", "part_files", "safe", "statistics", "write"]
+__all__ = ["COLUMNS", "FORMATS", "Row", "detail", "iter_findings", "part_files", "safe", "sorted_by_line",
+           "statistics", "write"]

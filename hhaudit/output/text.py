@@ -1,12 +1,17 @@
-"""The text layout: one line a finding, ruff's `path:line: CODE message`, followed by what
-the rules expected and what the log did, and the hand's id (for `hhaudit show`):
+"""The text layout: one line a finding, ruff's `path:line:col: CODE` then the severity and
+the message, followed by what the rules expected and what the log did, and the hand's id
+(for `hhaudit show`):
 
-    hands.txt:11: MR01 A raise below the minimum. (expected minimum raise is to 750; actual raised to 600) [hand 100000000002]
+    hands.txt:11:1: MR01 error Hugo (seat 7) raised to 600; the least raise was to 750 (expected minimum raise is to 750; actual raised to 600) [hand 100000000002]
+
+The column is that of the text at fault where the reader knows it (an unreadable line's),
+else 1. The rows come sorted by file, then line (`sorted_by_line`).
 
 With `show_source`, the log line follows, numbered, with a caret line under its text."""
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Iterator
 from typing import TextIO
@@ -16,11 +21,24 @@ from . import detail as expected_actual
 from .safe import safe
 
 
+_COLUMN = re.compile(r"column (\d+)\b")
+
+
+def column(r: Row) -> int:
+    """The column of the text at fault: an unreadable line's (`column N: ...` in PA01's
+    `actual`), else 1 (the finding is about the whole line)."""
+    if r.rule == "PA01" and r.actual:
+        m = _COLUMN.match(r.actual)
+        if m:
+            return max(1, int(m.group(1)))
+    return 1
+
+
 def finding_line(r: Row) -> str:
     """A finding as one line of text (every field from the input escaped)."""
-    where = f"{safe(r.source)}:{r.line}" if r.line is not None else safe(r.source)
+    where = f"{safe(r.source)}:{r.line}:{column(r)}" if r.line is not None else safe(r.source)
     detail = safe(expected_actual(r.expected, r.actual))
-    text = f"{where}: {safe(r.rule)} {safe(r.message or r.name)}"
+    text = f"{where}: {safe(r.rule)} {safe(r.severity)} {safe(r.message or r.name)}"
     if detail:
         text += f" ({detail})"
     return text + f" [hand {safe(r.hand_id)}]"
