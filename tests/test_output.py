@@ -30,7 +30,8 @@ SCHEMA = Path(__file__).resolve().parent / "schemas" / "sarif-schema-2.1.0.json"
 # pot of 1425 is split 712/713: the odd chip goes to the first tied seat left of the button
 # (seat 7 Hugo): Gina's seat 5 is next after seat 8 and 2, so Gina gets 713, Hugo 712; the
 # log paid Gina 712 and Hugo 713 (line 27, Hugo's collect).
-MR01 = ("sample_histories/pokerstars/short-raise-odd-chip.txt:11:1: MR01 error raise below the minimum raise "
+MR01 = ("sample_histories/pokerstars/short-raise-odd-chip.txt:11:1: MR01 error Hugo (seat 7) raised to 600; the least "
+        "raise was to 750 "
         "(expected minimum raise is to 750; actual raised to 600) [hand 100000000002]")
 
 
@@ -58,6 +59,9 @@ def expected() -> list[dict[str, object]]:
     with contextlib.chdir(REPO):
         r = hhaudit.audit(list(PLANTED))
     rows = r.findings.astype(object).where(r.findings.notna(), None).to_dict("records")
+    for row in rows:  # the hand's time as the machine layouts write it: ISO 8601, UTC
+        if row["started_at"] is not None:
+            row["started_at"] = row["started_at"].isoformat().replace("+00:00", "Z")
     assert len(rows) == 12  # 10 in the live session's expected.tsv, 2 in short-raise-odd-chip
     return rows
 
@@ -145,7 +149,12 @@ def test_sarif_is_valid_against_the_2_1_0_schema(tmp_path: Path, expected: list[
     loc = mr["locations"][0]["physicalLocation"]
     assert loc == {"artifactLocation": {"uri": "sample_histories/pokerstars/short-raise-odd-chip.txt"},
                    "region": {"startLine": 11}}
-    assert mr["message"]["text"] == "raise below the minimum raise (expected minimum raise is to 750; actual raised to 600)"
+    assert mr["message"]["text"] == ("Hugo (seat 7) raised to 600; the least raise was to 750 "
+                                     "(expected minimum raise is to 750; actual raised to 600)")
+    # the amounts as numbers (the 750 and 600 worked above), the hand's context beside them
+    props = mr["properties"]
+    assert (props["expected_amount"], props["actual_amount"], props["severity"]) == (750, 600, "error")
+    assert props["site"] == "PokerStars" and props["session_id"]
     # a schema check that can fail: a result without its message is refused
     broken = json.loads(r.stdout)
     del broken["runs"][0]["results"][0]["message"]
@@ -167,7 +176,7 @@ def test_github_annotations(tmp_path: Path, expected: list[dict[str, object]]) -
         assert props["title"] == f"{e['rule']} {e['name']}"
         assert m["level"] == "error"  # every sample finding is an error
     mr = next(line for line in lines if "MR01" in line)
-    assert mr.endswith("::raise below the minimum raise (expected minimum raise is to 750; "
+    assert mr.endswith("::Hugo (seat 7) raised to 600; the least raise was to 750 (expected minimum raise is to 750; "
                        "actual raised to 600) [hand 100000000002]")
 
 
@@ -203,3 +212,4 @@ def test_session_findings_are_listed_with_their_file_in_input_order(tmp_path: Pa
     r = _audit(tmp_path, paths=paths)
     codes = [line.split(": ", 1)[1].split()[0] for line in r.stdout.splitlines() if re.match(r"^\S+:\d+:\d+: [A-Z]{2}\d\d ", line)]
     assert codes == (["SE05", "MR01", "OC01"] if live_first else ["MR01", "OC01", "SE05"])
+

@@ -20,6 +20,7 @@ import os
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
@@ -27,7 +28,8 @@ from .safe import safe
 
 FORMATS = ("text", "json", "jsonl", "csv", "sarif", "github")
 COLUMNS = ("hand_id", "source", "line", "seq", "rule", "name", "category", "severity", "seat",
-           "player", "expected", "actual", "message", "citation")
+           "player", "expected", "actual", "message", "citation", "caused_by", "expected_amount",
+           "actual_amount", "site", "table_name", "started_at", "session_id")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +50,20 @@ class Row:
     actual: str | None
     message: str | None
     citation: str | None
+    caused_by: int | None = None
+    expected_amount: int | None = None
+    actual_amount: int | None = None
+    site: str | None = None
+    table_name: str | None = None
+    started_at: datetime | None = None
+    session_id: str | None = None
 
     def as_dict(self) -> dict[str, object]:
-        return {c: getattr(self, c) for c in COLUMNS}
+        """The record as JSON takes it: the hand's time in ISO 8601 (UTC)."""
+        d: dict[str, object] = {c: getattr(self, c) for c in COLUMNS}
+        if self.started_at is not None:
+            d["started_at"] = self.started_at.isoformat().replace("+00:00", "Z")
+        return d
 
 
 def detail(expected: str | None, actual: str | None) -> str:
@@ -72,8 +85,9 @@ def _rows(part: Path, batch_size: int) -> Iterator[Row]:
     import pyarrow.parquet as pq
 
     with pq.ParquetFile(part) as pf:
-        for batch in pf.iter_batches(batch_size=batch_size, columns=list(COLUMNS)):
-            cols = [batch.column(c).to_pylist() for c in COLUMNS]
+        have = [c for c in COLUMNS if c in pf.schema_arrow.names]  # a dataset of an older minor version
+        for batch in pf.iter_batches(batch_size=batch_size, columns=have):
+            cols = [batch.column(c).to_pylist() if c in have else [None] * batch.num_rows for c in COLUMNS]
             for values in zip(*cols):
                 yield Row(*values)
 

@@ -17,7 +17,8 @@ def write_records(fmt: str, rows: Iterator[Row], stream: TextIO) -> int:
         w = csv.writer(stream, lineterminator="\n")
         w.writerow(COLUMNS)
         for r in rows:
-            w.writerow(["" if v is None else v for v in (getattr(r, c) for c in COLUMNS)])
+            d = r.as_dict()
+            w.writerow(["" if d[c] is None else d[c] for c in COLUMNS])
             n += 1
         return n
     if fmt == "jsonl":
