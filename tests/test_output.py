@@ -213,3 +213,40 @@ def test_session_findings_are_listed_with_their_file_in_input_order(tmp_path: Pa
     codes = [line.split(": ", 1)[1].split()[0] for line in r.stdout.splitlines() if re.match(r"^\S+:\d+:\d+: [A-Z]{2}\d\d ", line)]
     assert codes == (["SE05", "MR01", "OC01"] if live_first else ["MR01", "OC01", "SE05"])
 
+
+def test_a_baseline_silences_the_findings_it_accepted_and_nothing_else(tmp_path: Path) -> None:
+    baseline = tmp_path / "baseline.json"
+    first = _audit(tmp_path, "--write-baseline", str(baseline), "--fail-on", "error")
+    assert first.returncode == 1 and MR01 in first.stdout.splitlines()
+    accepted = json.loads(baseline.read_text(encoding="utf-8"))
+    assert accepted["hhaudit_baseline"] == 1 and len(accepted["findings"]) == 12
+    again = _audit(tmp_path, "--baseline", str(baseline), "--fail-on", "error")
+    assert again.returncode == 0, again.stdout
+    assert not [line for line in again.stdout.splitlines() if "[hand " in line]
+    assert "12 accepted in the baseline " in again.stdout and "; 0 reported" in again.stdout
+    # take MR01 out of the baseline: it alone is reported again, whatever line it is on
+    kept = [e for e in accepted["findings"] if e["rule"] != "MR01"]
+    baseline.write_text(json.dumps({"hhaudit_baseline": 1, "findings": kept}), encoding="utf-8")
+    moved = tmp_path / "moved.txt"
+    moved.write_text("\n\n\n" + SHORT.read_text(encoding="utf-8"), encoding="utf-8")  # every line 3 lower
+    r = _audit(tmp_path, "--baseline", str(baseline), "--fail-on", "error",
+               paths=(*PLANTED[:1], str(moved)))
+    reported = [line for line in r.stdout.splitlines() if "[hand " in line]
+    assert len(reported) == 1 and ":14:1: MR01 error Hugo (seat 7)" in reported[0]
+    assert r.returncode == 1
+
+
+def test_a_baseline_that_is_not_one_is_a_usage_error(tmp_path: Path) -> None:
+    bad = tmp_path / "b.json"
+    bad.write_text('{"findings": 3}', encoding="utf-8")
+    r = _audit(tmp_path, "--baseline", str(bad))
+    assert r.returncode == 2 and "not a baseline" in r.stderr
+
+
+def test_no_dataset_prints_the_findings_and_writes_nothing(tmp_path: Path) -> None:
+    r = _cli("audit", *PLANTED, "-o", "-", "--jobs", "1", "--fail-on", "never", cwd=REPO)
+    assert MR01 in r.stdout.splitlines() and "dataset written" not in r.stdout
+    assert not (REPO / "-").exists()
+    r = _cli("audit", str(SHORT), "--no-dataset", "--jobs", "1", "--output-format", "json", cwd=tmp_path)
+    assert [f["rule"] for f in json.loads(r.stdout)] == ["MR01", "OC01"]
+    assert list(tmp_path.iterdir()) == []
