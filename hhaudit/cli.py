@@ -127,6 +127,10 @@ def _audit(args: argparse.Namespace, sources: Any, skipped: list[FileReport], op
                                findings=f"{counts['findings']:,}", rate=rate)
 
                 totals = run(sources, args.output, opts, jobs=jobs, progress=progress, **extra)
+                # the bar ends on the summary's figures: the session findings (judged after the
+                # files) and the duplicates taken out are known only now
+                bar.update(task, completed=len(sources), hands=f"{totals.hands:,}",
+                           findings=f"{sum(totals.categories.values()):,}")
     except InterruptedAfterCommit:
         print(f"hhaudit: interrupted; the new dataset had just been written to {args.output}", file=sys.stderr)
         return INTERRUPTED

@@ -745,7 +745,7 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
         message = "odd chip to the wrong seat" + off_by
     auditor.finding(out, rule, last_line, -1,
                     f"expected {exp_txt}" + (f" (after {fmt(deductions)} rake)" if deductions else ""),
-                    f"log paid {act_txt}", message + _halves_wrong(pot_rows), seat=worst, player=names.get(worst),
+                    f"log paid {act_txt}", message + _halves_wrong(pot_rows),
                     expected_amount=expected.get(worst, 0), actual_amount=paid.get(worst, 0))
     for row in pot_rows:
         row.ok = False

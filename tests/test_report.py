@@ -120,7 +120,7 @@ def test_terminal_report(report_html: tuple[Path, subprocess.CompletedProcess[st
     for title in ("findings by category", "findings by rule", "findings by site", "findings by table",
                   "findings by day (UTC)", "worst hands", "players", "pots audited"):
         assert title in r.stdout
-    assert "raise-below-minimum" in r.stdout and "minimum raise is to 750" in r.stdout
+    assert "raise-below-minimum" in r.stdout and "the least raise was to 750" in r.stdout
     assert "HTML report written to" in r.stdout
 
 

@@ -272,3 +272,32 @@ def test_html_index_lists_the_sessions_with_their_hands_linked(tmp_path: Path) -
         for _, href in [x for x in p.links if x[0] == k]:
             assert (tmp_path / href).is_file(), href
     assert sum(1 for _ in p.links) == len(set(f["hand_id"]))
+
+
+def test_terminal_report_fits_the_width_and_keeps_ids_whole(tmp_path: Path) -> None:
+    # Every sample, printed at 70 columns: no line is wider, every hand id of the worst
+    # hands and every session id is on one line (pasted into `hhaudit show`), and a
+    # category is one row, its hands counted once.
+    out = tmp_path / "out"
+    _cli("audit", str(SAMPLES), "-o", str(out), "-qq", "--fail-on", "never", "--jobs", "1")
+    from rich.console import Console
+
+    from hhaudit.report import report
+
+    buf = io.StringIO()
+    report(out, console=Console(file=buf, width=70, markup=False, highlight=False))
+    lines = buf.getvalue().splitlines()
+    assert max(len(line) for line in lines) <= 70
+    r = hhaudit.read(out)
+    ids = set(r.findings["hand_id"].astype(str)) | set(r.sessions["session_id"].astype(str))
+    shown = {w.strip("│┃ ") for line in lines for w in line.split("│")}
+    worst = summaries({n: r[n] for n in ("hands", "seats", "actions", "pots", "findings", "sessions")})["worst hands"]
+    assert set(worst["hand_id"].astype(str).head(20)) <= shown & ids
+    cat = summaries({n: r[n] for n in ("hands", "seats", "actions", "pots", "findings", "sessions")})[
+        "findings by category"]
+    assert cat["category"].is_unique
+    f = r.findings
+    for row in cat.to_dict("records"):
+        mine = f[f["category"] == row["category"]]
+        assert row["findings"] == len(mine) == sum(row.get(s, 0) for s in ("error", "warning", "info"))
+        assert row["hands"] == len(mine[["hand_id", "source"]].drop_duplicates())

@@ -269,6 +269,23 @@ def _count(df: pd.DataFrame, by: list[str], name: str = "findings") -> pd.DataFr
     return out.sort_values(name, ascending=False, kind="stable").reset_index(drop=True)
 
 
+SEVERITIES = ("error", "warning", "info")
+
+
+def by_category(f: pd.DataFrame, hands_of: pd.Series) -> pd.DataFrame:
+    """One row per category: its findings by severity (a column each, for the severities
+    found), all its findings, and the hands they are in (counted once per category)."""
+    counts = f.groupby(["category", "severity"], observed=True).size().unstack(fill_value=0)
+    present = [s for s in SEVERITIES if s in counts.columns] + [s for s in counts.columns if s not in SEVERITIES]
+    cat = counts[present].copy()
+    cat["findings"] = cat.sum(axis=1)
+    cat["hands"] = cat.index.map(hands_of).astype(int)
+    cat = cat.reset_index()
+    cat.columns = [str(c) for c in cat.columns]
+    cat["category"] = cat["category"].astype(str)
+    return cat.sort_values(["findings", "category"], ascending=[False, True], kind="stable").reset_index(drop=True)
+
+
 def summaries(tables: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
     """The report's sections, each a DataFrame, in display order."""
     t = normalised(tables) if "unit" not in tables["hands"] else tables
@@ -302,9 +319,7 @@ def summaries(tables: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
         fh = with_hand_columns(f, h, ["site", "table_name", "started_at"])
         hands_of = fh.groupby(["category"], observed=True).apply(
             lambda x: len(x[key].drop_duplicates()), include_groups=False)
-        cat = _count(f, ["category", "severity"])
-        cat["hands"] = cat["category"].map(hands_of).astype(int)
-        out["findings by category"] = cat
+        out["findings by category"] = by_category(f, hands_of)
         rules = _count(f, ["rule", "name", "category"])
         rule_hands = f.groupby("rule", observed=True).apply(lambda x: len(x[key].drop_duplicates()),
                                                             include_groups=False)

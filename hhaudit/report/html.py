@@ -23,7 +23,7 @@ from ..output.safe import safe
 from . import plots
 from .figures import normalised
 from .hands import PageRef, page_style, plan_pages, write_hand_pages
-from .terminal import fmt, numeric
+from .terminal import HTML_ROWS, fmt, numeric
 
 _SKIP_TABLES = ("findings by category", "findings by rule", "worst hands")
 
@@ -42,7 +42,7 @@ def layout(path: str | os.PathLike[str]) -> tuple[Path, Path]:
     return p / "index.html", p / "hands"
 
 
-def _table(df: pd.DataFrame, limit: int = 500) -> str:
+def _table(df: pd.DataFrame, limit: int = HTML_ROWS) -> str:
     if df.empty:
         return "<p class='none'>None.</p>"
     head = "".join(f"<th>{_e(c)}</th>" for c in df.columns)
@@ -60,7 +60,7 @@ SESSION_LINKS = 12
 
 
 def _sessions(tables: dict[str, pd.DataFrame], df: pd.DataFrame, pages: list[PageRef], pages_href: str,
-              limit: int = 500) -> str:
+              limit: int = HTML_ROWS) -> str:
     """The table sessions of several hands, as the text report lists them (`df`, the most
     findings first), each hand that has a page linked: the first and the last hand, and the
     session's hands with findings (its session findings are on the hand they follow)."""
