@@ -156,8 +156,16 @@ def test_html_index_is_self_contained_with_plots_and_every_finding(
     assert all(tag not in text for tag in ("<script src", "<link "))
     # three plots drawn by matplotlib (its SVG), inline
     assert p.tags["svg"] >= 3 and text.count("matplotlib") >= 3
-    for title in ("Findings by category", "Findings by rule", "Every finding (12)", "Players", "Pots audited"):
-        assert title in p.h2, title
+    # in the order an auditor asks: where to look first (by rate), by rule, every finding,
+    # then the rest folded
+    assert p.h2 == ["Where to look first", "Findings by rule, category, site and day", "Every finding (12)",
+                    "More tables"]
+    for title in ("<h3>Findings by category</h3>", "<h3>Findings by rule</h3>",
+                  "<h3>Tables with most findings per 1,000 hands</h3>", "<h3>Findings by site</h3>",
+                  "<summary>Players (", "<summary>Pots audited ("):
+        assert title in text, title
+    assert text.index("Where to look first") < text.index("<h3>Findings by rule") < text.index("Every finding (") \
+        < text.index("<summary>Players (")
     # every finding's row is in the embedded data, each pointing at its hand page
     start = text.index("id='findings-data'>") + len("id='findings-data'>")
     data = json.loads(text[start:text.index("</script>", start)])
@@ -242,7 +250,7 @@ def test_html_in_headless_chromium(report_html: tuple[Path, subprocess.Completed
         assert "MR01" in cells and "minimum raise is to 750" in cells and "raised to 600" in cells
         Select(d.find_element(By.ID, "f-rule")).select_by_value("")
         d.find_element(By.CSS_SELECTOR, "#findings th[data-key='line']").click()
-        first_lines = [tr.find_elements(By.TAG_NAME, "td")[-3].text
+        first_lines = [tr.find_elements(By.TAG_NAME, "td")[-4].text
                        for tr in d.find_elements(By.CSS_SELECTOR, "#findings-body tr")]
         assert first_lines == sorted(first_lines, key=int)
         d.find_element(By.ID, "q").send_keys("raised to 600")

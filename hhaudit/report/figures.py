@@ -270,6 +270,30 @@ def _count(df: pd.DataFrame, by: list[str], name: str = "findings") -> pd.DataFr
 
 
 SEVERITIES = ("error", "warning", "info")
+FEW_HANDS = 20
+"""A group of fewer hands is ranked after the others by its rate (a rate of 2 hands says
+little)."""
+
+
+def rates(f: pd.DataFrame, h: pd.DataFrame, by: list[str], *, order: str = "rate") -> pd.DataFrame:
+    """Per group of `by` (columns of both `f` and `h`): its hands, its findings, the hands
+    with findings and the findings per 1,000 hands; ranked by the rate (the groups of at
+    least FEW_HANDS hands first), or by the key (`order="key"`). Groups without findings
+    are left out."""
+    key = ["hand_id", "source"]
+    hands = h.groupby(by, observed=True, dropna=False).size().rename("hands")
+    found = f.groupby(by, observed=True, dropna=False).size().rename("findings")
+    flagged = f.drop_duplicates(key + by).groupby(by, observed=True, dropna=False).size().rename("hands with findings")
+    out = pd.concat([hands, found, flagged], axis=1).dropna(subset=["findings"]).fillna(0)
+    for c in ("hands", "findings", "hands with findings"):
+        out[c] = out[c].astype(int)
+    out["per 1,000 hands"] = (out["findings"] * 1000 / out["hands"].where(out["hands"] > 0)).round(1)
+    out = out.reset_index()
+    if order == "key":
+        return out.sort_values(by, kind="stable").reset_index(drop=True)
+    out["_few"] = out["hands"] < FEW_HANDS
+    out = out.sort_values(["_few", "per 1,000 hands", "findings"], ascending=[True, False, False], kind="stable")
+    return out.drop(columns=["_few"]).reset_index(drop=True)
 
 
 def by_category(f: pd.DataFrame, hands_of: pd.Series) -> pd.DataFrame:
@@ -325,11 +349,13 @@ def summaries(tables: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
                                                             include_groups=False)
         rules["hands"] = rules["rule"].map(rule_hands).astype(int)
         out["findings by rule"] = rules
-        out["findings by site"] = _count(fh, ["site"])
-        out["findings by table"] = _count(fh, ["site", "table_name"])
+        out["findings by site"] = rates(fh, h, ["site"])
+        out["findings by table"] = rates(fh, h, ["site", "table_name"])
+        if "dealer" in h and h["dealer"].notna().any():
+            out["findings by dealer"] = rates(with_hand_columns(f, h, ["dealer"]), h, ["dealer"])
         day = fh["started_at"].dt.strftime("%Y-%m-%d").fillna("(no date)")
-        days = fh.assign(day=day).groupby("day").size().rename("findings").reset_index()
-        out["findings by day (UTC)"] = days
+        hday = h["started_at"].dt.strftime("%Y-%m-%d").fillna("(no date)")
+        out["findings by day (UTC)"] = rates(fh.assign(day=day), h.assign(day=hday), ["day"], order="key")
         first = f.sort_values(["line", "seq"], kind="stable", na_position="first") \
             .groupby(key, sort=False).head(1)
         worst = f.groupby(key, sort=False).size().rename("findings").reset_index() \
