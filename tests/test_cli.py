@@ -101,8 +101,10 @@ def test_show_stacks_hold_what_the_pot_paid(samples: Path) -> None:
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     at = next(i for i, x in enumerate(lines) if "collects 38.50" in x)
-    assert "stacks Alice 222.50," in lines[at + 1]
-    assert "stacks Alice 184.00," in lines[at - 1]
+    # each line says what it changed: the collection takes Alice to 222.50, the return before
+    # it to 184.00
+    assert "stack Alice 222.50" in lines[at]
+    assert "returned to Alice" in lines[at - 1] and "stack Alice 184.00" in lines[at - 1]
 
 
 def test_stdin(tmp_path: Path, samples: Path) -> None:

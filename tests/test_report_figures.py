@@ -155,9 +155,10 @@ def test_show_finds_a_hand_through_the_dataset(tmp_path: Path) -> None:
     lines = r.stdout.splitlines()
     assert lines[0].startswith("PokerStars hand 100000000002")
     # stacks by name after Gina's raise to 450: Gina 5000 - 450 = 4550; the minimum re-raise 750
-    i = lines.index("   10 Gina (seat 5) raises to 450")
-    assert lines[i + 1] == ("       to act Hugo  bet 450  min raise to 750  pot 675  stacks Frank 4850, Gina 4550, "
-                            "Hugo 5000, Ivan 4925")
+    # (the compact replay: what each line changed, the seats' positions beside them)
+    assert "   10 Gina (seat 5, UTG) raises to 450   pot 675; bet 450, min raise to 750; stack Gina 4550; next Hugo" \
+        in lines
+    assert lines[1] == "seats  2 Frank BB 5000  5 Gina UTG 5000  7 Hugo BTN 5000  8 Ivan SB 5000"
     assert all(len(line) < 400 for line in lines) and max(map(len, lines)) > 80   # never wrapped at 80
     r = _cli("show", str(out), "--hand", "nope")
     assert r.returncode == 2 and "not in the dataset" in r.stderr
