@@ -295,3 +295,23 @@ def test_terminal_report_columns_give_the_whole_tables_figures(
         assert len(a["players"]) > 0, filters
         for section in a:
             pd.testing.assert_frame_equal(a[section], b[section], obj=f"{filters} {section}")
+
+
+def test_a_wrong_winner_page_shows_each_hand_its_rank_and_five_cards(
+        report_html: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
+    # session-1.live hand 18, worked by hand: board Kc 9h 4d 2s 9c; Carol's Ks Qd and Frank's
+    # Kd Jc both make kings and nines, and Carol's queen kicker beats Frank's jack; the log
+    # paid Frank (WN01).
+    page, _ = report_html
+    hand = next(p for p in (page.parent / "report_hands").glob("h*.html")
+                if "<h1>live hand 18</h1>" in p.read_text(encoding="utf-8"))
+    text = hand.read_text(encoding="utf-8")
+    assert "<h2>Showdown</h2>" in text and "Carol (seat 3, UTG)" in text and "Frank (seat 6, BTN)" in text
+    rows = text[text.index("<table class='t showdown'>"):]
+    rows = rows[:rows.index("</table>")].split("<tr")[2:]
+    assert len(rows) == 2
+    carol, frank = rows
+    assert carol.startswith(" class='best'") and "<td>Carol</td><td>3 UTG</td>" in carol and "best hand" in carol
+    assert "two pair" in carol and "Q" in carol.split("two pair", 1)[1]
+    assert not frank.startswith(" class='best'") and "<td>Frank</td><td>6 BTN</td>" in frank
+    assert "J" in frank.split("two pair", 1)[1]

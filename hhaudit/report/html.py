@@ -25,10 +25,11 @@ from .figures import FEW_HANDS, normalised
 from .hands import PageRef, page_style, plan_pages, write_hand_pages
 from .terminal import HTML_ROWS, fmt, numeric
 
-_SKIP_TABLES = ("findings by category", "findings by rule", "worst hands", "findings by table", "findings by dealer",
-                "findings by site", "findings by day (UTC)")
-"""Sections shown higher up the index (or, worst hands, by the table of every finding)."""
-_SORTABLE = ("players", "sessions by site", "hands by site and status", "pots audited")
+_SKIP_TABLES = ("findings by category", "findings by rule", "worst hands", "findings by site", "findings by day (UTC)")
+"""Sections shown higher up the index (or, worst hands, by the table of every finding); the
+tables and dealers are there too, their first rows only, and whole under "More tables"."""
+_SORTABLE = ("players", "sessions by site", "hands by site and status", "pots audited", "findings by table",
+             "findings by dealer")
 FIRST_ROWS = 15
 """Rows of the "where to look first" tables (the rest one click away, sorted)."""
 
@@ -240,6 +241,11 @@ render();
 
 _TABLES_SCRIPT = r"""
 (function(){
+function openTarget(){  // a link to a folded table opens it
+  const el = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (el && el.tagName === 'DETAILS') el.open = true;
+}
+window.addEventListener('hashchange', openTarget); openTarget();
 document.querySelectorAll('table.sortable').forEach(t => {
   const body = t.tBodies[0];
   const rows = Array.from(body.rows);
@@ -280,7 +286,7 @@ _INDEX_STYLE = """
 .controls{margin:.5em 0}.controls input,.controls select{margin-right:.8em}
 .summary td{padding:1px 10px 1px 0}svg{max-width:100%;height:auto}
 body{max-width:none;margin:1em 1.5em}.scroll{max-width:100%;overflow-x:auto}
-table.t td{overflow-wrap:anywhere}table.t{max-width:100%}
+table.t td{overflow-wrap:anywhere}table.t{max-width:100%}table.t td.n{text-align:right}
 table.sortable th{cursor:pointer}table.sortable th[aria-sort=ascending]::after{content:' \\25B2'}
 table.sortable th[aria-sort=descending]::after{content:' \\25BC'}.table-filter{margin:.2em 0 .4em}
 details{margin:.4em 0}details>summary{cursor:pointer;font-weight:600;font-size:1.05em}
@@ -333,8 +339,10 @@ def write_report(tables: dict[str, pd.DataFrame], parts: dict[str, pd.DataFrame]
     for name, label in (("findings by table", "Tables"), ("findings by dealer", "Dealers")):
         df = parts.get(name)
         if df is not None and not df.empty:
-            body.append(f"<h3>{label} with most findings per 1,000 hands</h3>" + _table(df, limit=FIRST_ROWS,
-                                                                                          sortable=True))
+            more = (f"<p class='more'>{len(df) - FIRST_ROWS:,} more: <a href='#{name.replace(' ', '-')}'>every "
+                    f"one, under More tables</a>.</p>") if len(df) > FIRST_ROWS else ""
+            body.append(f"<h3>{label} with most findings per 1,000 hands</h3>"
+                        + _table(df.head(FIRST_ROWS), sortable=True) + more)
     fig = plots.findings_by_site(t)
     if fig is not None:
         body.append(plots.svg(fig, "Findings per 1,000 hands, by site and category"))
