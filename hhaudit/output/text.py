@@ -5,7 +5,11 @@ the message, followed by what the rules expected and what the log did, and the h
     hands.txt:11:1: MR01 error Hugo (seat 7) raised to 600; the least raise was to 750 (expected minimum raise is to 750; actual raised to 600) [hand 100000000002]
 
 The column is that of the text at fault where the reader knows it (an unreadable line's),
-else 1. The rows come sorted by file, then line (`sorted_by_line`).
+else 1. The rows come sorted by file, then line (`sorted_by_line`). A finding that follows
+from another of its hand (`caused_by`) is counted under its cause rather than printed:
+
+    hands.txt:25:1: AC03 error ... [hand 7]
+        +2 follow-on findings: AC02, WN01
 
 With `show_source`, the log line follows, numbered, with a caret line under its text."""
 
@@ -99,19 +103,54 @@ def source_block(line: int, text: str, rule: str) -> list[str]:
     return [f"{pad} |", f"{line} | {shown}", f"{pad} | {carets} {rule}", f"{pad} |"]
 
 
+def by_hand(rows: Iterator[Row]) -> Iterator[list[Row]]:
+    """The rows of each hand together (a hand's rows are consecutive)."""
+    group: list[Row] = []
+    for r in rows:
+        if group and (r.source != group[0].source or r.hand_id != group[0].hand_id):
+            yield group
+            group = []
+        group.append(r)
+    if group:
+        yield group
+
+
+def folded(hand: list[Row]) -> list[tuple[Row, list[Row]]]:
+    """A hand's findings, each with the follow-on findings it caused (`caused_by`: its
+    `seq`), folded under it; a follow-on finding whose cause is not among them stands alone."""
+    causes = {r.seq for r in hand if r.caused_by is None}
+    follow: dict[int, list[Row]] = {}
+    out: list[tuple[Row, list[Row]]] = []
+    for r in hand:
+        if r.caused_by is not None and r.caused_by in causes and r.caused_by != r.seq:
+            follow.setdefault(r.caused_by, []).append(r)
+    for r in hand:
+        if r.caused_by is not None and r.caused_by in causes and r.caused_by != r.seq:
+            continue
+        out.append((r, follow.pop(r.seq, []) if r.caused_by is None and r.seq is not None else []))
+    return out
+
+
 def write_text(rows: Iterator[Row], stream: TextIO, *, show_source: bool = False) -> int:
+    """One line a finding; the follow-on findings of a cause counted under it
+    (`    +2 follow-on findings: AC02, WN01`). Returns the findings written, folded ones
+    included."""
     n = 0
     lines: SourceLines | None = None
-    for r in rows:
-        n += 1
-        stream.write(finding_line(r) + "\n")
-        if not show_source or r.line is None:
-            continue
-        if lines is None or lines.path != r.source:
-            lines = SourceLines(r.source)
-        text = lines.get(r.line)
-        if text is not None:
-            stream.write("\n".join(source_block(r.line, text, safe(r.rule))) + "\n")
+    for hand in by_hand(rows):
+        for r, after in folded(hand):
+            n += 1 + len(after)
+            stream.write(finding_line(r) + "\n")
+            if after:
+                codes = ", ".join(dict.fromkeys(safe(a.rule) for a in after))
+                stream.write(f"    +{len(after)} follow-on finding{'s' if len(after) > 1 else ''}: {codes}\n")
+            if not show_source or r.line is None:
+                continue
+            if lines is None or lines.path != r.source:
+                lines = SourceLines(r.source)
+            text = lines.get(r.line)
+            if text is not None:
+                stream.write("\n".join(source_block(r.line, text, safe(r.rule))) + "\n")
     return n
 
 
