@@ -517,7 +517,8 @@ def check_live(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) -> 
                 auditor.finding(out, RULES[dec.code], ev.line, seq,
                                 describe(st, dec.act, dec.to, dec.chips, dec.returned),
                                 "ruled a " + got if ev.act not in (Act.FOLD, Act.CHECK) else "ruled " + got,
-                                dec.reason, ev.seat, ev.player)
+                                f"{ev.player} (seat {ev.seat}): {dec.reason}", ev.seat, ev.player,
+                                expected_amount=dec.to, actual_amount=res.to)
     _judge_rake(auditor, hand, final, out)
     _judge_end_stacks(auditor, hand, final, out)
 
