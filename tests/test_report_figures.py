@@ -302,3 +302,21 @@ def test_terminal_report_fits_the_width_and_keeps_ids_whole(tmp_path: Path) -> N
         mine = f[f["category"] == row["category"]]
         assert row["findings"] == len(mine) == sum(row.get(s, 0) for s in ("error", "warning", "info"))
         assert row["hands"] == len(mine[["hand_id", "source"]].drop_duplicates())
+
+
+def test_rates_rank_by_findings_per_1000_hands_few_hands_last() -> None:
+    # Maria dealt 40 hands with 2 findings (in 2 hands): 2 * 1000 / 40 = 50.0 per 1,000;
+    # Ann 25 hands, 5 findings in 3 hands: 200.0; Tom 10 hands, 3 findings: 300.0, but
+    # fewer than 20 hands, so after the others; Lee's 5 hands have none: left out.
+    import pandas as pd
+
+    from hhaudit.report.figures import rates
+
+    dealers = ["Maria"] * 40 + ["Ann"] * 25 + ["Tom"] * 10 + ["Lee"] * 5
+    h = pd.DataFrame({"hand_id": [str(i) for i in range(80)], "source": "s", "dealer": dealers})
+    found = ["0", "1"] + ["40", "40", "41", "42", "42"] + ["65", "66", "67"]
+    f = pd.DataFrame({"hand_id": found, "source": "s"}).merge(h, on=["hand_id", "source"])
+    r = rates(f, h, ["dealer"])
+    assert r["dealer"].tolist() == ["Ann", "Maria", "Tom"]
+    assert r["per 1,000 hands"].tolist() == [200.0, 50.0, 300.0]
+    assert r["hands"].tolist() == [25, 40, 10] and r["hands with findings"].tolist() == [3, 2, 3]

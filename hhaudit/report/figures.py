@@ -351,8 +351,10 @@ def summaries(tables: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
         out["findings by rule"] = rules
         out["findings by site"] = rates(fh, h, ["site"])
         out["findings by table"] = rates(fh, h, ["site", "table_name"])
-        if "dealer" in h and h["dealer"].notna().any():
-            out["findings by dealer"] = rates(with_hand_columns(f, h, ["dealer"]), h, ["dealer"])
+        named = h[h["dealer"].astype("string").fillna("") != ""] if "dealer" in h else h.iloc[:0]
+        if len(named):  # live logs that name their dealers: the hands of the others are no one's
+            fd = with_hand_columns(f, h, ["dealer"])
+            out["findings by dealer"] = rates(fd[fd["dealer"].astype("string").fillna("") != ""], named, ["dealer"])
         day = fh["started_at"].dt.strftime("%Y-%m-%d").fillna("(no date)")
         hday = h["started_at"].dt.strftime("%Y-%m-%d").fillna("(no date)")
         out["findings by day (UTC)"] = rates(fh.assign(day=day), h.assign(day=hday), ["day"], order="key")
