@@ -120,7 +120,8 @@ def _run(writer: Any, sources: Sequence[Source], options: Options, *, jobs: int,
                                file_done=(lambda: progress(0, 0, 1)) if progress else None)
             per_unit[g[0]] = t
     else:
-        run_pool(sources, todo, options, tmp, batch, split, jobs, done)
+        run_pool(sources, todo, options, tmp, batch, split, jobs, done,
+                 (lambda n, f: progress(n, f, 0)) if progress else None)
 
     dedupe(writer.tmp, per_unit, names, sources)
     if not any((writer.tmp / "hands").iterdir()):
