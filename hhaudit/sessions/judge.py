@@ -654,6 +654,7 @@ class SessionJudge:
         # and the next one, with a "2,852.50" in it, "1,500.00"): compared in the finer one
         scale = max(p.scale, c.scale)
         to_p, to_c = 10 ** (scale - p.scale), 10 ** (scale - c.scale)
+        changed: list[tuple[int, int, int, int]] = []  # seat, expected, stack, before's end
         for seat in sorted(c.seats):
             v = c.seats[seat]
             before = p_by.get(v.player)
@@ -665,14 +666,45 @@ class SessionJudge:
             brought = c.added.get(seat, 0) * to_c if c.live else p.added.get(before.seat, 0) * to_p
             expected = before.end * to_p + brought
             stack = v.stack * to_c
-            if stack == expected:
+            if stack != expected:
+                # a stack back at the last hand's start is that hand left unapplied (its
+                # antes not taken off, say), never the tournament's chips: end -1 marks it
+                unapplied = stack == before.stack * to_p and before.end != before.stack
+                changed.append((seat, expected, stack, -1 if unapplied else before.end * to_p))
+        explained = tournament_chips(changed) if c.kind == "tournament" else set()
+        for seat, expected, stack, _end in changed:
+            if seat in explained:
                 continue
+            v = c.seats[seat]
             diff = stack - expected
             add(c, StackChanged,
                 f"{v.player} starts with {to_text(expected, scale)} (the last hand's end stack)",
                 f"starts with {to_text(stack, scale)}", seat=seat, player=v.player, severity=severity,
                 message=(f"{to_text(abs(diff), scale)} {'appeared in' if diff > 0 else 'vanished from'} "
                          f"{v.player}'s stack between hands {p.hand_id} and {c.hand_id}"))
+
+
+def tournament_chips(changed: list[tuple[int, int, int, int]]) -> set[int]:
+    """The seats whose stack change between two tournament hands the tournament's own
+    structure explains (given (seat, expected, stack, last end) of each changed stack, the
+    last end -1 where the stack is back at the last hand's start):
+    - a rebuy or re-entry: a player who ended the last hand with nothing starts this one
+      with chips (a tournament seat with no chips left plays on only so);
+    - an add-on: two or more players gain the same chips between the same two hands, and
+      no stack fell (the add-on break: 2,000 to each player who takes it);
+    - a rebuy of the size just seen: a gain equal to such a rebuy or add-on.
+    Any other change stays a finding."""
+    gains = [(seat, stack - expected, end) for seat, expected, stack, end in changed if stack > expected]
+    if len(gains) != len(changed) or any(end < 0 for _, _, end in gains):
+        # a stack fell (hands missing or misread), or a stack is back at the last hand's
+        # start (that hand left unapplied): not the tournament's chips
+        return set()
+    sizes = {d for _, d, end in gains if end == 0}
+    counts: dict[int, int] = {}
+    for _, d, _end in gains:
+        counts[d] = counts.get(d, 0) + 1
+    sizes |= {d for d, n in counts.items() if n >= 2}
+    return {seat for seat, d, end in gains if end == 0 or d in sizes}
 
 
 def unpaid(hand: HandView) -> bool:
