@@ -174,7 +174,7 @@ def test_hostile_names_are_printed_as_text(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     assert "\x1b" not in r.stdout and "[/bold]\\x1b[2J" in r.stdout
     r = _cli("show", str(hand), "--hand", "100000000002")
-    assert r.returncode == 0 and "\x1b" not in r.stdout and "[/bold]\\x1b[2J (seat 7) raises to 600" in r.stdout
+    assert r.returncode == 0 and "\x1b" not in r.stdout and "[/bold]\\x1b[2J (seat 7, BTN) raises to 600" in r.stdout
     html = (tmp_path / "rep_hands" / "h000001.html").read_text(encoding="utf-8")
     assert "[/bold]\\x1b[2J: raises 150 to 600" in html and "\x1b" not in html  # shown, not sent
 
