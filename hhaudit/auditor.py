@@ -70,6 +70,12 @@ class Finding:
     actual: str
     message: str
     citation: str
+    caused_by: int | None = None
+    """The `seq` of the finding's cause in the same hand (a follow-on finding), or None."""
+    expected_amount: int | None = None
+    """What the rules expected, as an amount in the hand's units (rules that compare amounts)."""
+    actual_amount: int | None = None
+    """What the log shows, in the same units."""
 
 
 @dataclass(slots=True, init=False)
@@ -181,13 +187,15 @@ class Auditor:
 
     def finding(self, out: AuditedHand, rule: type[Rule], line: int, seq: int, expected: str,
                 actual: str, message: str = "", seat: int | None = None,
-                player: str | None = None) -> None:
+                player: str | None = None, *, expected_amount: int | None = None,
+                actual_amount: int | None = None) -> None:
         if rule.code not in self.enabled:
             return
         h = out.hand
         out.findings.append(Finding(h.hand_id, h.source, line, seq, rule.code, rule.name,
                                     rule.category.value, rule.severity.value, seat, player,
-                                    expected, actual, message or rule.summary(), rule.citation))
+                                    expected, actual, message or rule.summary(), rule.citation,
+                                    None, expected_amount, actual_amount))
 
     def audit(self, hand: Hand) -> AuditedHand:
         out = AuditedHand(hand)
@@ -289,7 +297,8 @@ class Auditor:
                 s = state.seats[nxt]
                 self.finding(run.out, RULES["AO05"], ev.line, seq,
                              f"{s.player} (seat {nxt}) to act before the {_TEXT[street]}",
-                             f"{_TEXT[street]} dealt", seat=nxt, player=s.player)
+                             f"{_TEXT[street]} dealt", f"the {_TEXT[street]} was dealt while {s.player} "
+                             f"(seat {nxt}) still had to act on the {_TEXT[state.street]}", seat=nxt, player=s.player)
         state.apply_street(ev)
         run.log.streets.append(ev)
         run.rows.append(ActionRow(seq, ev.line, _TEXT[street], ev.run, None, None,
@@ -380,7 +389,9 @@ class Auditor:
                 seq, line = i, ev.line
                 break
         s = state.seats[seat]
-        self.finding(out, RULES["AO06"], line, seq, expected, actual, seat=seat, player=s.player)
+        self.finding(out, RULES["AO06"], line, seq, expected, actual,
+                     f"{s.player} (seat {seat}) posted the {'small' if kind is _SB else 'big'} blind; the rules give it to "
+                     + expected.split(" from ", 1)[-1], seat=seat, player=s.player)
 
     def _action(self, state: State, ev: ActionEvent, seq: int, out: AuditedHand) -> None:
         """Check one betting action against the state before it, then apply it."""
@@ -393,7 +404,8 @@ class Auditor:
             for rule in self._by_limit[state.hand.limit][act]:
                 v = rule.check(state, ev, res)
                 if v is not None and rule.code in self.enabled:
-                    self.finding(out, rule, ev.line, seq, v.expected, v.actual, v.message, ev.seat, ev.player)
+                    self.finding(out, rule, ev.line, seq, v.expected, v.actual, v.message, ev.seat, ev.player,
+                                 expected_amount=v.expected_amount, actual_amount=v.actual_amount)
         out.actions.append(ActionRow(seq, ev.line, _TEXT[state.street], 0, ev.seat, ev.player, _TEXT[act],
                                      res.chips, res.to if act is _BET or act is _RAISE else None, res.all_in))
         state.apply_action(ev, res)
@@ -404,6 +416,7 @@ class Auditor:
         s = state.seats[ev.seat]
         if s.folded:
             self.finding(out, RULES["AO02"], ev.line, seq, "no action (folded)", _TEXT[ev.act],
+                         f"{ev.player} (seat {ev.seat}) acted ({_TEXT[ev.act]}) after folding",
                          seat=ev.seat, player=ev.player)
             return False
         if s.all_in and ev.act is _FOLD and s.sitting_out:
@@ -415,7 +428,8 @@ class Auditor:
             state.changed()
             self.finding(out, RULES["AO01"], ev.line, seq, f"{ev.player} (seat {ev.seat}) to act in turn, "
                          "before the seats after it", f"{ev.player} (seat {ev.seat}) acted after them: "
-                         f"{_TEXT[ev.act]}", seat=ev.seat, player=ev.player)
+                         f"{_TEXT[ev.act]}", f"{ev.player} (seat {ev.seat}) acted ({_TEXT[ev.act]}) after seats "
+                         "that act after it", seat=ev.seat, player=ev.player)
             return True
         if not s.dealt_in:
             s.dealt_in = True  # the log says this seat plays
@@ -423,14 +437,17 @@ class Auditor:
         if s.all_in:
             self.finding(out, RULES["AO03"], ev.line, seq,
                          "no action (has reached the cap)" if s.capped else "no action (all-in)",
-                         _TEXT[ev.act], seat=ev.seat, player=ev.player)
+                         _TEXT[ev.act], f"{ev.player} (seat {ev.seat}) acted ({_TEXT[ev.act]}) after "
+                         + ("reaching the cap" if s.capped else "going all-in"), seat=ev.seat, player=ev.player)
             return False
         expected = state.to_act_after()
         if expected is None:
             if ev.act is _FOLD and state.street is not _SHOWDOWN and not state.hand_over:
                 return True
             self.finding(out, RULES["AO04"], ev.line, seq, "no further action this round",
-                         f"{_TEXT[ev.act]} by {ev.player}", seat=ev.seat, player=ev.player)
+                         f"{_TEXT[ev.act]} by {ev.player}", f"{ev.player} (seat {ev.seat}) acted "
+                         f"({_TEXT[ev.act]}) after the {_TEXT[state.street]} round had closed",
+                         seat=ev.seat, player=ev.player)
             return False
         if expected == ev.seat:
             return True
@@ -438,7 +455,9 @@ class Auditor:
             return True
         exp = state.seats[expected]
         self.finding(out, RULES["AO01"], ev.line, seq, f"{exp.player} (seat {expected}) to act",
-                     f"{ev.player} (seat {ev.seat}) acted: {_TEXT[ev.act]}", seat=ev.seat, player=ev.player)
+                     f"{ev.player} (seat {ev.seat}) acted: {_TEXT[ev.act]}",
+                     f"{ev.player} (seat {ev.seat}) acted ({_TEXT[ev.act]}) before {exp.player} (seat {expected}), "
+                     "whose turn it was", seat=ev.seat, player=ev.player)
         return True
 
     @staticmethod

@@ -6,7 +6,8 @@ import argparse
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -42,9 +43,8 @@ def _jobs(text: str) -> int:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    from .auditor import severity_rank
     from .parsing import to_sources
-    from .pipeline import Options, run
+    from .pipeline import Options
 
     cfg = config.load(Path.cwd())
     resolved = _resolve(args, cfg)
@@ -67,6 +67,41 @@ def cmd_audit(args: argparse.Namespace) -> int:
     opts = Options(profile, tuple(sorted(overrides.items())), tuple(select), tuple(ignore), args.format,
                    tuple(sorted(explicit.items())))
     jobs = _jobs(str(args.jobs))  # 0: one per core this process may use; more than that: capped, with a note
+    no_dataset = args.no_dataset or args.output == "-"
+    if no_dataset and args.incremental:
+        raise UsageError("--incremental needs a dataset to compare with: give -o OUT, not --no-dataset")
+    args.baseline_keys = _read_baseline(args.baseline)
+    scratch = None
+    if no_dataset:
+        import tempfile
+
+        scratch = tempfile.mkdtemp(prefix="hhaudit-")
+        args.output = os.path.join(scratch, "out")
+    try:
+        return _audit(args, sources, skipped, opts, jobs, no_dataset)
+    finally:
+        if scratch is not None:
+            import shutil
+
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _read_baseline(path: str | None) -> Any:
+    if path is None:
+        return None
+    from .output.baseline import BaselineError, read_baseline
+
+    try:
+        return read_baseline(path)
+    except BaselineError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _audit(args: argparse.Namespace, sources: Any, skipped: list[FileReport], opts: Any, jobs: int,
+           no_dataset: bool) -> int:
+    from .auditor import severity_rank
+    from .pipeline import run
+
     quiet = args.quiet > 0 or args.output_format != "text" or not sys.stderr.isatty()
     if args.scheduler and args.engine != "dask":
         raise UsageError("--scheduler needs --engine dask")
@@ -105,6 +140,10 @@ def cmd_audit(args: argparse.Namespace) -> int:
                                findings=f"{counts['findings']:,}", rate=rate)
 
                 totals = run(sources, args.output, opts, jobs=jobs, progress=progress, **extra)
+                # the bar ends on the summary's figures: the session findings (judged after the
+                # files) and the duplicates taken out are known only now
+                bar.update(task, completed=len(sources), hands=f"{totals.hands:,}",
+                           findings=f"{sum(totals.categories.values()):,}")
     except InterruptedAfterCommit:
         print(f"hhaudit: interrupted; the new dataset had just been written to {args.output}", file=sys.stderr)
         return INTERRUPTED
@@ -115,11 +154,12 @@ def cmd_audit(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous)
     files = skipped + totals.files
     readable = [f for f in files if f.outcome in ("read", "damaged")]
-    print_summary(totals, files, args)
+    reported = print_summary(totals, files, args, dataset=not no_dataset)
     if not readable and totals.hands == 0:
         return 2
     threshold = {"error": 2, "warning": 1, "never": 99}[args.fail_on]
-    worst = max((severity_rank(s) for s, c in totals.severities.items() if c), default=-1)
+    severities = totals.severities if reported is None else reported
+    worst = max((severity_rank(s) for s, c in severities.items() if c), default=-1)
     return 1 if worst >= threshold else 0
 
 
@@ -130,10 +170,13 @@ _QUIET_SKIPS = (NOT_A_HISTORY_NAME, "the same file as ", "the same folder as ")
 folder reached twice."""
 
 
-def print_summary(totals: Any, files: list[FileReport], args: argparse.Namespace) -> None:
+def print_summary(totals: Any, files: list[FileReport], args: argparse.Namespace, *,
+                  dataset: bool = True) -> Counter[str] | None:
     """What went wrong with an input on stderr (one line each), the findings, then the
     summary: hands by status, files by what became of them (naming those not read: five of
-    each, then "and N more"), duplicates, faults, findings by category."""
+    each, then "and N more"), duplicates, faults, findings by severity and category, and
+    those a baseline held back. Returns the severities of the findings reported (not in the
+    baseline), or None when every finding was reported."""
     from .model import Category
 
     for note in totals.notes:
@@ -143,7 +186,8 @@ def print_summary(totals: Any, files: list[FileReport], args: argparse.Namespace
             print(f"hhaudit: {safe(f.source)}: {safe(f.error)}", file=sys.stderr)
         elif f.skipped and not f.skipped.startswith(_QUIET_SKIPS):
             print(f"hhaudit: {safe(f.source)}: skipped: {safe(f.skipped)}", file=sys.stderr)
-    _print_findings(args, written=getattr(totals, "written", True))
+    written = getattr(totals, "written", True)
+    reported, accepted = _print_findings(args, written=written)
     # the summary: after the findings in the text layout; on stderr beside a machine-readable one
     out = sys.stdout if args.output_format == "text" else sys.stderr
     if args.quiet >= 2 or (args.quiet and out is sys.stderr):
@@ -177,33 +221,76 @@ def print_summary(totals: Any, files: list[FileReport], args: argparse.Namespace
     if args.incremental:
         print(f"{totals.reused} unchanged files reused, {len(totals.files) - totals.reused} audited", file=out)
     n = sum(totals.categories.values())
-    print(f"{n} findings" + (":" if n else ""), file=out)
+    print(f"{n} findings" + (f" ({severity_counts(totals.severities)}):" if n else ""), file=out)
     for cat in Category:
         if totals.categories.get(cat.value):
             print(f"  {cat.value:<15} {totals.categories[cat.value]}", file=out)
-    if getattr(totals, "written", True):
-        print(f"dataset written to {safe(args.output)}", file=out)
-    else:
+    if reported is not None:
+        print(f"{accepted} accepted in the baseline {safe(args.baseline)} and not shown; "
+              f"{sum(reported.values())} reported" + (f" ({severity_counts(reported)})" if reported else ""), file=out)
+    if not written:
         print(f"nothing read, so no dataset written: {safe(args.output)} is unchanged", file=out)
+    elif dataset:
+        print(f"dataset written to {safe(args.output)}", file=out)
     out.flush()
+    return reported
 
 
-def _print_findings(args: argparse.Namespace, *, written: bool = True) -> None:
+def severity_counts(severities: Any) -> str:
+    """`3 errors, 1 warning, 2 info`: the findings by severity, the worst first."""
+    words = {"error": ("error", "errors"), "warning": ("warning", "warnings"), "info": ("info", "info")}
+    parts = []
+    for sev, (one, many) in words.items():
+        k = severities.get(sev, 0)
+        if k:
+            parts.append(f"{k} {one if k == 1 else many}")
+    return ", ".join(parts)
+
+
+def _print_findings(args: argparse.Namespace, *, written: bool = True) -> tuple[Counter[str] | None, int]:
     """The findings of the dataset just written, in `--output-format` (or, with
-    `--statistics`, the count per rule), read back one part file at a time; none when the
-    run wrote no dataset (OUT, as it was, holds an earlier run's)."""
-    from .output import iter_findings, statistics, write
+    `--statistics`, the count per rule), read back one part file at a time; those of
+    `--baseline` left out. `--write-baseline` writes them all. Returns the severities of the
+    findings reported and how many the baseline held back ((None, 0) without a baseline). None
+    when the run wrote no dataset (OUT, as it was, holds an earlier run's)."""
+    from .output import Row, iter_findings, statistics, write
 
-    if args.quiet and (args.output_format == "text" or args.quiet >= 2) and not args.statistics:
-        return
-    if args.quiet >= 2:
-        return
-    rows = iter_findings(args.output) if written else iter(())
-    if args.statistics:
-        statistics(rows, sys.stdout)
+    if args.write_baseline and written:
+        from .output.baseline import write_baseline
+
+        write_baseline(args.write_baseline, iter_findings(args.output))
+    show = not (args.quiet and (args.output_format == "text" or args.quiet >= 2) and not args.statistics) \
+        and args.quiet < 2
+    keys = args.baseline_keys
+    if keys is None and not show:
+        return None, 0
+    rows: Iterator[Row] = iter_findings(args.output) if written else iter(())
+    counted: Counter[str] | None = None
+    accepted = 0
+    if keys is not None:
+        from .output.baseline import Filter
+
+        held = Filter(keys)
+        counted = Counter()
+        rows = _counting(held(rows), counted)
+    if show:
+        if args.statistics:
+            statistics(rows, sys.stdout)
+        else:
+            write(args.output_format, rows, sys.stdout, show_source=args.show_source)
+        sys.stdout.flush()
     else:
-        write(args.output_format, rows, sys.stdout, show_source=args.show_source)
-    sys.stdout.flush()
+        for _ in rows:
+            pass
+    if keys is not None:
+        accepted = held.accepted
+    return counted, accepted
+
+
+def _counting(rows: Iterator[Any], counts: Counter[str]) -> Iterator[Any]:
+    for r in rows:
+        counts[r.severity] += 1
+        yield r
 
 
 def _resolve(args: argparse.Namespace, cfg: config.Config | None = None) -> config.Resolved:
@@ -452,7 +539,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     a = sub.add_parser("audit", help="audit hand histories and write the Parquet dataset")
     a.add_argument("paths", nargs="+", help="files, folders, globs, or - for stdin")
-    a.add_argument("-o", "--output", default="hhaudit-out", help="dataset folder (default hhaudit-out)")
+    a.add_argument("-o", "--output", default="hhaudit-out",
+                   help="dataset folder (default hhaudit-out; - for none, as --no-dataset)")
+    a.add_argument("--no-dataset", action="store_true",
+                   help="write no dataset: only print the findings (and the summary)")
+    a.add_argument("--baseline", metavar="FILE",
+                   help="leave out the findings accepted in FILE (matched by hand, rule and player, not line)")
+    a.add_argument("--write-baseline", metavar="FILE",
+                   help="write every finding of this run to FILE, as accepted (for a later --baseline)")
     a.add_argument("--format", default="auto", help="input format (default: detect)")
     _profile_arguments(a)
     a.add_argument("--select", action="append", help="only these rules (codes, prefixes, names, categories)")

@@ -186,6 +186,24 @@ def describe(cards: Sequence[str]) -> str:
     return f"{hand_category(value)} ({' '.join(_best_five(normalized, value))})"
 
 
+def describe_hand(hole: Sequence[str], board: Sequence[str], variant: str = "holdem") -> str:
+    """A player's high hand at showdown as a dealer reads it: the category and the five
+    cards that make it, e.g. ``"one pair (Qh Qd Ks 9c 4h)"``. In
+    Omaha the five are exactly two hole cards and three of the board."""
+    if variant == "omaha":
+        board_cards = _normalize_all(board, "board")
+        hole_cards = _hole_checked({0: hole}, set(board_cards), 4, 6)[0]
+        best: tuple[int, list[str]] = (-1, [])
+        for two in combinations(hole_cards, 2):
+            for three in combinations(board_cards, 3):
+                five = list(two) + list(three)
+                value = _value(five)
+                if value > best[0]:
+                    best = (value, five)
+        return f"{hand_category(best[0])} ({' '.join(_best_five(best[1], best[0]))})"
+    return describe(list(hole) + list(board))
+
+
 def best_hands(hands: Mapping[int, Sequence[str]], board: Sequence[str], variant: str = "holdem") -> list[int]:
     """Seats holding the best hand (all tied seats), in ascending seat order.
 

@@ -179,6 +179,8 @@ def _judge_showdown(auditor: Auditor, hand: Hand, state: State, out: AuditedHand
                 auditor.finding(out, RULES["AO08"], muck.line if muck else end, -1,
                                 f"{s.player} tables the hand face up (a player is all-in)",
                                 f"{s.player} mucked" if muck else f"{s.player}'s hand never tabled",
+                                f"{s.player} (seat {s.seat}) " + ("mucked" if muck else "never tabled the hand")
+                                + " with a player all-in (the house tables every hand)",
                                 seat=s.seat, player=s.player)
         return
     if not state.profile.showdown_order or not shows:
@@ -193,7 +195,8 @@ def _judge_showdown(auditor: Auditor, hand: Hand, state: State, out: AuditedHand
         if ev.seat in names and not ev.muck:
             why = "the last aggressor" if _aggressor(hand) == first else "the first seat still in left of the button"
             auditor.finding(out, RULES["AO07"], ev.line, -1, f"{names[first]} shows first ({why})",
-                            f"{ev.player} showed first", seat=ev.seat, player=ev.player)
+                            f"{ev.player} showed first", f"{ev.player} (seat {ev.seat}) showed before "
+                            f"{names[first]}, who shows first ({why})", seat=ev.seat, player=ev.player)
             return
 
 
@@ -231,6 +234,8 @@ def _judge_straddles(auditor: Auditor, hand: Hand, state: State, out: AuditedHan
             auditor.finding(out, RULES["IA05"], ev.line, seq,
                             "straddles allowed: " + (", ".join(allowed) if allowed else "none"),
                             f"{kind} straddle of {to_units(hand, ev.amount)} by {ev.player}",
+                            f"{ev.player} (seat {ev.seat}) posted a {kind} straddle of {to_units(hand, ev.amount)}; "
+                            "the house allows " + (", ".join(allowed) if allowed else "none"),
                             seat=ev.seat, player=ev.player)
 
 
@@ -239,7 +244,10 @@ def _judge_rebuys(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) 
     for r in hand.live:
         if isinstance(r, Rebuy) and most and r.chips > most:
             auditor.finding(out, RULES["SE08"], r.line, -1, f"at most {to_units(hand, most)} in one {r.kind}",
-                            f"{r.kind} of {to_units(hand, r.chips)} by {r.player}", seat=r.seat, player=r.player)
+                            f"{r.kind} of {to_units(hand, r.chips)} by {r.player}",
+                            f"{r.player} (seat {r.seat}) took a {r.kind} of {to_units(hand, r.chips)}, over the "
+                            f"house's {to_units(hand, most)}", seat=r.seat, player=r.player,
+                            expected_amount=most, actual_amount=r.chips)
 
 
 def to_units(hand: Hand, value: int) -> str:

@@ -721,7 +721,8 @@ def check_live(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) -> 
                 auditor.finding(out, RULES[dec.code], ev.line, seq,
                                 describe(st, dec.act, dec.to, dec.chips, dec.returned),
                                 "ruled a " + got if ev.act not in (Act.FOLD, Act.CHECK) else "ruled " + got,
-                                dec.reason, ev.seat, ev.player)
+                                f"{ev.player} (seat {ev.seat}): {dec.reason}", ev.seat, ev.player,
+                                expected_amount=dec.to, actual_amount=res.to)
     check_posts(auditor, hand, final, out)
     _judge_rake(auditor, hand, final, out)
     _judge_end_stacks(auditor, hand, final, out)
@@ -792,13 +793,15 @@ def _judge_rake(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) ->
                         hand.summary.line or hand.end_line)
             auditor.finding(out, RULES["SB08"], line, -1, f"{drop.kind} {want} (pot {pot})", f"{drop.kind} {taken}",
                             f"the {drop.kind} drop taken does not follow the game's rule ({drop.kind} {drop.amount}"
-                            + (f" at {drop.min_pot}" if drop.min_pot else "") + ")")
+                            + (f" at {drop.min_pot}" if drop.min_pot else "") + f"): {taken} taken, {want} due",
+                            expected_amount=want, actual_amount=taken)
     if extra.rake is None or hand.summary.rake is None:
         return
     due = 0 if extra.chopped else extra.rake.due(pot, saw_flop)
     if due != hand.summary.rake:
         auditor.finding(out, RULES["SB07"], hand.summary.line or hand.end_line, -1, f"rake {due} (pot {pot})",
-                        f"rake {hand.summary.rake}", "the rake taken does not follow the game's rake rule")
+                        f"rake {hand.summary.rake}", f"rake {hand.summary.rake} taken from a pot of {pot}; the "
+                        f"game's rake rule takes {due}", expected_amount=due, actual_amount=hand.summary.rake)
 
 
 def final_stacks(hand: Hand, final: State) -> dict[int, int]:
@@ -835,4 +838,6 @@ def _judge_end_stacks(auditor: Auditor, hand: Hand, final: State, out: AuditedHa
             continue
         if want != r.stack:
             auditor.finding(out, RULES["AC06"], r.line, -1, f"{r.player} ends with {want}",
-                            f"{r.player} ends with {r.stack}", seat=r.seat, player=r.player)
+                            f"{r.player} ends with {r.stack}", f"{r.player} (seat {r.seat}) ends with {r.stack}; "
+                            f"the hand leaves {want}", seat=r.seat, player=r.player,
+                            expected_amount=want, actual_amount=r.stack)

@@ -385,7 +385,8 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand,
             uncalled_fault = True
             auditor.finding(out, RULES["AC03"], e.line, -1, f"{m(excess)} returned to {s.player}",
                             f"{m(returned)} returned" + ("" if got == returned else f" to {e.player}"),
-                            seat=top_seat, player=s.player)
+                            f"{m(returned)} returned to {e.player} as uncalled; {s.player}'s bet had {m(excess)} "
+                            "uncalled", seat=top_seat, player=s.player, expected_amount=excess, actual_amount=returned)
         elif not logged_uncalled and hand.implicit_uncalled:
             silent = excess  # the format never writes the return: it may be in "collected"
         elif not logged_uncalled and stated is not None and stated == sum(contrib.values()) + state.room_added:
@@ -393,14 +394,17 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand,
             auditor.finding(out, RULES["AC03"], last_line, -1,
                             f"uncalled {m(excess)} returned to {s.player}",
                             f"no uncalled bet returned; total pot {m(stated)} counts it",
-                            seat=top_seat, player=s.player)
+                            f"{s.player}'s uncalled {m(excess)} was never returned: the stated total pot "
+                            f"{m(stated)} counts it", seat=top_seat, player=s.player,
+                            expected_amount=excess, actual_amount=0)
         # Otherwise the log returned it silently (old layouts, walks): not a fault.
         contrib[top_seat] -= excess
     elif returned:
         e = logged_uncalled[-1]
         uncalled_fault = True
         auditor.finding(out, RULES["AC03"], e.line, -1, "nothing to return (every bet was called)",
-                        f"{m(returned)} returned", seat=e.seat, player=e.player)
+                        f"{m(returned)} returned", f"{m(returned)} returned to {e.player} as uncalled, but every "
+                        "bet was called", seat=e.seat, player=e.player, expected_amount=0, actual_amount=returned)
     pot_total = sum(contrib.values()) + state.room_added
     # ---- the log's money
     collects = log.collects
@@ -415,7 +419,8 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand,
                                                        net_total + silent):
         auditor.finding(out, RULES["AC01"], summary.line or last_line, -1, f"total pot {m(pot_total)}",
                         f"total pot {m(summary.total_pot)}",
-                        f"stated total pot is off by {m(summary.total_pot - pot_total)}")
+                        f"the stated total pot {m(summary.total_pot)} is off by {m(summary.total_pot - pot_total)} "
+                        f"from the {m(pot_total)} put in", expected_amount=pot_total, actual_amount=summary.total_pot)
     deductions = rake + jackpot + fee_total
     if silent and top_seat is not None and collected + deductions == pot_total + silent:
         # The winner was paid back the unmatched bet with the pot: take it out again.
@@ -427,14 +432,19 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand,
         auditor.finding(out, RULES["AC02"], collects[-1].line, -1,
                         f"{m(pot_total - deductions)} paid out ({m(pot_total)} pot - {m(deductions)} rake and fees)",
                         f"{m(collected)} paid out",
-                        f"paid + rake + fees differ from the pot by {m(collected + deductions - pot_total)}")
+                        f"{m(collected)} paid + {m(deductions)} rake and fees differ from the {m(pot_total)} pot by "
+                        f"{m(collected + deductions - pot_total)}", expected_amount=pot_total - deductions,
+                        actual_amount=collected)
     if rake and hand.kind == "tournament":
         auditor.finding(out, RULES["AC05"], summary.line or last_line, -1, "no rake in a tournament hand",
-                        f"rake {m(rake)}")
+                        f"rake {m(rake)}", f"rake {m(rake)} taken in a tournament hand", expected_amount=0,
+                        actual_amount=rake)
     elif rake and pot_total and rake > pot_total * state.profile.max_rake_share:
         auditor.finding(out, RULES["AC05"], summary.line or last_line, -1,
                         f"rake at most {int(state.profile.max_rake_share * 100)}% of {m(pot_total)}",
-                        f"rake {m(rake)}")
+                        f"rake {m(rake)}", f"rake {m(rake)} is {100 * rake / pot_total:.0f}% of the {m(pot_total)} "
+                        f"pot, over {int(state.profile.max_rake_share * 100)}%",
+                        expected_amount=int(pot_total * state.profile.max_rake_share), actual_amount=rake)
     # ---- pots and who should get them
     dead = {k: min(v, seats[k].dead) for k, v in contrib.items()}
     pots = build_pots({k: v - dead[k] for k, v in contrib.items()}, live, all_in & live)
@@ -452,7 +462,9 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand,
         if stated_pots != computed and not net and not _cuts(computed) <= _cuts(stated_pots):
             auditor.finding(out, RULES["AC04"], summary.line or last_line, -1,
                             "pots " + " / ".join(m(x) for x in computed),
-                            "pots " + " / ".join(m(x) for x in stated_pots))
+                            "pots " + " / ".join(m(x) for x in stated_pots),
+                            "the log states pots of " + " / ".join(m(x) for x in stated_pots) + " where the bets make "
+                            + " / ".join(m(x) for x in computed))
     if uncalled_fault:
         out.pots = pots
         return  # the payout follows from the wrong return, already reported
@@ -518,6 +530,17 @@ def _unmatched(contrib: dict[int, int]) -> tuple[int | None, int]:
     if most > second:
         return top, most - second
     return None, 0
+
+
+def _holding(name: str, cards: tuple[str, ...] | None, board: tuple[str, ...], variant: str) -> str:
+    """`Carol (Qh Jd: one pair (Qh Qd Ks 9c 4h))`: a seat's shown cards and its hand's rank at
+    a showdown of one board; the name alone when either is not known."""
+    if not cards or len(board) != 5:
+        return name
+    try:
+        return f"{name} ({' '.join(cards)}: {evaluator.describe_hand(cards, board, variant)})"
+    except ValueError:
+        return name
 
 
 def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: list[Pot],
@@ -631,7 +654,7 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
                         f"log paid {act_txt}",
                         f"{names.get(seat, seat)} paid {fmt(paid[seat])}, more than the "
                         f"{fmt(cap[seat])} of the pots {names.get(seat, seat)} is eligible for",
-                        seat=seat, player=names.get(seat))
+                        seat=seat, player=names.get(seat), expected_amount=cap[seat], actual_amount=paid[seat])
         for row in pot_rows:
             row.ok = sorted(row.winners) == sorted(row.expected_winners) if row.winners and judged else None
         return
@@ -647,11 +670,20 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
         where = next((c for c in collects if c.seat in wrong), collects[-1])
         exp_txt = _by_half(pot_rows, fmt, names) or "; ".join(f"{names.get(s, s)} {fmt(expected[s])}" for s in sorted(exp_seats, key=ring.index if all(x in ring for x in exp_seats) else int))
         act_txt = "; ".join(f"{names.get(s, s)} {fmt(paid[s])}" for s in sorted(paid_seats))
+        # the ranks of the high hands (one board; a Hi/Lo pot's halves are named by the rows)
+        board = boards.get(runs[0], ()) if len(runs) == 1 and not hand.hilo else ()
+
+        def holding(seat: int) -> str:
+            return _holding(names.get(seat, str(seat)), shown.get(seat), board, hand.variant)
+
+        w0 = wrong[0] if wrong else None
         auditor.finding(out, rule, where.line, -1, f"expected {exp_txt}", f"log paid {act_txt}",
-                        f"pot paid to {', '.join(str(names.get(w, w)) for w in wrong) or 'the wrong seats'}"
-                        + (f"; {', '.join(str(names.get(s, s)) for s in missing)} should be paid" if missing else "")
+                        f"pot paid to {', '.join(holding(w) for w in wrong) or 'the wrong seats'}"
+                        + (f"; {', '.join(holding(s) for s in missing)} should be paid" if missing else "")
                         + _halves_wrong(pot_rows),
-                        seat=wrong[0] if wrong else None, player=names.get(wrong[0]) if wrong else None)
+                        seat=w0, player=names.get(w0) if w0 is not None else None,
+                        expected_amount=expected.get(w0, 0) if w0 is not None else None,
+                        actual_amount=paid.get(w0) if w0 is not None else None)
         for row in pot_rows:
             row.ok = sorted(row.winners) == sorted(row.expected_winners) if row.winners else None
         return
@@ -699,8 +731,10 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
     rule = RULES["OC01"] if odd else RULES["SP01"]
     exp_txt = _by_half(pot_rows, fmt, names) or "; ".join(f"{names.get(s, s)} {fmt(expected[s])}" for s in sorted(exp_seats))
     act_txt = "; ".join(f"{names.get(s, s)} {fmt(paid[s])}" for s in sorted(paid_seats))
+    off_by = (f": {names.get(worst, worst)} paid {fmt(paid.get(worst, 0))} where the split gives "
+              f"{fmt(expected.get(worst, 0))}")
     if not odd:
-        message = "split does not follow the pots"
+        message = "split does not follow the pots" + off_by
     elif fraction:
         message = f"paid a fraction of the smallest chip in play ({fmt(chip)}): odd chips are not broken"
     elif deductions and not any(row.half for row in pot_rows) \
@@ -708,10 +742,11 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
         # (a Hi/Lo seat's payment holds two halves: the amounts do not tell the rake apart)
         message = "the rake was not taken from the pot before it was split"
     else:
-        message = "odd chip to the wrong seat"
+        message = "odd chip to the wrong seat" + off_by
     auditor.finding(out, rule, last_line, -1,
                     f"expected {exp_txt}" + (f" (after {fmt(deductions)} rake)" if deductions else ""),
-                    f"log paid {act_txt}", message + _halves_wrong(pot_rows))
+                    f"log paid {act_txt}", message + _halves_wrong(pot_rows),
+                    expected_amount=expected.get(worst, 0), actual_amount=paid.get(worst, 0))
     for row in pot_rows:
         row.ok = False
 

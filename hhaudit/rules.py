@@ -39,6 +39,10 @@ class Violation:
     expected: str
     actual: str
     message: str = ""
+    expected_amount: int | None = None
+    """The amount the rules expected, in the hand's units, where the rule compares amounts."""
+    actual_amount: int | None = None
+    """The amount the log shows, in the same units."""
 
 
 @mypyc_attr(native_class=False)  # compiled, a rule is still a plain class `register` can take
@@ -79,6 +83,11 @@ def register(cls: type[Rule]) -> type[Rule]:
 
 def amt(state: State, value: int) -> str:
     return to_text(value, state.hand.scale)
+
+
+def who(ev: ActionEvent) -> str:
+    """The acting player as a message names them: `Hugo (seat 7)`."""
+    return f"{ev.player} (seat {ev.seat})"
 
 
 # ============================================================== parse
@@ -254,7 +263,8 @@ class CheckFacingBet(Rule):
         owed = state.call_amount(ev.seat)
         if owed > 0:
             return Violation(f"call {amt(state, owed)} or fold", "checked",
-                             f"checked facing a bet of {amt(state, state.current_bet)}")
+                             f"{who(ev)} checked with {amt(state, owed)} to call (the bet is "
+                             f"{amt(state, state.current_bet)})", owed, 0)
         return None
 
 
@@ -275,7 +285,9 @@ class BetIntoBet(Rule):
     def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
         if state.current_bet > 0 and state.street is not _PREFLOP:
             return Violation(f"call {amt(state, state.call_amount(ev.seat))}, raise or fold",
-                             f"bet {amt(state, res.chips)}", "bet when a bet already stands")
+                             f"bet {amt(state, res.chips)}",
+                             f"{who(ev)} bet {amt(state, res.chips)} into a standing bet of "
+                             f"{amt(state, state.current_bet)}", state.call_amount(ev.seat), res.chips)
         return None
 
 
@@ -295,7 +307,8 @@ class CallNothing(Rule):
     @staticmethod
     def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
         if state.current_bet - state.seats[ev.seat].street_bet <= 0:
-            return Violation("check", f"called {amt(state, res.chips)}", "nothing to call")
+            return Violation("check", f"called {amt(state, res.chips)}",
+                             f"{who(ev)} called {amt(state, res.chips)} with nothing to call", 0, res.chips)
         return None
 
 
@@ -319,7 +332,8 @@ class RaiseWhenCapped(Rule):
         if state.hand.limit is _FIXED_LIMIT and state.capped() and not res.all_in:
             return Violation(f"call {amt(state, state.call_amount(ev.seat))} or fold (capped at "
                              f"{amt(state, state.current_bet)})", f"raised to {amt(state, res.to)}",
-                             "raise after the betting was capped")
+                             f"{who(ev)} raised to {amt(state, res.to)} after the betting was capped at "
+                             f"{amt(state, state.current_bet)}", state.current_bet, res.to)
         return None
 
 
@@ -350,7 +364,8 @@ class RaisePastHouseCap(Rule):
             return Violation(f"call {amt(state, state.call_amount(ev.seat))} or fold (the house caps a round "
                              f"at {cap} bets: capped at {amt(state, state.current_bet)})",
                              f"raised to {amt(state, res.to)}" + (" all-in" if res.all_in else ""),
-                             f"raise past the house's cap of {cap} bets a round")
+                             f"{who(ev)} raised to {amt(state, res.to)} past the house's cap of {cap} bets "
+                             f"a round (capped at {amt(state, state.current_bet)})", state.current_bet, res.to)
         return None
 
 
@@ -372,8 +387,11 @@ class CallWrongAmount(Rule):
     def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
         owed = state.call_amount(ev.seat)
         if owed > 0 and res.chips != owed:
+            s = state.seats[ev.seat]
             return Violation(f"call {amt(state, owed)}", f"called {amt(state, res.chips)}",
-                             f"a call must match the bet of {amt(state, state.current_bet)}")
+                             f"{who(ev)} called {amt(state, res.chips)} where {amt(state, owed)} was owed "
+                             f"(the bet is {amt(state, state.current_bet)}, {amt(state, s.street_bet)} "
+                             "already in)", owed, res.chips)
         return None
 
 
@@ -397,7 +415,9 @@ class BetBelowMinimum(Rule):
             return None
         if res.chips < state.min_bet():
             return Violation(f"a bet of at least {amt(state, state.min_bet())}",
-                             f"bet {amt(state, res.chips)}", "bet below the minimum bet")
+                             f"bet {amt(state, res.chips)}",
+                             f"{who(ev)} bet {amt(state, res.chips)} with chips behind; the least bet is "
+                             f"{amt(state, state.min_bet())}", state.min_bet(), res.chips)
         return None
 
 
@@ -419,7 +439,8 @@ class MoreThanStack(Rule):
         stack = state.seats[ev.seat].stack
         if res.chips > stack:
             return Violation(f"at most {amt(state, stack)} (all-in)", f"put in {amt(state, res.chips)}",
-                             "more chips than the stack")
+                             f"{who(ev)} put in {amt(state, res.chips)} with {amt(state, stack)} behind",
+                             stack, res.chips)
         return None
 
 
@@ -451,11 +472,14 @@ class OverTheCap(Rule):
             return None
         if ev.act is _CALL:
             return Violation(f"call {amt(state, max(room, 0))} (the {amt(state, cap)} cap)",
-                             f"called {amt(state, res.chips)}", "a call past the table's cap")
+                             f"called {amt(state, res.chips)}",
+                             f"{who(ev)} called {amt(state, res.chips)} where the {amt(state, cap)} cap left "
+                             f"{amt(state, max(room, 0))}", max(room, 0), res.chips)
         verb = "bet" if state.current_bet == 0 else "raise"
         return Violation(f"a {verb} to at most {amt(state, s.street_bet + max(room, 0))} "
                          f"(the {amt(state, cap)} cap)", f"{verb} to {amt(state, res.to)}",
-                         f"a {verb} past the table's cap")
+                         f"{who(ev)} made a {verb} to {amt(state, res.to)} past the table's {amt(state, cap)} cap "
+                         f"(at most {amt(state, s.street_bet + max(room, 0))})", s.street_bet + max(room, 0), res.to)
 
 
 @register
@@ -475,7 +499,9 @@ class RaiseNotAboveBet(Rule):
     def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
         if res.to <= state.current_bet and not res.all_in:
             return Violation(f"a raise to at least {amt(state, state.min_raise_to())}",
-                             f"raised to {amt(state, res.to)}", "the raise does not exceed the bet")
+                             f"raised to {amt(state, res.to)}",
+                             f"{who(ev)} raised to {amt(state, res.to)}, not above the bet of "
+                             f"{amt(state, state.current_bet)}", state.min_raise_to(), res.to)
         return None
 
 
@@ -505,7 +531,8 @@ class ShortRaise(Rule):
         least = state.min_raise_to()
         if state.current_bet < res.to < least:
             return Violation(f"minimum raise is to {amt(state, least)}", f"raised to {amt(state, res.to)}",
-                             "raise below the minimum raise")
+                             f"{who(ev)} raised to {amt(state, res.to)}; the least raise was to "
+                             f"{amt(state, least)}", least, res.to)
         return None
 
 
@@ -533,7 +560,8 @@ class NotReopened(Rule):
         faced = state.current_bet - (s.acted_level or 0)
         return Violation(f"call {amt(state, state.call_amount(ev.seat))} or fold (betting not reopened: "
                          f"faced +{amt(state, faced)} since acting)", f"raised to {amt(state, res.to)}",
-                         "raise after a short all-in that did not reopen the betting")
+                         f"{who(ev)} raised to {amt(state, res.to)} facing +{amt(state, faced)} since acting, "
+                         "short of a full raise: the betting was not reopened", state.current_bet, res.to)
 
 
 @register
@@ -559,7 +587,8 @@ class PotLimitOverbet(Rule):
         if res.to > most:
             verb = "bet" if state.current_bet == 0 else "raise"
             return Violation(f"a {verb} to at most {amt(state, most)}", f"{verb} to {amt(state, res.to)}",
-                             "above the pot-limit maximum")
+                             f"{who(ev)} made a {verb} to {amt(state, res.to)}; the pot allowed at most "
+                             f"{amt(state, most)}", most, res.to)
         return None
 
 
@@ -585,7 +614,8 @@ class FixedLimitIncrement(Rule):
         if res.to != want:
             verb = "bet" if state.current_bet == 0 else "raise"
             return Violation(f"a {verb} to {amt(state, want)}", f"{verb} to {amt(state, res.to)}",
-                             "not one fixed-limit bet unit")
+                             f"{who(ev)} made a {verb} to {amt(state, res.to)}; one fixed-limit unit makes it "
+                             f"{amt(state, want)}", want, res.to)
         return None
 
 

@@ -79,6 +79,29 @@ class PotView:
         return {True: "ok", False: "WRONG", None: "not judged"}[self.ok]
 
 
+@dataclass(frozen=True, slots=True)
+class ShownHand:
+    """A seat's cards at a showdown, with the hand they make on the board: the category and
+    the five cards that play (`evaluator.describe_hand`), and whether it is the best."""
+
+    seat: int
+    player: str
+    position: str
+    cards: tuple[str, ...]
+    rank: str
+    """`two pair (Ks Kc 9h 9c Qd)`; "" where the cards or the board do not make a hand."""
+    best: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown:
+    """One board's showdown (`run` 0: the only board)."""
+
+    run: int
+    board: tuple[str, ...]
+    hands: list[ShownHand]
+
+
 @dataclass(slots=True)
 class Replay:
     hand: Hand
@@ -90,6 +113,9 @@ class Replay:
     hand_findings: list[Finding]
     """Findings of the hand as a whole (no event: seq -1)."""
     button: int | None
+    positions: dict[int, str] = field(default_factory=dict)
+    """Each dealt-in seat's position: BTN, SB, BB, UTG, UTG+1, ..., MP, HJ, CO."""
+    showdowns: list[Showdown] = field(default_factory=list)
 
     def money(self, value: int) -> str:
         return to_text(value, self.hand.scale)
@@ -112,6 +138,12 @@ def replay(hand: Hand, *, profile: str | None = None, options: dict[str, Any] | 
     out = Replay(hand, label or auditor.profile.name, [], [], list(full.findings), by_seq.get(-1, []), hand.button_seat)
     if full.state is None:
         return out
+    from .tables import positions
+
+    final = full.state
+    out.positions = dict(positions([s for s in final.order if final.seats[s].dealt_in], final.button,
+                                   final.sb_seat))
+    out.showdowns = showdowns(hand, full, out.positions)
 
     def m(v: int) -> str:
         return to_text(v, hand.scale)
@@ -145,6 +177,41 @@ def replay(hand: Hand, *, profile: str | None = None, options: dict[str, Any] | 
             label += f" ({p.half} half)" if (p.index, p.run) in split else " (no low: the high hand scoops)"
         out.pots.append(PotView(label, p.amount, [str(names.get(x, x)) for x in p.eligible],
                                 shares(p.winners, p.paid), shares(p.expected_winners, p.expected), p.ok))
+    return out
+
+
+def showdowns(hand: Hand, audited: AuditedHand, where: dict[int, str]) -> list[Showdown]:
+    """Every showdown of the hand: per board, each seat whose cards the log shows (tabled,
+    or revealed where they play) with its hand's rank, the best marked; mucked hands left
+    out (they have no claim)."""
+    from . import evaluator
+    from .pots import _boards
+
+    streets = [e for e in hand.events if isinstance(e, StreetEvent)]
+    boards = _boards(hand, streets)
+    shown = {seat: k for seat, k in audited.cards.items() if not k.mucked and len(k.cards) >= 2}
+    if len(shown) < 2 or not boards:
+        return []
+    names = {s.seat: s.player for s in hand.seats}
+    variant = hand.variant
+    out: list[Showdown] = []
+    for run in sorted(boards):
+        board = boards[run]
+        if len(board) != 5:
+            continue
+        try:
+            best = set(evaluator.best_hands({s: k.cards for s, k in shown.items()}, board, variant))
+        except ValueError:
+            best = set()
+        seen = []
+        for seat in sorted(shown):
+            try:
+                rank = evaluator.describe_hand(shown[seat].cards, board, variant)
+            except ValueError:
+                rank = ""
+            seen.append(ShownHand(seat, str(names.get(seat, seat)), where.get(seat, ""), shown[seat].cards, rank,
+                                  seat in best))
+        out.append(Showdown(run, board, seen))
     return out
 
 
@@ -209,6 +276,10 @@ def _finding_text(f: Finding) -> str:
 
 
 def _print(r: Replay, con: object) -> None:
+    """The replay, one line an event: the line number, the event, then only what it changed
+    (the pot, the bet and the least raise, the actor's stack, who is next); a line at fault
+    in bold red with its findings under it; then the showdown with each hand's rank, and the
+    pots as recomputed beside what the log paid."""
     from rich.console import Console
     from rich.text import Text
 
@@ -223,22 +294,76 @@ def _print(r: Replay, con: object) -> None:
                                 f"expected {f.expected}; actual {f.actual}"), style="red"))
         return
     m = r.money
-    for st in r.steps:
-        stacks = ", ".join(f"{s.player} {m(s.stack)}" for s in st.seats)
-        con.print(Text(f"{st.line:>5}", style="dim") + Text(" " + safe(st.text)))
-        con.print(Text(safe(f"       to act {st.to_act or '-'}  bet {m(st.bet)}  min raise to "
-                            f"{m(st.min_raise_to)}  pot {m(st.pot)}  stacks {stacks}"), style="cyan"))
-        for f in st.findings:
-            con.print(Text("       " + safe(_finding_text(f)), style="red"))
+    first = r.steps[0]
+    start = {s.seat: s.stack + s.bet for s in first.seats}
+    con.print(Text("seats  ") + Text(safe("  ".join(
+        f"{s.seat} {s.player}" + (f" {r.positions[s.seat]}" if r.positions.get(s.seat) else "") + f" {m(start[s.seat])}"
+        for s in first.seats)), style="dim"))
+    # a finding of the hand as a whole (a pot paid wrongly) under the last event of its line
+    last_at = {st.line: i for i, st in enumerate(r.steps)}
+    placed: dict[int, list[Finding]] = defaultdict(list)
+    loose = []
     for f in r.hand_findings:
-        con.print(Text(safe(f"{_finding_text(f)} (line {f.line})"), style="red"))
+        if f.line in last_at:
+            placed[last_at[f.line]].append(f)
+        else:
+            loose.append(f)
+    before: Step | None = None
+    for i, st in enumerate(r.steps):
+        changed = _changes(before, st, m)
+        at_fault = bool(st.findings or placed.get(i))
+        line = Text(f"{st.line:>5} ", style="bold red" if at_fault else "dim")
+        line += Text(safe(_with_position(st.text, r.positions)), style="bold red" if at_fault else "")
+        if changed:
+            line += Text("   " + safe(changed), style="cyan")
+        con.print(line)
+        for f in [*st.findings, *placed.get(i, [])]:
+            con.print(Text("      ! " + safe(f"{f.rule} {f.severity}: {f.message} ({_finding_text(f)})"), style="red"))
+        before = st
+    for f in loose:
+        con.print(Text(safe(f"      ! {f.rule} {f.severity} (line {f.line}): {f.message} ({_finding_text(f)})"),
+                       style="red"))
+    for sd in r.showdowns:
+        con.print(Text("showdown" + (f" (board {sd.run})" if sd.run else "") + ", board " + " ".join(sd.board),
+                       style="bold"))
+        for h in sd.hands:
+            pos = f", {h.position}" if h.position else ""
+            text = f"  {h.player} (seat {h.seat}{pos}) {' '.join(h.cards)}: {h.rank or 'no hand on this board'}"
+            con.print(Text(safe(text) + ("   best hand" if h.best else ""), style="green" if h.best else ""))
 
     def shares(xs: list[tuple[str, int]]) -> str:
         return ", ".join(f"{n} {m(a)}" for n, a in xs) or "-"
 
     for p in r.pots:
         con.print(Text(safe(f"{p.label} {m(p.amount)}, eligible {', '.join(p.eligible)}: paid {shares(p.paid)}; "
-                            f"rules pay {shares(p.expected)} [{p.verdict}]")))
+                            f"rules pay {shares(p.expected)} [{p.verdict}]"),
+                       style="bold red" if p.ok is False else ""))
+
+
+def _with_position(text: str, where: dict[int, str]) -> str:
+    """`Carol (seat 3)` as `Carol (seat 3, UTG)` where the seat's position is known."""
+    for seat, pos in where.items():
+        if pos:
+            text = text.replace(f"(seat {seat})", f"(seat {seat}, {pos})", 1)
+    return text
+
+
+def _changes(before: Step | None, st: Step, m: Callable[[int], str]) -> str:
+    """What an event changed, in a few words: the pot, the bet and the least raise, the
+    stacks that moved, and who acts next."""
+    parts = []
+    if before is None or st.pot != before.pot:
+        parts.append(f"pot {m(st.pot)}")
+    if before is None or st.bet != before.bet or st.min_raise_to != before.min_raise_to:
+        parts.append(f"bet {m(st.bet)}, min raise to {m(st.min_raise_to)}")
+    if before is not None:
+        old = {s.seat: s.stack for s in before.seats}
+        moved = [f"{s.player} {m(s.stack)}" for s in st.seats if s.seat in old and old[s.seat] != s.stack]
+        if moved:
+            parts.append("stack " + ", ".join(moved))
+    if before is None or st.to_act != before.to_act:
+        parts.append(f"next {st.to_act}" if st.to_act else "round closed")
+    return "; ".join(parts)
 
 
 _POSTS = {

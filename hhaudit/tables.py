@@ -17,7 +17,7 @@ import pyarrow.parquet as pq
 from .auditor import ActionRow, AuditedHand
 from .model import Act, ActionEvent, CollectEvent, Status, Street, StreetEvent
 
-SCHEMA_VERSION: Final = "1.5"
+SCHEMA_VERSION: Final = "1.6"
 """Dataset schema version, `MAJOR` or `MAJOR.MINOR`, stored as `hhaudit.schema_version` in
 every part file's metadata. A new MINOR only adds columns; a new MAJOR changes or removes
 one, and `hhaudit.read` refuses datasets of a newer major version than its own."""
@@ -76,6 +76,10 @@ SCHEMAS: Final[dict[str, pa.Schema]] = {
         ("hand_id", _STR), ("source", _STR), ("line", _I64), ("seq", _I64), ("rule", _STR),
         ("name", _STR), ("category", _STR), ("severity", _STR), ("seat", _I64), ("player", _STR),
         ("expected", _STR), ("actual", _STR), ("message", _STR), ("citation", _STR),
+        ("caused_by", _I64), ("expected_amount", _I64), ("actual_amount", _I64),
+        # the hand's context, so that a finding needs no join to say where and when
+        ("site", _STR), ("table_name", _STR), ("started_at", pa.timestamp("us", tz="UTC")),
+        ("session_id", _STR),
     ]),
     # written by the session pass (hhaudit/sessions), one row per table session
     "sessions": pa.schema([
@@ -144,7 +148,8 @@ def _positions(order: list[int], button: int | None, sb: int | None) -> dict[int
     return names
 
 
-_FINDING_FIELDS: Final = SCHEMAS["findings"].names
+_FINDING_FIELDS: Final = SCHEMAS["findings"].names[:SCHEMAS["findings"].names.index("site")]
+"""The `findings` columns a `Finding` holds; the hand's context follows them."""
 
 
 class Rows:
@@ -198,9 +203,12 @@ class Rows:
             col.append(value)
         if audited.findings:
             columns = self.columns["findings"]
+            context = (h.site, h.table_name, h.started_at, None)  # session_id: the session pass
             for f in audited.findings:
                 for col, name in zip(columns, _FINDING_FIELDS):
                     col.append(getattr(f, name))
+                for col, value in zip(columns[len(_FINDING_FIELDS):], context):
+                    col.append(value)
         if state is None:
             return
         if audited.actions:

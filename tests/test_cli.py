@@ -101,8 +101,10 @@ def test_show_stacks_hold_what_the_pot_paid(samples: Path) -> None:
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     at = next(i for i, x in enumerate(lines) if "collects 38.50" in x)
-    assert "stacks Alice 222.50," in lines[at + 1]
-    assert "stacks Alice 184.00," in lines[at - 1]
+    # each line says what it changed: the collection takes Alice to 222.50, the return before
+    # it to 184.00
+    assert "stack Alice 222.50" in lines[at]
+    assert "returned to Alice" in lines[at - 1] and "stack Alice 184.00" in lines[at - 1]
 
 
 def test_stdin(tmp_path: Path, samples: Path) -> None:
@@ -199,3 +201,20 @@ def test_rules_and_findings_keep_their_messages_without_docstrings(tmp_path: Pat
     messages = [pq.read_table(tmp_path / name / "findings").column("message").to_pylist()
                 for name in ("plain", "stripped")]
     assert messages[0] and all(messages[0]) and messages[1] == messages[0]
+
+
+def test_show_prints_the_showdown_with_each_hands_rank() -> None:
+    # session-1.live hand 18: Carol's Ks Qd beats Frank's Kd Jc on Kc 9h 4d 2s 9c (kings and
+    # nines, the queen kicker); the log paid Frank, so the collection's line is at fault
+    live = Path(__file__).resolve().parents[1] / "sample_histories" / "live" / "session-1.live"
+    r = run("show", str(live), "--hand", "18")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert "showdown, board Kc 9h 4d 2s 9c" in lines
+    assert "  Carol (seat 3, UTG) Ks Qd: two pair (Ks Kc 9h 9c Qd)   best hand" in lines
+    assert "  Frank (seat 6, BTN) Kd Jc: two pair (Kd Kc 9h 9c Jc)" in lines
+    collect = next(i for i, line in enumerate(lines) if "collects 72" in line)
+    assert lines[collect + 1].startswith("      ! WN01 error: pot paid to Frank")
+    # a line names the stacks that moved, not every seat's (the seats line gives them once)
+    names = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank")
+    assert sum(all(n in line for n in names) for line in lines) == 1 and lines[1].startswith("seats ")

@@ -160,14 +160,14 @@ def test_audit_with_rules_applies_the_house_options(tmp_path: Path) -> None:
     (tmp_path / "s.live").write_text(CAPPED)
     r = hh("audit", "s.live", "-o", "out", "--rules", "house.toml", "--fail-on", "never", "--jobs", "1", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    assert "s.live:12: IA04 " in r.stdout, r.stdout
+    assert "s.live:12:1: IA04 error " in r.stdout, r.stdout
     r = hh("audit", "s.live", "-o", "out2", "--fail-on", "never", "--jobs", "1", cwd=tmp_path)
     assert "IA04" not in r.stdout  # off by default
     # the checks after the replay reach the command line's workers too
     (tmp_path / "t.live").write_text(_river(True, "Bob", "Dave"))
     r = hh("audit", "t.live", "-o", "out3", "--option", "showdown_order=true", "--fail-on", "never", "--jobs", "2",
            cwd=tmp_path)
-    assert "t.live:27: AO07 " in r.stdout, r.stdout
+    assert "t.live:27:1: AO07 " in r.stdout, r.stdout
     r = hh("show", "t.live", "--hand", "1", "--rules", "house.toml", "--option", "showdown_order=true", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert "profile Lucky Dragon (base tda-2024)" in r.stdout.splitlines()[0]

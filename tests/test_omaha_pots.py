@@ -165,7 +165,7 @@ def test_hilo_odd_chip_to_the_low_side_is_oc01_of_the_high_half() -> None:
     out = audit(hilo_hand("8d 8c 9h Th", BOB_HIGH, CAROL_LOW, {"Bob": 50, "Carol": 51}))
     assert [(f.rule, f.expected, f.actual, f.message) for f in out.findings] == [
         ("OC01", "expected high Bob 51; low Carol 50", "log paid Bob 50; Carol 51",
-         "odd chip to the wrong seat (the high half)")]
+         "odd chip to the wrong seat: Bob paid 50 where the split gives 51 (the high half)")]
 
 
 def test_hilo_quartered_low() -> None:
@@ -431,6 +431,7 @@ def test_high_suit_gives_a_tied_low_s_odd_chip_to_the_lowest_card() -> None:
     assert audit(_raked_tied_low(by_button)).findings == []
     (f,) = suit.audit(_raked_tied_low(by_button)).findings
     assert (f.rule, f.expected, f.message) == (
-        "OC01", "expected high Bob 50; low Dave 24, Carol 25 (after 2 rake)", "odd chip to the wrong seat (the low half)")
+        "OC01", "expected high Bob 50; low Dave 24, Carol 25 (after 2 rake)",
+        "odd chip to the wrong seat: Dave paid 25 where the split gives 24 (the low half)")
     (f,) = audit(_raked_tied_low(by_card)).findings
     assert (f.rule, f.expected) == ("OC01", "expected high Bob 50; low Dave 25, Carol 24 (after 2 rake)")

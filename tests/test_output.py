@@ -30,7 +30,8 @@ SCHEMA = Path(__file__).resolve().parent / "schemas" / "sarif-schema-2.1.0.json"
 # pot of 1425 is split 712/713: the odd chip goes to the first tied seat left of the button
 # (seat 7 Hugo): Gina's seat 5 is next after seat 8 and 2, so Gina gets 713, Hugo 712; the
 # log paid Gina 712 and Hugo 713 (line 27, Hugo's collect).
-MR01 = ("sample_histories/pokerstars/short-raise-odd-chip.txt:11: MR01 raise below the minimum raise "
+MR01 = ("sample_histories/pokerstars/short-raise-odd-chip.txt:11:1: MR01 error Hugo (seat 7) raised to 600; the least "
+        "raise was to 750 "
         "(expected minimum raise is to 750; actual raised to 600) [hand 100000000002]")
 
 
@@ -58,6 +59,9 @@ def expected() -> list[dict[str, object]]:
     with contextlib.chdir(REPO):
         r = hhaudit.audit(list(PLANTED))
     rows = r.findings.astype(object).where(r.findings.notna(), None).to_dict("records")
+    for row in rows:  # the hand's time as the machine layouts write it: ISO 8601, UTC
+        if row["started_at"] is not None:
+            row["started_at"] = row["started_at"].isoformat().replace("+00:00", "Z")
     assert len(rows) == 14  # 10 in the live session's expected.tsv, 2 in the kill game's, 2 in short-raise-odd-chip
     return rows
 
@@ -66,10 +70,14 @@ def test_text_lists_each_finding_then_the_summary(tmp_path: Path, expected: list
     r = _audit(tmp_path)
     lines = r.stdout.splitlines()
     assert MR01 in lines
-    pattern = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+): (?P<code>[A-Z]{2}\d{2}) .+ \[hand (?P<hand>[^\]]+)\]$")
+    pattern = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<code>[A-Z]{2}\d{2}) "
+                         r"(?P<severity>error|warning|info) .+ \[hand (?P<hand>[^\]]+)\]$")
     found = [m for m in map(pattern.match, lines) if m]
-    assert [(m["path"], int(m["line"]), m["code"], m["hand"]) for m in found] == \
-        [(str(Path(str(e["source"])).as_posix()), e["line"], e["rule"], e["hand_id"]) for e in expected]
+    assert [(m["path"], int(m["line"]), m["code"], m["severity"], m["hand"]) for m in found] == \
+        [(str(Path(str(e["source"])).as_posix()), e["line"], e["rule"], e["severity"], e["hand_id"])
+         for e in expected]
+    # by file, then line
+    assert [(m["path"], int(m["line"])) for m in found] == sorted((m["path"], int(m["line"])) for m in found)
     # files in input order: the live logs (sample_histories/live, the kill game first) before pokerstars
     assert found[0]["path"].endswith("kill-game.live") and found[-1]["path"].endswith("short-raise-odd-chip.txt")
     # the summary follows the last finding
@@ -79,7 +87,7 @@ def test_text_lists_each_finding_then_the_summary(tmp_path: Path, expected: list
     # them are named as skipped by name
     assert lines[last + 1] == "45 hands read from 6 of 8 files: 45 audited, 0 unsupported game, 0 parse error"
     assert lines[last + 2] == "files: 6 read, 2 skipped"
-    assert "14 findings:" in lines
+    assert "14 findings (14 errors):" in lines
 
 
 def test_quiet_prints_the_summary_only_and_qq_nothing(tmp_path: Path) -> None:
@@ -143,7 +151,12 @@ def test_sarif_is_valid_against_the_2_1_0_schema(tmp_path: Path, expected: list[
     loc = mr["locations"][0]["physicalLocation"]
     assert loc == {"artifactLocation": {"uri": "sample_histories/pokerstars/short-raise-odd-chip.txt"},
                    "region": {"startLine": 11}}
-    assert mr["message"]["text"] == "raise below the minimum raise (expected minimum raise is to 750; actual raised to 600)"
+    assert mr["message"]["text"] == ("Hugo (seat 7) raised to 600; the least raise was to 750 "
+                                     "(expected minimum raise is to 750; actual raised to 600)")
+    # the amounts as numbers (the 750 and 600 worked above), the hand's context beside them
+    props = mr["properties"]
+    assert (props["expected_amount"], props["actual_amount"], props["severity"]) == (750, 600, "error")
+    assert props["site"] == "PokerStars" and props["session_id"]
     # a schema check that can fail: a result without its message is refused
     broken = json.loads(r.stdout)
     del broken["runs"][0]["results"][0]["message"]
@@ -165,7 +178,7 @@ def test_github_annotations(tmp_path: Path, expected: list[dict[str, object]]) -
         assert props["title"] == f"{e['rule']} {e['name']}"
         assert m["level"] == "error"  # every sample finding is an error
     mr = next(line for line in lines if "MR01" in line and "short-raise" in line)
-    assert mr.endswith("::raise below the minimum raise (expected minimum raise is to 750; "
+    assert mr.endswith("::Hugo (seat 7) raised to 600; the least raise was to 750 (expected minimum raise is to 750; "
                        "actual raised to 600) [hand 100000000002]")
 
 
@@ -199,5 +212,63 @@ def test_session_findings_are_listed_with_their_file_in_input_order(tmp_path: Pa
     stars = str(REPO / "sample_histories" / "pokerstars")
     paths = (str(live), stars) if live_first else (stars, str(live))
     r = _audit(tmp_path, paths=paths)
-    codes = [line.split(": ", 1)[1].split()[0] for line in r.stdout.splitlines() if re.match(r"^\S+:\d+: [A-Z]{2}\d\d ", line)]
+    codes = [line.split(": ", 1)[1].split()[0] for line in r.stdout.splitlines() if re.match(r"^\S+:\d+:\d+: [A-Z]{2}\d\d ", line)]
     assert codes == (["SE05", "MR01", "OC01"] if live_first else ["MR01", "OC01", "SE05"])
+
+
+def test_a_baseline_silences_the_findings_it_accepted_and_nothing_else(tmp_path: Path) -> None:
+    baseline = tmp_path / "baseline.json"
+    first = _audit(tmp_path, "--write-baseline", str(baseline), "--fail-on", "error")
+    assert first.returncode == 1 and MR01 in first.stdout.splitlines()
+    accepted = json.loads(baseline.read_text(encoding="utf-8"))
+    assert accepted["hhaudit_baseline"] == 1 and len(accepted["findings"]) == 14
+    again = _audit(tmp_path, "--baseline", str(baseline), "--fail-on", "error")
+    assert again.returncode == 0, again.stdout
+    assert not [line for line in again.stdout.splitlines() if "[hand " in line]
+    assert "14 accepted in the baseline " in again.stdout and "; 0 reported" in again.stdout
+    # take short-raise-odd-chip's MR01 out of the baseline: it alone is reported again,
+    # whatever line it is on (the kill game's MR01 stays accepted)
+    kept = [e for e in accepted["findings"] if (e["rule"], e["hand_id"]) != ("MR01", "100000000002")]
+    baseline.write_text(json.dumps({"hhaudit_baseline": 1, "findings": kept}), encoding="utf-8")
+    moved = tmp_path / "moved.txt"
+    moved.write_text("\n\n\n" + SHORT.read_text(encoding="utf-8"), encoding="utf-8")  # every line 3 lower
+    r = _audit(tmp_path, "--baseline", str(baseline), "--fail-on", "error",
+               paths=(*PLANTED[:1], str(moved)))
+    reported = [line for line in r.stdout.splitlines() if "[hand " in line]
+    assert len(reported) == 1 and ":14:1: MR01 error Hugo (seat 7)" in reported[0]
+    assert r.returncode == 1
+
+
+def test_a_baseline_that_is_not_one_is_a_usage_error(tmp_path: Path) -> None:
+    bad = tmp_path / "b.json"
+    bad.write_text('{"findings": 3}', encoding="utf-8")
+    r = _audit(tmp_path, "--baseline", str(bad))
+    assert r.returncode == 2 and "not a baseline" in r.stderr
+
+
+def test_no_dataset_prints_the_findings_and_writes_nothing(tmp_path: Path) -> None:
+    r = _cli("audit", *PLANTED, "-o", "-", "--jobs", "1", "--fail-on", "never", cwd=REPO)
+    assert MR01 in r.stdout.splitlines() and "dataset written" not in r.stdout
+    assert not (REPO / "-").exists()
+    r = _cli("audit", str(SHORT), "--no-dataset", "--jobs", "1", "--output-format", "json", cwd=tmp_path)
+    assert [f["rule"] for f in json.loads(r.stdout)] == ["MR01", "OC01"]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_follow_on_findings_are_folded_under_their_cause() -> None:
+    from hhaudit.output.text import write_text
+
+    def row(seq: int, rule: str, line: int, caused_by: int | None = None, hand: str = "7") -> Row:
+        return Row(hand, "h.txt", line, seq, rule, "n", "accounting", "error", None, None, "e", "a", "m", None,
+                   caused_by)
+
+    rows = [row(3, "AC03", 25), row(-1, "AC02", 27, caused_by=3), row(-1, "WN01", 27, caused_by=3),
+            row(5, "AO01", 30, caused_by=9),  # its cause is not among the findings: printed
+            row(1, "MR01", 11, hand="8")]
+    out = io.StringIO()
+    assert write_text(iter(rows), out) == 5
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("h.txt:25:1: AC03 error m")
+    assert lines[1] == "    +2 follow-on findings: AC02, WN01"
+    assert lines[2].startswith("h.txt:30:1: AO01 error") and lines[3].startswith("h.txt:11:1: MR01 error")
+    assert len(lines) == 4

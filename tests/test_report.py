@@ -120,7 +120,7 @@ def test_terminal_report(report_html: tuple[Path, subprocess.CompletedProcess[st
     for title in ("findings by category", "findings by rule", "findings by site", "findings by table",
                   "findings by day (UTC)", "worst hands", "players", "pots audited"):
         assert title in r.stdout
-    assert "raise-below-minimum" in r.stdout and "minimum raise is to 750" in r.stdout
+    assert "raise-below-minimum" in r.stdout and "the least raise was to 750" in r.stdout
     assert "HTML report written to" in r.stdout
 
 
@@ -156,8 +156,16 @@ def test_html_index_is_self_contained_with_plots_and_every_finding(
     assert all(tag not in text for tag in ("<script src", "<link "))
     # three plots drawn by matplotlib (its SVG), inline
     assert p.tags["svg"] >= 3 and text.count("matplotlib") >= 3
-    for title in ("Findings by category", "Findings by rule", "Every finding (12)", "Players", "Pots audited"):
-        assert title in p.h2, title
+    # in the order an auditor asks: where to look first (by rate), by rule, every finding,
+    # then the rest folded
+    assert p.h2 == ["Where to look first", "Findings by rule, category, site and day", "Every finding (12)",
+                    "More tables"]
+    for title in ("<h3>Findings by category</h3>", "<h3>Findings by rule</h3>",
+                  "<h3>Tables with most findings per 1,000 hands</h3>", "<h3>Findings by site</h3>",
+                  "<summary>Players (", "<summary>Pots audited ("):
+        assert title in text, title
+    assert text.index("Where to look first") < text.index("<h3>Findings by rule") < text.index("Every finding (") \
+        < text.index("<summary>Players (")
     # every finding's row is in the embedded data, each pointing at its hand page
     start = text.index("id='findings-data'>") + len("id='findings-data'>")
     data = json.loads(text[start:text.index("</script>", start)])
@@ -242,7 +250,7 @@ def test_html_in_headless_chromium(report_html: tuple[Path, subprocess.Completed
         assert "MR01" in cells and "minimum raise is to 750" in cells and "raised to 600" in cells
         Select(d.find_element(By.ID, "f-rule")).select_by_value("")
         d.find_element(By.CSS_SELECTOR, "#findings th[data-key='line']").click()
-        first_lines = [tr.find_elements(By.TAG_NAME, "td")[-3].text
+        first_lines = [tr.find_elements(By.TAG_NAME, "td")[-4].text
                        for tr in d.find_elements(By.CSS_SELECTOR, "#findings-body tr")]
         assert first_lines == sorted(first_lines, key=int)
         d.find_element(By.ID, "q").send_keys("raised to 600")
@@ -287,3 +295,23 @@ def test_terminal_report_columns_give_the_whole_tables_figures(
         assert len(a["players"]) > 0, filters
         for section in a:
             pd.testing.assert_frame_equal(a[section], b[section], obj=f"{filters} {section}")
+
+
+def test_a_wrong_winner_page_shows_each_hand_its_rank_and_five_cards(
+        report_html: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
+    # session-1.live hand 18, worked by hand: board Kc 9h 4d 2s 9c; Carol's Ks Qd and Frank's
+    # Kd Jc both make kings and nines, and Carol's queen kicker beats Frank's jack; the log
+    # paid Frank (WN01).
+    page, _ = report_html
+    hand = next(p for p in (page.parent / "report_hands").glob("h*.html")
+                if "<h1>live hand 18</h1>" in p.read_text(encoding="utf-8"))
+    text = hand.read_text(encoding="utf-8")
+    assert "<h2>Showdown</h2>" in text and "Carol (seat 3, UTG)" in text and "Frank (seat 6, BTN)" in text
+    rows = text[text.index("<table class='t showdown'>"):]
+    rows = rows[:rows.index("</table>")].split("<tr")[2:]
+    assert len(rows) == 2
+    carol, frank = rows
+    assert carol.startswith(" class='best'") and "<td>Carol</td><td>3 UTG</td>" in carol and "best hand" in carol
+    assert "two pair" in carol and "Q" in carol.split("two pair", 1)[1]
+    assert not frank.startswith(" class='best'") and "<td>Frank</td><td>6 BTN</td>" in frank
+    assert "J" in frank.split("two pair", 1)[1]

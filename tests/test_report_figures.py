@@ -159,9 +159,10 @@ def test_show_finds_a_hand_through_the_dataset(tmp_path: Path) -> None:
     lines = r.stdout.splitlines()
     assert lines[0].startswith("PokerStars hand 100000000002")
     # stacks by name after Gina's raise to 450: Gina 5000 - 450 = 4550; the minimum re-raise 750
-    i = lines.index("   10 Gina (seat 5) raises to 450")
-    assert lines[i + 1] == ("       to act Hugo  bet 450  min raise to 750  pot 675  stacks Frank 4850, Gina 4550, "
-                            "Hugo 5000, Ivan 4925")
+    # (the compact replay: what each line changed, the seats' positions beside them)
+    assert "   10 Gina (seat 5, UTG) raises to 450   pot 675; bet 450, min raise to 750; stack Gina 4550; next Hugo" \
+        in lines
+    assert lines[1] == "seats  2 Frank BB 5000  5 Gina UTG 5000  7 Hugo BTN 5000  8 Ivan SB 5000"
     assert all(len(line) < 400 for line in lines) and max(map(len, lines)) > 80   # never wrapped at 80
     r = _cli("show", str(out), "--hand", "nope")
     assert r.returncode == 2 and "not in the dataset" in r.stderr
@@ -177,7 +178,7 @@ def test_hostile_names_are_printed_as_text(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     assert "\x1b" not in r.stdout and "[/bold]\\x1b[2J" in r.stdout
     r = _cli("show", str(hand), "--hand", "100000000002")
-    assert r.returncode == 0 and "\x1b" not in r.stdout and "[/bold]\\x1b[2J (seat 7) raises to 600" in r.stdout
+    assert r.returncode == 0 and "\x1b" not in r.stdout and "[/bold]\\x1b[2J (seat 7, BTN) raises to 600" in r.stdout
     html = (tmp_path / "rep_hands" / "h000001.html").read_text(encoding="utf-8")
     assert "[/bold]\\x1b[2J: raises 150 to 600" in html and "\x1b" not in html  # shown, not sent
 
@@ -276,3 +277,50 @@ def test_html_index_lists_the_sessions_with_their_hands_linked(tmp_path: Path) -
         for _, href in [x for x in p.links if x[0] == k]:
             assert (tmp_path / href).is_file(), href
     assert sum(1 for _ in p.links) == len(set(f["hand_id"]))
+
+
+def test_terminal_report_fits_the_width_and_keeps_ids_whole(tmp_path: Path) -> None:
+    # Every sample, printed at 70 columns: no line is wider, every hand id of the worst
+    # hands and every session id is on one line (pasted into `hhaudit show`), and a
+    # category is one row, its hands counted once.
+    out = tmp_path / "out"
+    _cli("audit", str(SAMPLES), "-o", str(out), "-qq", "--fail-on", "never", "--jobs", "1")
+    from rich.console import Console
+
+    from hhaudit.report import report
+
+    buf = io.StringIO()
+    report(out, console=Console(file=buf, width=70, markup=False, highlight=False))
+    lines = buf.getvalue().splitlines()
+    assert max(len(line) for line in lines) <= 70
+    r = hhaudit.read(out)
+    ids = set(r.findings["hand_id"].astype(str)) | set(r.sessions["session_id"].astype(str))
+    shown = {w.strip("│┃ ") for line in lines for w in line.split("│")}
+    worst = summaries({n: r[n] for n in ("hands", "seats", "actions", "pots", "findings", "sessions")})["worst hands"]
+    assert set(worst["hand_id"].astype(str).head(20)) <= shown & ids
+    cat = summaries({n: r[n] for n in ("hands", "seats", "actions", "pots", "findings", "sessions")})[
+        "findings by category"]
+    assert cat["category"].is_unique
+    f = r.findings
+    for row in cat.to_dict("records"):
+        mine = f[f["category"] == row["category"]]
+        assert row["findings"] == len(mine) == sum(row.get(s, 0) for s in ("error", "warning", "info"))
+        assert row["hands"] == len(mine[["hand_id", "source"]].drop_duplicates())
+
+
+def test_rates_rank_by_findings_per_1000_hands_few_hands_last() -> None:
+    # Maria dealt 40 hands with 2 findings (in 2 hands): 2 * 1000 / 40 = 50.0 per 1,000;
+    # Ann 25 hands, 5 findings in 3 hands: 200.0; Tom 10 hands, 3 findings: 300.0, but
+    # fewer than 20 hands, so after the others; Lee's 5 hands have none: left out.
+    import pandas as pd
+
+    from hhaudit.report.figures import rates
+
+    dealers = ["Maria"] * 40 + ["Ann"] * 25 + ["Tom"] * 10 + ["Lee"] * 5
+    h = pd.DataFrame({"hand_id": [str(i) for i in range(80)], "source": "s", "dealer": dealers})
+    found = ["0", "1"] + ["40", "40", "41", "42", "42"] + ["65", "66", "67"]
+    f = pd.DataFrame({"hand_id": found, "source": "s"}).merge(h, on=["hand_id", "source"])
+    r = rates(f, h, ["dealer"])
+    assert r["dealer"].tolist() == ["Ann", "Maria", "Tom"]
+    assert r["per 1,000 hands"].tolist() == [200.0, 50.0, 300.0]
+    assert r["hands"].tolist() == [25, 40, 10] and r["hands with findings"].tolist() == [3, 2, 3]

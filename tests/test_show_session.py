@@ -98,8 +98,10 @@ def test_show_session_replay_prints_each_hand_step_by_step(audited: tuple[Path, 
     # each hand's replay as `show --hand` prints it, after the hand's stacks
     assert r.stdout.count("PokerStars hand 20000000000") == 3
     third = r.stdout[r.stdout.index("#2 hand 200000000003"):]
-    assert third.index("(+50.00 since the last hand") < third.index("Alice (seat 1) posts the small blind 1.00")
-    assert "stacks Alice 200.00, Bob 247.00, Carol 200.00" in third  # Bob's 249 less his 2.00 big blind
+    assert third.index("(+50.00 since the last hand") < third.index("Alice (seat 1, SB) posts the small blind 1.00")
+    # the compact replay: each line says what it changed, here Bob's stack after his big blind
+    bb = next(line for line in third.splitlines() if "Bob (seat 2, BB) posts the big blind 2.00" in line)
+    assert "stack Bob 247.00" in bb  # Bob's 249 less his 2.00 big blind
 
 
 def test_show_session_unknown_id_is_a_usage_error_naming_close_ones(audited: tuple[Path, str]) -> None:

@@ -161,7 +161,8 @@ def test_bovada_hands_are_judged_by_bovada_s_low_half() -> None:
     assert rules(online.audit(hilo(RULE_PAID, "PokerStars"))) == []
     (f,) = online.audit(hilo(BOVADA_PAID, "PokerStars")).findings
     assert (f.rule, f.expected, f.message) == ("OC01", "expected high Bob 50; low Dave 25, Carol 24 (after 2 rake)",
-                                               "odd chip to the wrong seat (the low half)")
+                                               "odd chip to the wrong seat: Dave paid 24 where the split "
+                                               "gives 25 (the low half)")
     assert rules(Auditor("tda-2024").audit(hilo(BOVADA_PAID, "Bovada/Ignition"))) == ["OC01"]
     assert rules(Auditor(get_profile("online", hilo_odd_chip="pot")).audit(hilo(BOVADA_PAID, "Bovada/Ignition"))) \
         == ["OC01"]

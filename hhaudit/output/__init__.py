@@ -2,7 +2,8 @@
 time (memory stays bounded however many findings there are), in input order, and written
 in one of the layouts of `--output-format`:
 
-- `text` (`hhaudit/output/text.py`): `path:line: CODE message (expected ...; actual ...)`,
+- `text` (`hhaudit/output/text.py`): `path:line:col: CODE severity message (expected ...;
+  actual ...) [hand ID]`,
   ruff's layout, optionally with the log line and a caret (`--show-source`);
 - `json` (one array), `jsonl` (one object a line), `csv` (a header, then a row a finding):
   `hhaudit/output/records.py`, the columns of the `findings` table;
@@ -19,6 +20,7 @@ import os
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
@@ -26,7 +28,8 @@ from .safe import safe
 
 FORMATS = ("text", "json", "jsonl", "csv", "sarif", "github")
 COLUMNS = ("hand_id", "source", "line", "seq", "rule", "name", "category", "severity", "seat",
-           "player", "expected", "actual", "message", "citation")
+           "player", "expected", "actual", "message", "citation", "caused_by", "expected_amount",
+           "actual_amount", "site", "table_name", "started_at", "session_id")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,9 +50,20 @@ class Row:
     actual: str | None
     message: str | None
     citation: str | None
+    caused_by: int | None = None
+    expected_amount: int | None = None
+    actual_amount: int | None = None
+    site: str | None = None
+    table_name: str | None = None
+    started_at: datetime | None = None
+    session_id: str | None = None
 
     def as_dict(self) -> dict[str, object]:
-        return {c: getattr(self, c) for c in COLUMNS}
+        """The record as JSON takes it: the hand's time in ISO 8601 (UTC)."""
+        d: dict[str, object] = {c: getattr(self, c) for c in COLUMNS}
+        if self.started_at is not None:
+            d["started_at"] = self.started_at.isoformat().replace("+00:00", "Z")
+        return d
 
 
 def detail(expected: str | None, actual: str | None) -> str:
@@ -71,8 +85,9 @@ def _rows(part: Path, batch_size: int) -> Iterator[Row]:
     import pyarrow.parquet as pq
 
     with pq.ParquetFile(part) as pf:
-        for batch in pf.iter_batches(batch_size=batch_size, columns=list(COLUMNS)):
-            cols = [batch.column(c).to_pylist() for c in COLUMNS]
+        have = [c for c in COLUMNS if c in pf.schema_arrow.names]  # a dataset of an older minor version
+        for batch in pf.iter_batches(batch_size=batch_size, columns=have):
+            cols = [batch.column(c).to_pylist() if c in have else [None] * batch.num_rows for c in COLUMNS]
             for values in zip(*cols):
                 yield Row(*values)
 
@@ -93,6 +108,31 @@ def _first_source(findings_part: Path) -> str | None:
 
 
 def iter_findings(out: str | os.PathLike[str], batch_size: int = 8192) -> Iterator[Row]:
+    """Every finding of a dataset, in input order (by file, then line), one record batch in
+    memory at a time."""
+    return sorted_by_line(_input_order(out, batch_size))
+
+
+def sorted_by_line(rows: Iterator[Row]) -> Iterator[Row]:
+    """The rows with each hand's findings in line order: the rules find them in the order
+    they judge (the betting, then the pots, then the session), and a reader reads the file
+    from the top. A hand's findings are consecutive, so only one hand's are held."""
+    group: list[Row] = []
+    for r in rows:
+        if group and (r.source != group[0].source or r.hand_id != group[0].hand_id):
+            group.sort(key=_line_key)
+            yield from group
+            group = []
+        group.append(r)
+    group.sort(key=_line_key)
+    yield from group
+
+
+def _line_key(r: Row) -> tuple[int, int]:
+    return (r.line or 0, r.seq if r.seq is not None else -1)
+
+
+def _input_order(out: str | os.PathLike[str], batch_size: int) -> Iterator[Row]:
     """Every finding of a dataset, in input order, one record batch in memory at a time.
 
     The session audit's findings (`part-sessions-*`, written after the units) are merged into
@@ -161,4 +201,5 @@ def statistics(rows: Iterator[Row], stream: TextIO) -> int:
     return sum(counts.values())
 
 
-__all__ = ["COLUMNS", "FORMATS", "Row", "detail", "iter_findings", "part_files", "safe", "statistics", "write"]
+__all__ = ["COLUMNS", "FORMATS", "Row", "detail", "iter_findings", "part_files", "safe", "sorted_by_line",
+           "statistics", "write"]

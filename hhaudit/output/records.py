@@ -20,8 +20,8 @@ def write_records(fmt: str, rows: Iterator[Row], stream: TextIO) -> int:
         w = csv.writer(stream, lineterminator="\n")
         w.writerow(COLUMNS)
         for r in rows:  # text as the text layout prints it: a name's terminal escapes escaped
-            w.writerow(["" if v is None else safe(v) if isinstance(v, str) else v
-                        for v in (getattr(r, c) for c in COLUMNS)])
+            d = r.as_dict()
+            w.writerow(["" if d[c] is None else safe(d[c]) if isinstance(d[c], str) else d[c] for c in COLUMNS])
             n += 1
         return n
     if fmt == "jsonl":

@@ -17,6 +17,10 @@ from . import detail as expected_actual
 
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+_PROPERTIES = ("hand_id", "category", "severity", "seat", "player", "expected", "actual", "expected_amount",
+               "actual_amount", "caused_by", "site", "table_name", "started_at", "session_id", "citation")
+"""The finding's fields a result carries as properties (its file, line, rule and message
+are SARIF's own)."""
 
 
 def _uri(source: str) -> str:
@@ -60,10 +64,8 @@ def _result(r: Row, index: dict[str, int]) -> dict[str, Any]:
         "message": {"text": text},
         "locations": [{"physicalLocation": physical}],
         "partialFingerprints": {"hhauditFinding/v1": f"{r.source}#{r.hand_id}#{r.seq}#{r.rule}"},
-        "properties": {k: v for k, v in (("hand_id", r.hand_id), ("category", r.category),
-                                         ("seat", r.seat), ("player", r.player),
-                                         ("expected", r.expected), ("actual", r.actual),
-                                         ("citation", r.citation)) if v is not None},
+        "properties": {k: v for k, v in r.as_dict().items()
+                       if v is not None and k in _PROPERTIES},
     }
     if r.rule in index:
         result["ruleIndex"] = index[r.rule]

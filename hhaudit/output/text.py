@@ -1,12 +1,21 @@
-"""The text layout: one line a finding, ruff's `path:line: CODE message`, followed by what
-the rules expected and what the log did, and the hand's id (for `hhaudit show`):
+"""The text layout: one line a finding, ruff's `path:line:col: CODE` then the severity and
+the message, followed by what the rules expected and what the log did, and the hand's id
+(for `hhaudit show`):
 
-    hands.txt:11: MR01 A raise below the minimum. (expected minimum raise is to 750; actual raised to 600) [hand 100000000002]
+    hands.txt:11:1: MR01 error Hugo (seat 7) raised to 600; the least raise was to 750 (expected minimum raise is to 750; actual raised to 600) [hand 100000000002]
+
+The column is that of the text at fault where the reader knows it (an unreadable line's),
+else 1. The rows come sorted by file, then line (`sorted_by_line`). A finding that follows
+from another of its hand (`caused_by`) is counted under its cause rather than printed:
+
+    hands.txt:25:1: AC03 error ... [hand 7]
+        +2 follow-on findings: AC02, WN01
 
 With `show_source`, the log line follows, numbered, with a caret line under its text."""
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Iterator
 from typing import TextIO
@@ -16,11 +25,24 @@ from . import detail as expected_actual
 from .safe import safe
 
 
+_COLUMN = re.compile(r"column (\d+)\b")
+
+
+def column(r: Row) -> int:
+    """The column of the text at fault: an unreadable line's (`column N: ...` in PA01's
+    `actual`), else 1 (the finding is about the whole line)."""
+    if r.rule == "PA01" and r.actual:
+        m = _COLUMN.match(r.actual)
+        if m:
+            return max(1, int(m.group(1)))
+    return 1
+
+
 def finding_line(r: Row) -> str:
     """A finding as one line of text (every field from the input escaped)."""
-    where = f"{safe(r.source)}:{r.line}" if r.line is not None else safe(r.source)
+    where = f"{safe(r.source)}:{r.line}:{column(r)}" if r.line is not None else safe(r.source)
     detail = safe(expected_actual(r.expected, r.actual))
-    text = f"{where}: {safe(r.rule)} {safe(r.message or r.name)}"
+    text = f"{where}: {safe(r.rule)} {safe(r.severity)} {safe(r.message or r.name)}"
     if detail:
         text += f" ({detail})"
     return text + f" [hand {safe(r.hand_id)}]"
@@ -81,19 +103,54 @@ def source_block(line: int, text: str, rule: str) -> list[str]:
     return [f"{pad} |", f"{line} | {shown}", f"{pad} | {carets} {rule}", f"{pad} |"]
 
 
+def by_hand(rows: Iterator[Row]) -> Iterator[list[Row]]:
+    """The rows of each hand together (a hand's rows are consecutive)."""
+    group: list[Row] = []
+    for r in rows:
+        if group and (r.source != group[0].source or r.hand_id != group[0].hand_id):
+            yield group
+            group = []
+        group.append(r)
+    if group:
+        yield group
+
+
+def folded(hand: list[Row]) -> list[tuple[Row, list[Row]]]:
+    """A hand's findings, each with the follow-on findings it caused (`caused_by`: its
+    `seq`), folded under it; a follow-on finding whose cause is not among them stands alone."""
+    causes = {r.seq for r in hand if r.caused_by is None}
+    follow: dict[int, list[Row]] = {}
+    out: list[tuple[Row, list[Row]]] = []
+    for r in hand:
+        if r.caused_by is not None and r.caused_by in causes and r.caused_by != r.seq:
+            follow.setdefault(r.caused_by, []).append(r)
+    for r in hand:
+        if r.caused_by is not None and r.caused_by in causes and r.caused_by != r.seq:
+            continue
+        out.append((r, follow.pop(r.seq, []) if r.caused_by is None and r.seq is not None else []))
+    return out
+
+
 def write_text(rows: Iterator[Row], stream: TextIO, *, show_source: bool = False) -> int:
+    """One line a finding; the follow-on findings of a cause counted under it
+    (`    +2 follow-on findings: AC02, WN01`). Returns the findings written, folded ones
+    included."""
     n = 0
     lines: SourceLines | None = None
-    for r in rows:
-        n += 1
-        stream.write(finding_line(r) + "\n")
-        if not show_source or r.line is None:
-            continue
-        if lines is None or lines.path != r.source:
-            lines = SourceLines(r.source)
-        text = lines.get(r.line)
-        if text is not None:
-            stream.write("\n".join(source_block(r.line, text, safe(r.rule))) + "\n")
+    for hand in by_hand(rows):
+        for r, after in folded(hand):
+            n += 1 + len(after)
+            stream.write(finding_line(r) + "\n")
+            if after:
+                codes = ", ".join(dict.fromkeys(safe(a.rule) for a in after))
+                stream.write(f"    +{len(after)} follow-on finding{'s' if len(after) > 1 else ''}: {codes}\n")
+            if not show_source or r.line is None:
+                continue
+            if lines is None or lines.path != r.source:
+                lines = SourceLines(r.source)
+            text = lines.get(r.line)
+            if text is not None:
+                stream.write("\n".join(source_block(r.line, text, safe(r.rule))) + "\n")
     return n
 
 

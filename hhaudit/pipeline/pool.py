@@ -12,6 +12,7 @@ A worker that dies or fails ends the run with one sentence, never a hang.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -71,6 +72,10 @@ class Worker:
         self.proc = subprocess.Popen([sys.executable, *flags, "-c", _BOOT, str(os.getpid()), json.dumps(_paths())],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, start_new_session=True)
         self.task: FileTask | ChunkTask | None = None
+        self.out = io.FileIO(self.proc.stdout.fileno(), "rb", closefd=False)  # type: ignore[union-attr]
+        """The worker's replies, read unbuffered: a task sends progress frames before its
+        result, and a buffered reader could take the result in with a progress frame, out of
+        sight of `wait`, which watches the pipe."""
 
     def send(self, task: FileTask | ChunkTask) -> None:
         self.task = task
@@ -79,13 +84,16 @@ class Worker:
         except (BrokenPipeError, OSError):
             self.died()
 
-    def receive(self) -> Result:
+    def receive(self) -> Result | tuple[int, int]:
+        """The task's result, or (hands, findings) audited so far (the task goes on)."""
         try:
-            reply = read_frame(self.proc.stdout)  # type: ignore[arg-type]
+            reply = read_frame(self.out)
         except (EOFError, OSError):
             self.died()
-        self.task = None
         kind = reply[0]
+        if kind == "progress":
+            return (int(reply[1]), int(reply[2]))
+        self.task = None
         if kind == "ok":
             return reply[1]  # type: ignore[no-any-return]
         if kind == "os":
@@ -152,7 +160,8 @@ def worth_a_pool(sources: Sequence[Source], todo: list[list[int]], split: int) -
 
 
 def run_pool(sources: Sequence[Source], todo: list[list[int]], options: Options, tmp: str, batch: int,
-             split: int, jobs: int, done: Callable[[Result], None]) -> None:
+             split: int, jobs: int, done: Callable[[Result], None],
+             partial: Callable[[int, int], None] | None = None) -> None:
     """Audit the groups of files `todo` (`plan.groups`): a group of one large file (or a
     stream) is read here and its units sent to the workers (`cut_here`); any other group is
     one task."""
@@ -185,15 +194,29 @@ def run_pool(sources: Sequence[Source], todo: list[list[int]], options: Options,
             if task is None:
                 break
             w.send(task)
-            busy[w.proc.stdout] = w
+            busy[w.out] = w
+        told: dict[Any, tuple[int, int]] = {}
+        """Per worker, the hands and findings of its task in flight already passed to `partial`
+        (taken back when the task's result counts them all)."""
         while busy:
             for ready in wait(list(busy)):
                 w = busy.pop(ready)
-                done(w.receive())
+                got = w.receive()
+                if isinstance(got, tuple):
+                    busy[ready] = w  # the task goes on
+                    h, f = told.get(ready, (0, 0))
+                    told[ready] = (h + got[0], f + got[1])
+                    if partial is not None:
+                        partial(*got)
+                    continue
+                h, f = told.pop(ready, (0, 0))
+                if partial is not None and (h or f):
+                    partial(-h, -f)
+                done(got)
                 task = next(it, None)
                 if task is not None:
                     w.send(task)
-                    busy[w.proc.stdout] = w
+                    busy[w.out] = w
         finished = True
     finally:
         for w in workers:

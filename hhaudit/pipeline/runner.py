@@ -126,7 +126,8 @@ def _run(writer: Any, sources: Sequence[Source], options: Options, *, jobs: int,
                                file_done=(lambda: progress(0, 0, 1)) if progress else None)
             per_unit[g[0]] = t
     else:
-        run_pool(sources, todo, options, tmp, batch, split, jobs, done)
+        run_pool(sources, todo, options, tmp, batch, split, jobs, done,
+                 (lambda n, f: progress(n, f, 0)) if progress else None)
 
     if not write_unread and not any(t.read_anything for t in per_unit.values()):
         writer.abort()  # an input error: the previous dataset (or none) stays at OUT

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,9 +57,11 @@ class ChunkTask:
 
 
 @bulk
-def run_task(task: FileTask | ChunkTask) -> Result:
+def run_task(task: FileTask | ChunkTask, progress: Callable[[int, int], None] | None = None) -> Result:
+    """Run one task; `progress(hands, findings)` is told of a group of files' hands as they
+    are audited (every few hundred), before the result counts them all."""
     if isinstance(task, FileTask):
-        totals, _ = audit_group(task.index, task.sources, task.options, task.out_dir, batch=task.batch)
+        totals, _ = audit_group(task.index, task.sources, task.options, task.out_dir, progress, batch=task.batch)
         return Result(task.index, totals, True, sum(totals.categories.values()), len(task.sources))
     from .. import formats
 

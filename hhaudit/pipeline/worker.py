@@ -70,8 +70,11 @@ def serve(parent: int) -> None:
             task = read_frame(tasks)
         except EOFError:
             return
+        def tell(hands: int, findings: int) -> None:
+            write_frame(channel, ("progress", hands, findings))
+
         try:
-            reply: tuple[Any, ...] = ("ok", run_task(task))
+            reply: tuple[Any, ...] = ("ok", run_task(task, tell))
         except OSError as exc:
             reply = ("os", exc.errno, exc.strerror, exc.filename, str(exc))
         except BaseException as exc:  # noqa: BLE001  (a bug: reported to the main process, which stops the run)

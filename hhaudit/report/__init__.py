@@ -25,6 +25,10 @@ TERMINAL_COLUMNS = {
 report's hand pages need every column)."""
 
 
+FINDING_CONTEXT = ("site", "table_name", "started_at", "session_id")
+"""The `findings` columns that repeat their hand's (`hands`)."""
+
+
 def report(out_dir: str | os.PathLike[str], *, html: str | None = None, console: object | None = None,
            all_hands: bool = False, profile: str | None = None, **filters: list[str] | str | None) -> int:
     """Print the report of a dataset (restricted by `filters`, see `filter_tables`) and
@@ -42,9 +46,14 @@ def report(out_dir: str | os.PathLike[str], *, html: str | None = None, console:
         if why:
             raise OutputRefused(why)
     tables = read_columns(out_dir, None if html else TERMINAL_COLUMNS)
+    # the findings' copy of their hand's context: the report takes it from `hands`
+    f = tables["findings"]
+    tables["findings"] = f.drop(columns=[c for c in FINDING_CONTEXT if c in f])
     given = {k: v for k, v in filters.items() if v}
     t = filter_tables(tables, **given)  # type: ignore[arg-type]
-    con = console if isinstance(console, Console) else Console(width=None if os.isatty(1) else 160, markup=False,
+    # the terminal's width, or COLUMNS; 160 when printed to a file or a pipe without COLUMNS
+    wide = os.isatty(1) or os.environ.get("COLUMNS", "").isdigit()
+    con = console if isinstance(console, Console) else Console(width=None if wide else 160, markup=False,
                                                                highlight=False)
     parts = summaries(t)
     print_report(parts, con)

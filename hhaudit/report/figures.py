@@ -269,6 +269,47 @@ def _count(df: pd.DataFrame, by: list[str], name: str = "findings") -> pd.DataFr
     return out.sort_values(name, ascending=False, kind="stable").reset_index(drop=True)
 
 
+SEVERITIES = ("error", "warning", "info")
+FEW_HANDS = 20
+"""A group of fewer hands is ranked after the others by its rate (a rate of 2 hands says
+little)."""
+
+
+def rates(f: pd.DataFrame, h: pd.DataFrame, by: list[str], *, order: str = "rate") -> pd.DataFrame:
+    """Per group of `by` (columns of both `f` and `h`): its hands, its findings, the hands
+    with findings and the findings per 1,000 hands; ranked by the rate (the groups of at
+    least FEW_HANDS hands first), or by the key (`order="key"`). Groups without findings
+    are left out."""
+    key = ["hand_id", "source"]
+    hands = h.groupby(by, observed=True, dropna=False).size().rename("hands")
+    found = f.groupby(by, observed=True, dropna=False).size().rename("findings")
+    flagged = f.drop_duplicates(key + by).groupby(by, observed=True, dropna=False).size().rename("hands with findings")
+    out = pd.concat([hands, found, flagged], axis=1).dropna(subset=["findings"]).fillna(0)
+    for c in ("hands", "findings", "hands with findings"):
+        out[c] = out[c].astype(int)
+    out["per 1,000 hands"] = (out["findings"] * 1000 / out["hands"].where(out["hands"] > 0)).round(1)
+    out = out.reset_index()
+    if order == "key":
+        return out.sort_values(by, kind="stable").reset_index(drop=True)
+    out["_few"] = out["hands"] < FEW_HANDS
+    out = out.sort_values(["_few", "per 1,000 hands", "findings"], ascending=[True, False, False], kind="stable")
+    return out.drop(columns=["_few"]).reset_index(drop=True)
+
+
+def by_category(f: pd.DataFrame, hands_of: pd.Series) -> pd.DataFrame:
+    """One row per category: its findings by severity (a column each, for the severities
+    found), all its findings, and the hands they are in (counted once per category)."""
+    counts = f.groupby(["category", "severity"], observed=True).size().unstack(fill_value=0)
+    present = [s for s in SEVERITIES if s in counts.columns] + [s for s in counts.columns if s not in SEVERITIES]
+    cat = counts[present].copy()
+    cat["findings"] = cat.sum(axis=1)
+    cat["hands"] = cat.index.map(hands_of).astype(int)
+    cat = cat.reset_index()
+    cat.columns = [str(c) for c in cat.columns]
+    cat["category"] = cat["category"].astype(str)
+    return cat.sort_values(["findings", "category"], ascending=[False, True], kind="stable").reset_index(drop=True)
+
+
 def summaries(tables: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
     """The report's sections, each a DataFrame, in display order."""
     t = normalised(tables) if "unit" not in tables["hands"] else tables
@@ -302,19 +343,21 @@ def summaries(tables: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
         fh = with_hand_columns(f, h, ["site", "table_name", "started_at"])
         hands_of = fh.groupby(["category"], observed=True).apply(
             lambda x: len(x[key].drop_duplicates()), include_groups=False)
-        cat = _count(f, ["category", "severity"])
-        cat["hands"] = cat["category"].map(hands_of).astype(int)
-        out["findings by category"] = cat
+        out["findings by category"] = by_category(f, hands_of)
         rules = _count(f, ["rule", "name", "category"])
         rule_hands = f.groupby("rule", observed=True).apply(lambda x: len(x[key].drop_duplicates()),
                                                             include_groups=False)
         rules["hands"] = rules["rule"].map(rule_hands).astype(int)
         out["findings by rule"] = rules
-        out["findings by site"] = _count(fh, ["site"])
-        out["findings by table"] = _count(fh, ["site", "table_name"])
+        out["findings by site"] = rates(fh, h, ["site"])
+        out["findings by table"] = rates(fh, h, ["site", "table_name"])
+        named = h[h["dealer"].astype("string").fillna("") != ""] if "dealer" in h else h.iloc[:0]
+        if len(named):  # live logs that name their dealers: the hands of the others are no one's
+            fd = with_hand_columns(f, h, ["dealer"])
+            out["findings by dealer"] = rates(fd[fd["dealer"].astype("string").fillna("") != ""], named, ["dealer"])
         day = fh["started_at"].dt.strftime("%Y-%m-%d").fillna("(no date)")
-        days = fh.assign(day=day).groupby("day").size().rename("findings").reset_index()
-        out["findings by day (UTC)"] = days
+        hday = h["started_at"].dt.strftime("%Y-%m-%d").fillna("(no date)")
+        out["findings by day (UTC)"] = rates(fh.assign(day=day), h.assign(day=hday), ["day"], order="key")
         first = f.sort_values(["line", "seq"], kind="stable", na_position="first") \
             .groupby(key, sort=False).head(1)
         worst = f.groupby(key, sort=False).size().rename("findings").reset_index() \

@@ -37,6 +37,7 @@ table.log tr.note td{background:#fff4f2;font-family:system-ui,sans-serif;padding
 .rule{font-weight:bold;color:#b3261e}.expected{color:#1b6e20}.actual{color:#b3261e}
 .finding{margin:.3em 0}.wrong{color:#b3261e;font-weight:bold}.ok{color:#1b6e20}
 tr.hit td{background:#fff4f2}.meta td:first-child{color:#666;padding-right:1em}
+table.showdown tr.best td{background:#e8f5e9}.card{font-family:ui-monospace,monospace;margin-right:.15em}
 figure.table{display:inline-block;margin:0 1em 1em 0;vertical-align:top}figcaption{font-size:.9em;max-width:560px}
 """
 
@@ -224,7 +225,45 @@ def _clip(name: str, n: int = 16) -> str:
 
 def _seat_line(r: Replay, s: SeatView) -> str:
     tag = " folded" if s.folded else (" all-in" if s.all_in else "")
-    return f"seat {s.seat}: {r.money(s.stack)}{tag}"
+    pos = f" {r.positions[s.seat]}" if r.positions.get(s.seat) else ""
+    return f"seat {s.seat}{pos}: {r.money(s.stack)}{tag}"
+
+
+def _cards_html(cards: tuple[str, ...] | list[str], playing: set[str] | None = None) -> str:
+    """Cards as text with their suit symbols; those in `playing` (the five that make the
+    hand) in bold."""
+    out = []
+    for c in cards:
+        rank, suit = c[:-1], c[-1:].lower()
+        sym, color = _SUITS.get(suit, (suit, "#222"))
+        weight = "font-weight:bold;" if playing and c in playing else "opacity:.55;" if playing is not None else ""
+        out.append(f"<span class='card' style='color:{color};{weight}'>{_e(rank)}{sym}</span>")
+    return " ".join(out)
+
+
+def _showdowns(r: Replay) -> list[str]:
+    """Each showdown: every hand shown, its rank and the five cards that play (in bold, on
+    the board too), the best hand marked: why a hand won, or should have."""
+    import re
+
+    out: list[str] = []
+    for sd in r.showdowns:
+        out.append("<h2>Showdown" + (f" (board {sd.run})" if sd.run else "") + "</h2><p>Board "
+                   + _cards_html(sd.board) + "</p><table class='t showdown'><thead><tr><th>player</th><th>seat</th>"
+                   "<th>cards</th><th>hand</th><th></th></tr></thead><tbody>")
+        for h in sd.hands:
+            m = re.search(r"\(([^)]*)\)$", h.rank)
+            five = set(m.group(1).split()) if m else set()
+            kind = h.rank[: m.start()].strip() if m else h.rank
+            pos = f" {h.position}" if h.position else ""
+            order = m.group(1).split() if m else []
+            best = " class='best'" if h.best else ""
+            out.append(f"<tr{best}><td>{_e(h.player)}</td><td>{h.seat}{_e(pos)}</td>"
+                       f"<td>{_cards_html(h.cards, five)}</td>"
+                       f"<td>{_e(kind or 'no hand on this board')} {_cards_html(order)}</td>"
+                       f"<td>{'best hand' if h.best else ''}</td></tr>")
+        out.append("</tbody></table>")
+    return out
 
 
 GENERATOR = "<meta name='generator' content='hhaudit'>"
@@ -261,7 +300,8 @@ def hand_page(r: Replay, findings: list[dict[str, Any]], log: list[tuple[int, st
                      + (f", ante {m(hand.ante)}" if hand.ante else "") + (f" {hand.currency}" if hand.currency else "")),
             ("source", f"{hand.source}, lines {log[0][0] if log else hand.line}-{log[-1][0] if log else hand.line}"),
             ("status", hand.status.value), ("profile", r.profile),
-            ("players", ", ".join(f"{s.player} (seat {s.seat})" for s in hand.seats))]
+            ("players", ", ".join(f"{s.player} (seat {s.seat}" + (f", {r.positions[s.seat]}" if r.positions.get(s.seat)
+                                                                 else "") + ")" for s in hand.seats))]
     if meta.get("dealer"):
         rows.insert(1, ("dealer", meta.get("dealer")))
     body.append("<table class='meta'>" + "".join(f"<tr><td>{_e(k)}</td><td>{_e(v)}</td></tr>" for k, v in rows)
@@ -271,6 +311,7 @@ def hand_page(r: Replay, findings: list[dict[str, Any]], log: list[tuple[int, st
         where = f"<a href='#L{f['line']}'>line {_e(f['line'])}</a>" if f.get("line") is not None else "the hand"
         body.append(f"<p class='finding' id='F{i}'>{where}: {_finding_html(f)} "
                     f"<small>({_e(f.get('citation') or '')}; <a href='#T{i}'>the table then</a>)</small></p>")
+    body.extend(_showdowns(r))
     by_line: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for f in findings:
         if f.get("line") is not None:

@@ -22,11 +22,17 @@ import pandas as pd
 from ..errors import OutputRefused
 from ..output.safe import safe
 from . import plots
-from .figures import normalised
+from .figures import FEW_HANDS, normalised
 from .hands import GENERATOR, PageRef, page_style, plan_pages, write_hand_pages, written_by_hhaudit
-from .terminal import fmt, numeric
+from .terminal import HTML_ROWS, fmt, numeric
 
-_SKIP_TABLES = ("findings by category", "findings by rule", "worst hands")
+_SKIP_TABLES = ("findings by category", "findings by rule", "worst hands", "findings by site", "findings by day (UTC)")
+"""Sections shown higher up the index (or, worst hands, by the table of every finding); the
+tables and dealers are there too, their first rows only, and whole under "More tables"."""
+_SORTABLE = ("players", "sessions by site", "hands by site and status", "pots audited", "findings by table",
+             "findings by dealer")
+FIRST_ROWS = 15
+"""Rows of the "where to look first" tables (the rest one click away, sorted)."""
 
 
 def _e(x: object) -> str:
@@ -63,17 +69,27 @@ def refusal(path: str | os.PathLike[str]) -> str | None:
     return None
 
 
-def _table(df: pd.DataFrame, limit: int = 500) -> str:
+def _table(df: pd.DataFrame, limit: int = HTML_ROWS, *, sortable: bool = False, filter_column: str = "") -> str:
+    """A section as an HTML table (its first `limit` rows); `sortable`: sorted by a click on
+    a header and filtered by a box above it (`_TABLES_SCRIPT`); the cells of `filter_column`
+    filter the table of every finding."""
     if df.empty:
         return "<p class='none'>None.</p>"
     head = "".join(f"<th>{_e(c)}</th>" for c in df.columns)
     nums = [numeric(df[c]) for c in df.columns]
     rows = []
-    for row in df.head(limit).itertuples(index=False):
-        rows.append("<tr>" + "".join(f"<td class='n'>{_e(fmt(v))}</td>" if n else f"<td>{_e(fmt(v))}</td>"
-                                     for v, n in zip(row, nums)) + "</tr>")
+    for rec in df.head(limit).itertuples(index=False):
+        cells = []
+        for c, v, n in zip(df.columns, rec, nums):
+            text = _e(fmt(v))
+            if c == filter_column:
+                text = f"<a href='#findings' data-filter='{filter_column}:{_e(v)}'>{text}</a>"
+            cells.append(f"<td class='n' data-v='{_e(v)}'>{text}</td>" if n else f"<td>{text}</td>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
     more = f"<p class='more'>{len(df) - limit:,} more rows not shown.</p>" if len(df) > limit else ""
-    return f"<table class='t'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>{more}"
+    cls = "t sortable" if sortable else "t"
+    return (f"<div class='scroll'><table class='{cls}'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
+            f"</table></div>{more}")
 
 
 SESSION_LINKS = 12
@@ -81,7 +97,7 @@ SESSION_LINKS = 12
 
 
 def _sessions(tables: dict[str, pd.DataFrame], df: pd.DataFrame, pages: list[PageRef], pages_href: str,
-              limit: int = 500) -> str:
+              limit: int = HTML_ROWS) -> str:
     """The table sessions of several hands, as the text report lists them (`df`, the most
     findings first), each hand that has a page linked: the first and the last hand, and the
     session's hands with findings (its session findings are on the hand they follow)."""
@@ -134,7 +150,7 @@ def _sessions(tables: dict[str, pd.DataFrame], df: pd.DataFrame, pages: list[Pag
     more = f"<p class='more'>{len(df) - limit:,} more rows not shown.</p>" if len(df) > limit else ""
     return ("<p>Each table session of several hands (<code>hhaudit show OUT --session ID</code> replays one); "
             "a hand id opens its page.</p>"
-            f"<table class='t' id='sessions-table'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>{more}")
+            f"<div class='scroll'><table class='t sortable' id='sessions-table'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>{more}")
 
 
 def finding_rows(tables: dict[str, pd.DataFrame], pages: list[PageRef], pages_href: str) -> list[list[Any]]:
@@ -171,13 +187,13 @@ const cols = %(cols)s;
 const data = JSON.parse(document.getElementById('findings-data').textContent);
 const shown = %(shown)s;
 const per = 50;
-const st = {q:'', rule:'', category:'', site:'', key:null, dir:1, page:0};
+const st = {q:'', rule:'', category:'', site:'', severity:'', key:null, dir:1, page:0};
 const $ = (id) => document.getElementById(id);
 const ix = Object.fromEntries(cols.map((c, i) => [c, i]));
 function rows(){
   const q = st.q.toLowerCase();
   let r = data.filter(d => (!st.rule || d[ix.rule] === st.rule) && (!st.category || d[ix.category] === st.category)
-    && (!st.site || d[ix.site] === st.site)
+    && (!st.site || d[ix.site] === st.site) && (!st.severity || d[ix.severity] === st.severity)
     && (!q || d.some(v => String(v).toLowerCase().includes(q))));
   if (st.key !== null) {
     const k = ix[st.key];
@@ -222,7 +238,7 @@ function render(){
   $('next').disabled = st.page >= pages - 1;
 }
 $('q').addEventListener('input', e => { st.q = e.target.value; st.page = 0; render(); });
-for (const f of ['rule', 'category', 'site']) {
+for (const f of ['rule', 'category', 'site', 'severity']) {
   $('f-' + f).addEventListener('change', e => { st[f] = e.target.value; st.page = 0; render(); });
 }
 document.querySelectorAll('[data-filter]').forEach(el => el.addEventListener('click', e => {
@@ -244,11 +260,58 @@ render();
 })();
 """
 
+_TABLES_SCRIPT = r"""
+(function(){
+function openTarget(){  // a link to a folded table opens it
+  const el = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (el && el.tagName === 'DETAILS') el.open = true;
+}
+window.addEventListener('hashchange', openTarget); openTarget();
+document.querySelectorAll('table.sortable').forEach(t => {
+  const body = t.tBodies[0];
+  const rows = Array.from(body.rows);
+  const box = document.createElement('input');
+  box.type = 'search'; box.className = 'table-filter'; box.placeholder = 'filter these rows...';
+  box.setAttribute('aria-label', 'filter the rows of the table below');
+  t.closest('.scroll').before(box);
+  box.addEventListener('input', () => {
+    const q = box.value.toLowerCase();
+    for (const r of rows) r.hidden = !!q && !r.textContent.toLowerCase().includes(q);
+  });
+  const heads = Array.from(t.tHead.rows[0].cells);
+  heads.forEach((th, i) => {
+    th.tabIndex = 0;
+    th.addEventListener('click', () => {
+      const dir = th.getAttribute('aria-sort') === 'descending' ? 1 : -1;  // numbers: largest first
+      heads.forEach(x => x.removeAttribute('aria-sort'));
+      th.setAttribute('aria-sort', dir > 0 ? 'ascending' : 'descending');
+      const key = r => {
+        const c = r.cells[i];
+        if (c.classList.contains('n')) { const n = parseFloat(c.dataset.v); return isNaN(n) ? -Infinity : n; }
+        return c.textContent;
+      };
+      rows.sort((a, b) => {
+        const x = key(a), y = key(b);
+        return (typeof x === 'number' ? x - y : String(x).localeCompare(String(y), undefined, {numeric: true})) * dir;
+      });
+      for (const r of rows) body.appendChild(r);
+    });
+  });
+});
+})();
+"""
+
 _INDEX_STYLE = """
 #findings th[data-key]{cursor:pointer}#findings th[aria-sort=ascending]::after{content:' \\25B2'}
 #findings th[aria-sort=descending]::after{content:' \\25BC'}
 .controls{margin:.5em 0}.controls input,.controls select{margin-right:.8em}
 .summary td{padding:1px 10px 1px 0}svg{max-width:100%;height:auto}
+body{max-width:none;margin:1em 1.5em}.scroll{max-width:100%;overflow-x:auto}
+table.t td{overflow-wrap:anywhere}table.t{max-width:100%}table.t td.n{text-align:right}
+table.sortable th{cursor:pointer}table.sortable th[aria-sort=ascending]::after{content:' \\25B2'}
+table.sortable th[aria-sort=descending]::after{content:' \\25BC'}.table-filter{margin:.2em 0 .4em}
+details{margin:.4em 0}details>summary{cursor:pointer;font-weight:600;font-size:1.05em}
+nav.toc{margin:.5em 0 1em}
 """
 
 
@@ -277,49 +340,59 @@ def write_report(tables: dict[str, pd.DataFrame], parts: dict[str, pd.DataFrame]
     flagged = len(f[["hand_id", "source"]].drop_duplicates()) if not f.empty else 0
     judged = int(p["ok"].notna().sum()) if not p.empty else 0
     wrong = int((p["ok"] == False).sum()) if not p.empty else 0
-    summary = [("hands read", f"{len(h):,} from {h['source'].nunique():,} files"),
+    sev = f["severity"].astype("string").value_counts() if not f.empty else pd.Series(dtype=int)
+    by_severity = ", ".join(f"{int(sev[k]):,} {k}" for k in ("error", "warning", "info") if k in sev)
+    summary = [("hands", f"{len(h):,} in the dataset, from the {h['source'].nunique():,} files holding them "
+                         "(the audit's summary also counts the files read that hold none)"),
                ("audited", f"{int(st.get('audited', 0)):,}"),
                ("unsupported game", f"{int(st.get('unsupported_game', 0)):,}"),
                ("parse error", f"{int(st.get('parse_error', 0)):,}"),
-               ("findings", f"{len(f):,} in {flagged:,} hands"),
+               ("findings", f"{len(f):,} in {flagged:,} hands" + (f" ({by_severity})" if by_severity else "")),
                ("pots", f"{len(p):,}: {judged:,} judged, {wrong:,} paid wrongly")]
     if filters:
         summary.insert(0, ("filters", filters))
     body = [f"<h1>{_e(title)}</h1>", "<table class='summary'>"
             + "".join(f"<tr><td>{_e(k)}</td><td>{_e(v)}</td></tr>" for k, v in summary) + "</table>",
             "<p>Money in printed units (amount / 10<sup>scale</sup>), per currency or per tournament's chips.</p>"]
-    for name, kind in (("findings by category", "category"), ("findings by rule", "rule")):
+    body.append("<nav class='toc'>" + " · ".join(
+        f"<a href='#{a}'>{_e(t)}</a>" for a, t in (("first", "where to look first"), ("by-rule", "by rule, site and day"),
+                                                   ("findings", "every finding"), ("more", "more tables"))) + "</nav>")
+    # what an auditor asks first: where the findings are, by rate
+    body.append("<h2 id='first'>Where to look first</h2><p>Findings per 1,000 hands, highest first (groups of "
+                f"fewer than {FEW_HANDS} hands after the others). A click on a table or a column header sorts; "
+                "the box above each table filters its rows.</p>")
+    for name, label in (("findings by table", "Tables"), ("findings by dealer", "Dealers")):
         df = parts.get(name)
-        body.append(f"<h2>{_e(name[:1].upper() + name[1:])}</h2>")
+        if df is not None and not df.empty:
+            more = (f"<p class='more'>{len(df) - FIRST_ROWS:,} more: <a href='#{name.replace(' ', '-')}'>every "
+                    f"one, under More tables</a>.</p>") if len(df) > FIRST_ROWS else ""
+            body.append(f"<h3>{label} with most findings per 1,000 hands</h3>"
+                        + _table(df.head(FIRST_ROWS), sortable=True) + more)
+    fig = plots.findings_by_site(t)
+    if fig is not None:
+        body.append(plots.svg(fig, "Findings per 1,000 hands, by site and category"))
+    body.append("<h2 id='by-rule'>Findings by rule, category, site and day</h2>")
+    for name, kind in (("findings by rule", "rule"), ("findings by category", "category")):
+        df = parts.get(name)
+        body.append(f"<h3>{_e(name[:1].upper() + name[1:])}</h3>")
         if df is None or df.empty:
             body.append("<p class='none'>No findings.</p>")
             continue
-        head = "".join(f"<th>{_e(c)}</th>" for c in df.columns)
-        rows = []
-        for rec in df.to_dict("records"):
-            cells = []
-            for c in df.columns:
-                v = rec[c]
-                if c == kind:
-                    cells.append(f"<td><a href='#findings' data-filter='{kind}:{_e(v)}'>{_e(v)}</a></td>")
-                else:
-                    cells.append(f"<td class='n'>{_e(fmt(v))}</td>" if isinstance(v, (int, float)) and not isinstance(v, bool)
-                                 else f"<td>{_e(fmt(v))}</td>")
-            rows.append("<tr>" + "".join(cells) + "</tr>")
-        body.append(f"<table class='t'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
-    body.append("<h2>Plots</h2>")
-    for make, name in ((plots.findings_over_time, "Findings per category over time (UTC days)"),
-                       (plots.net_over_hands, "Net won per player over hands"),
-                       (plots.pot_sizes, "Pot sizes")):
-        fig = make(t)
-        body.append(f"<h3>{_e(name)}</h3>" + (plots.svg(fig, name) if fig is not None else "<p class='none'>Nothing to plot.</p>"))
+        body.append(_table(df, sortable=True, filter_column=kind))
+    for name in ("findings by site", "findings by day (UTC)"):
+        df = parts.get(name)
+        if df is not None:
+            body.append(f"<h3>{_e(name[:1].upper() + name[1:])}</h3>" + _table(df, sortable=True))
+    fig = plots.findings_over_time(t)
+    if fig is not None:
+        body.append(plots.svg(fig, "Findings per 1,000 hands over time"))
     if pages:
         which = "every hand" if all_hands else "every flagged hand"
         body.append(f"<p>A page for {which} ({len(pages):,}), each linked to the next: "
                     f"<a href='{_e(pages_href)}/{pages[0].href}'>the first</a>.</p>")
     data = finding_rows(t, pages, pages_href)
     shown = ["site", "table", "time"] + (["dealer"] if "dealer" in h else []) + \
-        ["hand", "players", "rule", "name", "line", "expected", "actual"]
+        ["hand", "players", "rule", "severity", "line", "message", "expected", "actual"]
     head = "".join(f"<th data-key='{c}'>{_e(c)}</th>" for c in shown)
 
     def values(column: str) -> list[str]:
@@ -329,17 +402,29 @@ def write_report(tables: dict[str, pd.DataFrame], parts: dict[str, pd.DataFrame]
     body.append(f"<h2 id='findings'>Every finding ({len(data):,})</h2><div class='controls'>"
                 "<label>search <input id='q' type='search' placeholder='player, table, text...'></label>"
                 + _select("rule", values("rule")) + _select("category", values("category"))
-                + _select("site", values("site"))
+                + _select("site", values("site")) + _select("severity", values("severity"))
                 + "<button id='prev'>previous</button> <button id='next'>next</button> <span id='findings-count'></span>"
-                f"</div><table class='t' id='findings'><thead><tr>{head}</tr></thead><tbody id='findings-body'></tbody></table>"
+                f"</div><div class='scroll'><table class='t' id='findings'><thead><tr>{head}</tr></thead>"
+                "<tbody id='findings-body'></tbody></table></div>"
                 "<noscript><p>The table of findings needs JavaScript; each hand's page is in the hands folder.</p></noscript>")
+    # the rest, folded
+    body.append("<h2 id='more'>More tables</h2>")
     for name, df in parts.items():
         if name in _SKIP_TABLES:
             continue
-        table = _sessions(t, df, pages, pages_href) if name == "sessions" else _table(df)
-        body.append(f"<h2 id='{_e(name.replace(' ', '-'))}'>{_e(name[:1].upper() + name[1:])}</h2>" + table)
+        if name == "sessions":
+            table = _sessions(t, df, pages, pages_href)
+        else:
+            table = _table(df, sortable=name in _SORTABLE)
+        anchor = _e(name.replace(" ", "-"))
+        body.append(f"<details id='{anchor}'><summary>{_e(name[:1].upper() + name[1:])} ({len(df):,} rows)</summary>"
+                    f"{table}</details>")
+    fig = plots.pot_sizes(t)
+    body.append("<details><summary>Pot sizes</summary>"
+                + (plots.svg(fig, "Pot sizes") if fig is not None else "<p class='none'>Nothing to plot.</p>")
+                + "</details>")
     payload = json.dumps(data, ensure_ascii=False, default=str).replace("<", "\\u003c")
-    script = _SCRIPT % {"cols": json.dumps(ROW_COLUMNS), "shown": json.dumps(shown)}
+    script = _SCRIPT % {"cols": json.dumps(ROW_COLUMNS), "shown": json.dumps(shown)} + _TABLES_SCRIPT
     page = (f"<!doctype html><html lang='en'><head><meta charset='utf-8'>{GENERATOR}"
             f"<title>{_e(title)}</title>{page_style()}<style>{_INDEX_STYLE}</style></head><body>"
             + "\n".join(body)

@@ -2,7 +2,8 @@
 written as SVG with the text kept as text, so that the HTML page holds them inline and works
 offline; in a notebook the same functions give Figures.
 
-- findings per category over time (UTC days), stacked bars;
+- findings per 1,000 hands by site and category, and over time (UTC days), stacked bars in
+  one fixed colour-blind-safe colour per category (`CATEGORY_COLORS`);
 - net won per player over the player's hands, one panel per unit (a currency, or one
   tournament's chips: never added together);
 - pot sizes, one panel per currency and one for tournament chips, on a log scale (pots
@@ -20,6 +21,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
 from ..output.safe import safe
+from ..model import Category
 from .figures import NO_CURRENCY, normalised, seat_figures
 
 _RC: Any = {"svg.fonttype": "none", "svg.hashsalt": "hhaudit", "font.size": 9,
@@ -47,29 +49,82 @@ def svg(fig: Figure, title: str) -> str:
     return re.sub(r"<svg ", f"<svg role='img' aria-label='{escape(title, quote=True)}' ", text, count=1)
 
 
-def findings_over_time(tables: dict[str, pd.DataFrame]) -> Figure | None:
+# One colour per category, the same in every plot: the Okabe-Ito palette (made to be told
+# apart with the common colour-vision deficiencies) for the first eight, then Paul Tol's
+# muted scheme, its bars hatched as well so that no two categories look alike.
+_OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000")
+_TOL_MUTED = ("#332288", "#88CCEE", "#44AA99", "#999933", "#CC6677", "#882255", "#DDCC77", "#AA4499")
+CATEGORY_COLORS: dict[str, tuple[str, str]] = {
+    c.value: ((_OKABE_ITO + _TOL_MUTED)[i], "" if i < len(_OKABE_ITO) else "//")
+    for i, c in enumerate(Category)
+}
+"""Each category's colour and hatch."""
+
+
+def _style(category: str) -> dict[str, Any]:
+    color, hatch = CATEGORY_COLORS.get(category, ("#999999", ".."))
+    return {"color": color, "hatch": hatch, "edgecolor": "#ffffff" if not hatch else "#333333", "linewidth": 0.3}
+
+
+def _rates(tables: dict[str, pd.DataFrame], by: str) -> pd.DataFrame:
+    """Findings per 1,000 hands, per value of the hands' column `by` (rows) and category
+    (columns), for the values with findings."""
+    h = tables["hands"]
     f = tables["findings"]
-    if f.empty:
-        return None
-    fh = f.merge(tables["hands"][["hand_id", "source", "started_at"]], on=["hand_id", "source"], how="left")
-    fh["day"] = fh["started_at"].dt.strftime("%Y-%m-%d").fillna("(no date)")
-    counts = fh.groupby(["day", "category"], observed=True).size().unstack(fill_value=0)
-    days = sorted(d for d in counts.index if d != "(no date)") + (["(no date)"] if "(no date)" in counts.index else [])
-    counts = counts.reindex(days)
+    col = h[by] if by != "day" else h["started_at"].dt.strftime("%Y-%m-%d")
+    hands = col.value_counts()
+    fh = f.merge(pd.DataFrame({"hand_id": h["hand_id"], "source": h["source"], "_by": col}),
+                 on=["hand_id", "source"], how="left")
+    counts = fh.dropna(subset=["_by"]).groupby(["_by", "category"], observed=True).size().unstack(fill_value=0)
     counts = counts.loc[:, counts.sum() > 0]
+    return counts.mul(1000).div(hands.reindex(counts.index), axis=0)
+
+
+def findings_by_site(tables: dict[str, pd.DataFrame]) -> Figure | None:
+    """Findings per 1,000 hands per site, each bar split by category: sites of very
+    different sizes compared by rate."""
+    if tables["findings"].empty:
+        return None
+    r = _rates(tables, "site")
+    if r.empty:
+        return None
+    r = r.loc[r.sum(axis=1).sort_values().index]
+    fig = _figure(8, 0.9 + 0.28 * len(r))
+    ax = fig.add_subplot()
+    y = np.arange(len(r))
+    left = np.zeros(len(r))
+    for cat in r.columns:
+        values = r[cat].to_numpy(dtype=float)
+        ax.barh(y, values, left=left, label=safe(cat), height=0.7, **_style(str(cat)))
+        left += values
+    ax.set_yticks(y, [safe(s) for s in r.index])
+    ax.set_xlabel("findings per 1,000 hands")
+    ax.set_title("Findings per 1,000 hands, by site and category")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
+    return fig
+
+
+def findings_over_time(tables: dict[str, pd.DataFrame]) -> Figure | None:
+    """Findings per 1,000 hands of each UTC day with hands, stacked by category (the days
+    evenly spaced: a day without hands has no rate and no bar)."""
+    if tables["findings"].empty:
+        return None
+    r = _rates(tables, "day").sort_index()
+    if r.empty:
+        return None
+    days = list(r.index)
     fig = _figure(8, 3.2)
     ax = fig.add_subplot()
     x = np.arange(len(days))
     bottom = np.zeros(len(days))
-    for cat in counts.columns:
-        values = counts[cat].to_numpy(dtype=float)
-        ax.bar(x, values, bottom=bottom, label=safe(cat), width=0.7)
+    for cat in r.columns:
+        values = r[cat].to_numpy(dtype=float)
+        ax.bar(x, values, bottom=bottom, label=safe(cat), width=0.8, **_style(str(cat)))
         bottom += values
     step = max(1, len(days) // 10)
     ax.set_xticks(x[::step], [days[i] for i in range(0, len(days), step)], rotation=30, ha="right")
-    ax.set_ylabel("findings")
-    ax.set_title("Findings per category over time (UTC days)")
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_ylabel("findings per 1,000 hands")
+    ax.set_title("Findings per 1,000 hands over time (UTC days with hands)")
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
     return fig
 

@@ -509,12 +509,14 @@ class SessionJudge:
                                                   if b[1] > a[1] + 1 else "hand numbers go backwards"))
             if p.started_at and c.started_at and c.started_at < p.started_at:
                 add(c, HandOrder, f"a time after {p.started_at:%H:%M}", f"{c.started_at:%H:%M}",
-                    message="the clock goes back from one hand to the next")
+                    message=f"the clock goes back from hand {p.hand_id} ({p.started_at:%H:%M}) to hand "
+                    f"{c.hand_id} ({c.started_at:%H:%M})")
         elif p.started_at and c.started_at and c.started_at > p.started_at:
             a, b = natural(p.hand_id), natural(c.hand_id)
             if a and b and a[0] == b[0] and b[1] < a[1]:
                 add(c, HandOrder, f"a hand id above {p.hand_id}", f"{c.hand_id}",
-                    message="hand ids go backwards while the time goes forward")
+                    message=f"hand {c.hand_id} follows hand {p.hand_id}: the ids go backwards while the time "
+                    f"goes forward ({p.started_at:%H:%M} to {c.started_at:%H:%M})")
 
     @staticmethod
     def _redeal(void: HandView, c: HandView, add: Callable[..., None]) -> bool:
@@ -649,14 +651,19 @@ class SessionJudge:
                 if seat != c_sb and dead < c.sb:
                     add(c, rule, f"{name} posts the small blind {money(c.sb)} dead",
                         f"{money(dead)} dead posted" if dead else "dealt in without a post",
+                        message=f"{name} (seat {seat}) was dealt in with {money(dead)} dead posted, owing the "
+                        f"missed small blind {money(c.sb)} dead",
                         seat=seat, player=name, severity=severity, line=line)
             elif self.profile.missed_blinds == "wait":
                 add(c, rule, f"{name} waits for the big blind", f"dealt in on seat {seat}, not the big blind",
+                    message=f"{name} (seat {seat}) was dealt in before the big blind reached the seat "
+                    "(the house makes a player owing blinds wait for it)",
                     seat=seat, player=name, severity=severity, line=line)
             elif live < c.bb and live + dead < c.bb:
                 owed = f"{money(c.bb)} live" + (f" and {money(c.sb)} dead" if sb_owed else "")
                 add(c, rule, f"{name} posts {owed} or waits for the big blind",
                     f"dealt in with {money(live)} posted" if live else "dealt in without a post",
+                    message=f"{name} (seat {seat}) was dealt in with {money(live)} posted, owing {owed}",
                     seat=seat, player=name, severity=severity, line=line)
             elif live < c.bb:
                 # a big blind's worth posted with the parts the wrong way round (`post 2 dead
@@ -667,7 +674,8 @@ class SessionJudge:
             elif sb_owed and (live > c.bb or dead < c.sb):
                 add(c, MissedBlindWrongPost, f"{money(c.bb)} live and {money(c.sb)} dead",
                     f"{money(live)} live and {money(dead)} dead", seat=seat, player=name,
-                    severity=severity, line=line)
+                    message=f"{name} (seat {seat}) posted {money(live)} live and {money(dead)} dead, owing "
+                    f"{money(c.bb)} live and {money(c.sb)} dead", severity=severity, line=line)
         owes.update(owes_now)
 
     def _stacks(self, p: HandView, c: HandView, add: Callable[..., None]) -> None:

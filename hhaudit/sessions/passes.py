@@ -211,7 +211,7 @@ class _UnitJudged:
 
         from ..tables import SCHEMAS
 
-        schema = SCHEMAS["findings"].append(pa.field("session_id", pa.string()))
+        schema = SCHEMAS["findings"]
         results = pa.concat_tables(self.results) if self.results else _places([], [], [], [])
         return {"results": results,
                 "sessions": pa.concat_tables(self.sessions) if self.sessions else SCHEMAS["sessions"].empty_table(),
@@ -312,7 +312,7 @@ def _take_judged(tmp: Path, parts: list[str], bounds: list[int], judged: list[bo
         results.add(h[kept], sids, res["seq"].to_numpy(), res["found"].to_numpy())
         ids = pc.unique(sids)
         writer.add_table("sessions", sessions.filter(pc.is_in(sessions["session_id"], value_set=ids)))
-        findings = findings.filter(pc.is_in(findings["session_id"], value_set=ids)).drop_columns(["session_id"])
+        findings = findings.filter(pc.is_in(findings["session_id"], value_set=ids))
         writer.add_table("findings", findings)
         for category, severity in zip(findings["category"].to_pylist(), findings["severity"].to_pylist(),
                                       strict=True):
@@ -473,6 +473,33 @@ def _rewrite(tmp: Path, parts: list[str], bounds: list[int], results: _Results, 
         table = _set(table, "n_session_findings", pa.array(new, pa.int64()))
         table = _set(table, "n_findings", pa.array(n_own + new, pa.int64()))
         write_atomic(with_metadata(table.cast(SCHEMAS["hands"]).replace_schema_metadata(None), "hands"), path)
+        _session_of_findings(tmp / "findings" / name, table)
+
+
+def _session_of_findings(path: Path, hands: Any) -> None:
+    """The findings part of a hands part again, each finding with its hand's session id."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    from ..tables import SCHEMAS, with_metadata
+
+    if not path.exists():
+        return
+    findings = read_part(path)
+    if not len(findings):
+        return
+    key = pc.binary_join_element_wise(hands["hand_id"], hands["source"], "\x1f")
+    at = pc.index_in(pc.binary_join_element_wise(findings["hand_id"], findings["source"], "\x1f"), value_set=key)
+    ids = pc.take(hands["session_id"], at)
+    if "session_id" in findings.column_names:
+        findings = findings.drop_columns(["session_id"])
+    findings = findings.append_column("session_id", ids.cast(pa.string()))
+    schema = SCHEMAS["findings"]
+    for f in schema:  # a part written before the context columns (--incremental)
+        if f.name not in findings.column_names:
+            findings = findings.append_column(f.name, pa.nulls(len(findings), f.type))
+    write_atomic(with_metadata(findings.select(schema.names).cast(schema).replace_schema_metadata(None), "findings"),
+                 path)
 
 
 # ------------------------------------------------------------------------ partitioning
@@ -750,7 +777,8 @@ class _Live:
         for run in player_runs(session, len(self.sessions)):
             run.first, run.last = lite(run.first), lite(run.last)
             self.runs.append(run)
-        self.sessions.append((row, [_Writer.finding_row(f) for f in judged.findings]))
+        self.sessions.append((row, [{**_Writer.finding_row(f), "session_id": row["session_id"]}
+                                    for f in judged.findings]))
 
     def close(self, writer: _Writer, enabled: set[str], totals: Totals) -> Counter[int]:
         """Write the live sessions, each with its SE07 findings after its own; return the
@@ -768,7 +796,7 @@ class _Live:
             for r in findings:
                 writer.add("findings", r)
             for f in added:
-                writer.add("findings", _Writer.finding_row(f))
+                writer.add("findings", {**_Writer.finding_row(f), "session_id": row["session_id"]})
                 extra[f.hand.index] += 1
                 totals.categories[f.rule.category.value] += 1
                 totals.severities[f.severity] += 1
@@ -1065,7 +1093,8 @@ class _Writer:
             "hand_id": f.hand.hand_id, "source": f.hand.source, "line": f.line or f.hand.line, "seq": -1,
             "rule": r.code, "name": r.name, "category": r.category.value, "severity": f.severity,
             "seat": f.seat, "player": f.player, "expected": f.expected, "actual": f.actual,
-            "message": f.message or r.summary(), "citation": r.citation}
+            "message": f.message or r.summary(), "citation": r.citation,
+            "site": f.hand.site or None, "table_name": f.hand.table_name, "started_at": f.hand.started_at}
 
     def add(self, table: str, row: dict[str, Any]) -> None:
         rows = self.rows[table]
@@ -1074,7 +1103,7 @@ class _Writer:
             self._flush(table)
 
     def add_finding(self, row: dict[str, Any], session: str) -> None:
-        self.add("findings", row)
+        self.add("findings", {**row, "session_id": session})
 
     def add_table(self, table: str, rows: Any) -> None:
         """Rows given as a table (after those given as dicts so far)."""
