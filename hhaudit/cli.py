@@ -158,6 +158,8 @@ def print_summary(totals: Any, files: list[FileReport], args: argparse.Namespace
         differ = f"; {totals.conflicts} differ from their first copy (AC07)" if totals.conflicts else ""
         print(f"{totals.duplicates} duplicate hands skipped (listed in {safe(Path(args.output) / 'duplicates')}"
               f"{differ})", file=out)
+    if totals.shared_ids:
+        print(f"{totals.shared_ids} hands share their id with a different hand: all audited (AC08)", file=out)
     if totals.faults:
         print(f"{totals.faults} hands not judged: an error inside hhaudit made them parse errors "
               "(PA02 findings name it; please report them)", file=out)

@@ -501,6 +501,13 @@ class Hand:
     """Hole cards the log reveals outside its deal and show events (the summary block's
     `showed [..]` and `mucked [..]`, XML card elements), per seat: formats record them with
     `reveal`. The pot audit merges them with the events (`pots.known_cards`)."""
+    id_scope: str = ""
+    """For formats whose ids are unique within an event (`identity.IdScope.EVENT`): what
+    names that event, as the format read it (PHH: its event, day and table); "" = the file."""
+    local_time: datetime | None = None
+    """The hand's start as the log wrote it, a wall-clock time without a zone (naive), when
+    the log names no zone: `zones.place` reads it in the site's zone (an option, else the
+    site's documented default) and fills `started_at`."""
 
     def __init__(
         self,
@@ -548,6 +555,8 @@ class Hand:
         hole_cards: int = 2,
         hilo: bool = False,
         bomb_pot: int = 0,
+        id_scope: str = "",
+        local_time: datetime | None = None,
     ) -> None:
         self.site = site
         self.format = format
@@ -592,6 +601,8 @@ class Hand:
         self.room = room
         self.hole_cards = hole_cards
         self.bomb_pot = bomb_pot
+        self.id_scope = id_scope
+        self.local_time = local_time
         self.hilo = hilo
 
     def reveal(self, seat: int, cards: tuple[str, ...], source: str, line: int, *,

@@ -26,6 +26,7 @@ from mypy_extensions import mypyc_attr
 
 from ..chunks import HandLines
 from ..limits import MAX_HAND_CHARS, MAX_HAND_LINES
+from ..identity import IdScope
 from ..model import Hand, ParseProblem, Status
 from ..money import FinerAmount
 
@@ -503,6 +504,9 @@ class LineFormat:
     """Lines that may stand between hands (separators); a chunk of only these is no hand."""
     description: ClassVar[str] = ""
     priority: ClassVar[int] = 0
+    id_scope: ClassVar[str] = IdScope.SITE
+    """Where the format's hand ids are unique (`identity.IdScope`): the site's own numbers
+    unless the format says otherwise."""
 
     def __init__(self) -> None:
         self._handlers: dict[str, Handler] = {}

@@ -24,6 +24,7 @@ from typing import ClassVar
 
 from ...chunks import HandLines
 from ...house_rules import Rebuy
+from ...identity import IdScope
 from ...live_rules import (
     DropRule,
     EndStack,
@@ -363,6 +364,8 @@ class LiveFormat(LineFormat):
     grammar = "live"
     description = "live-game logs written by a dealer or floor person (docs/live-format.md)"
     priority = 1
+    id_scope = IdScope.FILE
+    """`hand 12` is the twelfth hand of the log's table, not a room-wide number."""
     start: ClassVar[re.Pattern[str]] = re.compile(r"\s*hand\s+#?\S+", re.IGNORECASE)
 
     def __init__(self) -> None:
