@@ -86,7 +86,7 @@ SCHEMAS: Final[dict[str, pa.Schema]] = {
         ("first_hand_id", _STR), ("first_source", _STR), ("last_hand_id", _STR),
         ("last_source", _STR), ("started_at", pa.timestamp("us", tz="UTC")),
         ("ended_at", pa.timestamp("us", tz="UTC")), ("hands", _I64), ("pairs", _I64),
-        ("pairs_judged", _I64), ("players", _I64), ("n_findings", _I64),
+        ("pairs_judged", _I64), ("players", _I64), ("n_findings", _I64), ("cut_reason", _STR),
     ]),
 }
 SESSIONS: Final = "sessions"

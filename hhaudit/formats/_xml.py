@@ -245,6 +245,8 @@ class XmlFormat:
     priority: ClassVar[int] = 0
     id_scope: ClassVar[str] = IdScope.SITE
     """The site's game codes number every hand of the room (`identity.IdScope`)."""
+    table_sequence: ClassVar[re.Pattern[str] | None] = None
+    """As `LineFormat.table_sequence`."""
     hand_start: ClassVar[re.Pattern[str]]
     """The start tag of one hand element."""
     hand_end: ClassVar[re.Pattern[str]]

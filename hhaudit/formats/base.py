@@ -507,6 +507,10 @@ class LineFormat:
     id_scope: ClassVar[str] = IdScope.SITE
     """Where the format's hand ids are unique (`identity.IdScope`): the site's own numbers
     unless the format says otherwise."""
+    table_sequence: ClassVar[re.Pattern[str] | None] = None
+    """For sites whose hand ids number the hands of a table one by one: a pattern whose
+    first group, matched against the whole id, is that number (the session pass cuts a
+    table's session where it skips: hands are missing there)."""
 
     def __init__(self) -> None:
         self._handlers: dict[str, Handler] = {}

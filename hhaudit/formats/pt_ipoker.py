@@ -262,6 +262,8 @@ class PtMergeFormat(PtIPokerFormat):
     sites = ("Merge",)
     description = "Merge network hands as PokerTracker exports them (MERGE_GAME #..., Merge Game #...)"
     start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?(?:MERGE_GAME #[0-9-]+: |Merge Game #[0-9-]+ \| )")
+    table_sequence: ClassVar[re.Pattern[str] | None] = re.compile(r"\d+-(\d+)")
+    """`MERGE_GAME #53094604-134`: the table's id and the hand's number at the table."""
     merge = True
 
 

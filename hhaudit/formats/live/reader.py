@@ -366,6 +366,8 @@ class LiveFormat(LineFormat):
     priority = 1
     id_scope = IdScope.FILE
     """`hand 12` is the twelfth hand of the log's table, not a room-wide number."""
+    table_sequence = re.compile(r"#?(\d+)")
+    """The log numbers its table's hands one by one (`hand 12`)."""
     start: ClassVar[re.Pattern[str]] = re.compile(r"\s*hand\s+#?\S+", re.IGNORECASE)
 
     def __init__(self) -> None:
