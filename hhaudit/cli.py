@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from . import __version__, _interrupted_while_starting, config, errors
+from . import __version__, _interrupted_while_starting, config, errors, zones
 from .errors import INTERRUPTED, UsageError
 from .outdir import InterruptedAfterCommit
 from .output import FORMATS
@@ -50,7 +50,15 @@ def cmd_audit(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     if not sources and not skipped:
         raise UsageError("no input files")
-    opts = Options(profile, tuple(sorted(overrides.items())), tuple(select), tuple(ignore), args.format)
+    timezones = dict(cfg.timezones)
+    for choice in args.timezone or ():
+        try:
+            site, zone = zones.parse_choice(choice)
+        except zones.ZoneError as exc:
+            raise UsageError(str(exc)) from None
+        timezones[site] = zone
+    opts = Options(profile, tuple(sorted(overrides.items())), tuple(select), tuple(ignore), args.format,
+                   tuple(sorted(timezones.items())))
     if args.jobs < 0:
         raise UsageError(f"--jobs {args.jobs}: give a number of worker processes, or 0 for one per core")
     jobs = args.jobs or os.cpu_count() or 1
@@ -425,6 +433,9 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("paths", nargs="+", help="files, folders, globs, or - for stdin")
     a.add_argument("-o", "--output", default="hhaudit-out", help="dataset folder (default hhaudit-out)")
     a.add_argument("--format", default="auto", help="input format (default: detect)")
+    a.add_argument("--timezone", action="append", metavar="SITE=ZONE",
+                   help="the zone a site's times are in where its logs name none (iPoker=Europe/London; "
+                        "also [tool.hhaudit.timezones]; defaults: docs/identity.md)")
     _profile_arguments(a)
     a.add_argument("--select", action="append", help="only these rules (codes, prefixes, names, categories)")
     a.add_argument("--ignore", action="append", help="skip these rules")

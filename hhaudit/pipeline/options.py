@@ -24,6 +24,9 @@ class Options:
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     format: str = "auto"
+    timezones: tuple[tuple[str, str], ...] = ()
+    """(site, IANA zone) pairs: the zone a site's zoneless times are read in
+    (`--timezone`, `[tool.hhaudit.timezones]`; `hhaudit.zones`)."""
 
 
 @dataclass(slots=True)

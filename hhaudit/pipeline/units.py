@@ -131,7 +131,7 @@ def audit_group(index: int, sources: Sequence[Source], options: Options, out_dir
     seen = 0
     findings = 0
     for source in sources:
-        for hand in parse_source(source, format=options.format, log=log):
+        for hand in parse_source(source, format=options.format, log=log, timezones=dict(options.timezones)):
             if unit.size >= batch:
                 close(unit)
                 unit = Unit(index, unit.chunk + 1, auditor, out_dir)
