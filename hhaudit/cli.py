@@ -405,15 +405,19 @@ def cmd_convert(args: argparse.Namespace) -> int:
     def on_skip(source: str, line: int, hand_id: str, reason: str) -> None:
         print(f"{source}:{line}: hand {hand_id} not written as {args.to}: {reason}", file=sys.stderr)
 
+    def on_uncarried(source: str, line: int, hand_id: str, lost: str) -> None:
+        print(f"{source}:{line}: hand {hand_id} written as {args.to} without what gives {lost}", file=sys.stderr)
+
     try:
         rep = convert(sources, args.to, args.output, force=args.force, format=args.format,
-                      input_paths=args.paths, on_skip=on_skip)
+                      input_paths=args.paths, on_skip=on_skip, on_uncarried=on_uncarried)
     except ConvertError as exc:
         raise UsageError(str(exc)) from None
     for err in rep.errors:
         print(f"hhaudit: {err}", file=sys.stderr)
     print(f"{rep.written} hands written as {args.to} to {len(rep.files)} files in {args.output}; "
-          f"{len(rep.skipped)} not written")
+          f"{len(rep.skipped)} not written" + (f"; {len(rep.uncarried)} without some of their findings"
+                                                 if rep.uncarried else ""))
     return 2 if not rep.written and not rep.skipped else 0
 
 
