@@ -128,6 +128,28 @@ class OutOfBounds(Rule):
     citation = "README, Limits"
 
 
+@register
+class UnknownLine(Rule):
+    """A line the hand's format does not know (kept, not a parse error): the reader names it.
+
+    Formats that list every line kind their site writes (`LineFormat.reads_unknown_lines`)
+    keep a line outside that list; a line of a site feature the audit does not model yet
+    (PartyPoker's disconnect protection) is named the same way, and its hand not judged. The hand is judged when the line cannot change what the
+    audit reads (a table notice, a chat line broken over two lines); when it may (it begins
+    with a seated player's name, or shows an amount or cards), no other rule judges the hand
+    and the finding says so.
+
+    Bad: `Player1 adds a rabbit [$0.05]` (a line kind the reader does not know).
+    Good: every line of the hand is a line kind of its format.
+    """
+
+    code = "PA04"
+    name = "unknown-line"
+    category = Category.PARSE
+    severity = Severity.WARNING
+    citation = "the site's hand-history format (the line kinds its format module lists)"
+
+
 # ============================================================== action order
 @register
 class OutOfTurn(Rule):
