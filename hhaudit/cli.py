@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import __version__, _interrupted_while_starting, config, errors
+from . import __version__, _interrupted_while_starting, config, errors, zones
 from .errors import INTERRUPTED, UsageError
 from .outdir import InterruptedAfterCommit
 from .output import FORMATS
@@ -64,8 +64,15 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if not sources and not skipped:
         raise UsageError("no input files")
     explicit = {k: v for k, v in overrides.items() if resolved.origins.get(k, "").startswith("--option")}
+    timezones = dict(cfg.timezones)
+    for choice in args.timezone or ():
+        try:
+            site, zone = zones.parse_choice(choice)
+        except zones.ZoneError as exc:
+            raise UsageError(str(exc)) from None
+        timezones[site] = zone
     opts = Options(profile, tuple(sorted(overrides.items())), tuple(select), tuple(ignore), args.format,
-                   tuple(sorted(explicit.items())))
+                   tuple(sorted(explicit.items())), tuple(sorted(timezones.items())))
     jobs = _jobs(str(args.jobs))  # 0: one per core this process may use; more than that: capped, with a note
     no_dataset = args.no_dataset or args.output == "-"
     if no_dataset and args.incremental:
@@ -215,6 +222,8 @@ def print_summary(totals: Any, files: list[FileReport], args: argparse.Namespace
         differ = f"; {totals.conflicts} differ from their first copy (AC07)" if totals.conflicts else ""
         print(f"{totals.duplicates} duplicate hands skipped (listed in {safe(Path(args.output) / 'duplicates')}"
               f"{differ})", file=out)
+    if totals.shared_ids:
+        print(f"{totals.shared_ids} hands share their id with a different hand: all audited (AC08)", file=out)
     if totals.faults:
         print(f"{totals.faults} hands not judged: an error inside hhaudit made them parse errors "
               "(PA02 findings name it; please report them)", file=out)
@@ -513,15 +522,19 @@ def cmd_convert(args: argparse.Namespace) -> int:
     def on_skip(source: str, line: int, hand_id: str, reason: str) -> None:
         print(f"{source}:{line}: hand {hand_id} not written as {args.to}: {reason}", file=sys.stderr)
 
+    def on_uncarried(source: str, line: int, hand_id: str, lost: str) -> None:
+        print(f"{source}:{line}: hand {hand_id} written as {args.to} without what gives {lost}", file=sys.stderr)
+
     try:
         rep = convert(sources, args.to, args.output, force=args.force, format=args.format,
-                      input_paths=args.paths, on_skip=on_skip)
+                      input_paths=args.paths, on_skip=on_skip, on_uncarried=on_uncarried)
     except ConvertError as exc:
         raise UsageError(str(exc)) from None
     for err in rep.errors:
         print(f"hhaudit: {err}", file=sys.stderr)
     print(f"{rep.written} hands written as {args.to} to {len(rep.files)} files in {args.output}; "
-          f"{len(rep.skipped)} not written")
+          f"{len(rep.skipped)} not written" + (f"; {len(rep.uncarried)} without some of their findings"
+                                                 if rep.uncarried else ""))
     return 2 if not rep.written and not rep.skipped else 0
 
 
@@ -548,6 +561,9 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--write-baseline", metavar="FILE",
                    help="write every finding of this run to FILE, as accepted (for a later --baseline)")
     a.add_argument("--format", default="auto", help="input format (default: detect)")
+    a.add_argument("--timezone", action="append", metavar="SITE=ZONE",
+                   help="the zone a site's times are in where its logs name none (iPoker=Europe/London; "
+                        "also [tool.hhaudit.timezones]; defaults: docs/identity.md)")
     _profile_arguments(a)
     a.add_argument("--select", action="append", help="only these rules (codes, prefixes, names, categories)")
     a.add_argument("--ignore", action="append", help="skip these rules")

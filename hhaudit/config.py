@@ -39,7 +39,7 @@ from typing import Any
 from .errors import UsageError
 from .profiles import PROFILES, OptionError, Profile, check_option, option_names
 
-KEYS = ("profile", "rules", "select", "ignore", "options", "profiles")
+KEYS = ("profile", "rules", "select", "ignore", "options", "profiles", "timezones")
 """The keys of `[tool.hhaudit]`."""
 
 HOUSE_KEYS = ("base", "name", "description")
@@ -60,6 +60,8 @@ class Config:
     ignore: list[str] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
     option_lines: dict[str, str] = field(default_factory=dict)
+    timezones: dict[str, str] = field(default_factory=dict)
+    """`[tool.hhaudit.timezones]`: site -> IANA zone of its zoneless times (`hhaudit.zones`)."""
     """Where each of `options` is set (`pyproject.toml:12`)."""
     profiles: dict[str, House] = field(default_factory=dict)
     """`[tool.hhaudit.profiles.NAME]`: the house profiles chosen by name."""
@@ -199,6 +201,18 @@ def load(start: Path) -> Config:
                                       "give the house profile a name of its own and `base = "
                                       f"\"{pname}\"`")
                 cfg.profiles[pname] = _house(table, text, path, f"tool.hhaudit.profiles.{pname}", pname)
+        elif name == "timezones":
+            if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+                raise ConfigError(f"{at(key)}: timezones is a table of site = \"IANA zone\" "
+                                  "(timezones = { iPoker = \"Europe/London\" })")
+            from .zones import ZoneError, check_zone
+
+            for site, zone in value.items():
+                try:
+                    check_zone(zone, at(site, "tool.hhaudit.timezones"))
+                except ZoneError as exc:
+                    raise ConfigError(str(exc)) from None
+                cfg.timezones[site] = zone
         elif name in ("select", "ignore"):
             items = [value] if isinstance(value, str) else value
             if not isinstance(items, list) or not all(isinstance(x, str) for x in items):

@@ -523,6 +523,13 @@ class Hand:
     notes: list[str] = field(default_factory=list)
     """What the reader chose where the log states a figure two ways (one short sentence
     each: which figure the hand's own actions confirm, and what was done with the other)."""
+    id_scope: str = ""
+    """For formats whose ids are unique within an event (`identity.IdScope.EVENT`): what
+    names that event, as the format read it (PHH: its event, day and table); "" = the file."""
+    local_time: datetime | None = None
+    """The hand's start as the log wrote it, a wall-clock time without a zone (naive), when
+    the log names no zone: `zones.place` reads it in the site's zone (an option, else the
+    site's documented default) and fills `started_at`."""
 
     def __init__(
         self,
@@ -572,6 +579,8 @@ class Hand:
         bomb_pot: int = 0,
         notes: list[str] | None = None,
         unknown_lines: list[UnknownLine] | None = None,
+        id_scope: str = "",
+        local_time: datetime | None = None,
     ) -> None:
         self.site = site
         self.format = format
@@ -617,6 +626,8 @@ class Hand:
         self.hole_cards = hole_cards
         self.bomb_pot = bomb_pot
         self.unknown_lines = [] if unknown_lines is None else unknown_lines
+        self.id_scope = id_scope
+        self.local_time = local_time
         self.hilo = hilo
         self.notes = [] if notes is None else notes
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import io
 import itertools
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, BinaryIO
 
-from . import formats
+from . import formats, zones
 from .archives import entries
 from .chunks import HandLines
 from .formats import Format
@@ -43,9 +43,18 @@ EMPTY = "empty file"
 ONLY_NULS = "only NUL bytes, no text (a file whose blocks were never written, or not a history)"
 
 
-def parse_source(source: Source, *, format: str = "auto", log: ParseLog | None = None) -> Iterator[Hand]:
+def parse_source(source: Source, *, format: str = "auto", log: ParseLog | None = None,
+                 timezones: Mapping[str, str] | None = None) -> Iterator[Hand]:
     """Hands of one source (of each member, for an archive), with a `FileReport` in `log`
-    for each: unknown formats, unreadable and corrupt files, members not read."""
+    for each: unknown formats, unreadable and corrupt files, members not read. A time the
+    log wrote with no zone is read in the site's zone (`timezones`, else its default:
+    `hhaudit.zones`)."""
+    for hand in _parse_source(source, format, log):
+        zones.place(hand, timezones)
+        yield hand
+
+
+def _parse_source(source: Source, format: str, log: ParseLog | None) -> Iterator[Hand]:
     for entry in entries(source):
         name = shown(entry.name)  # a tar member's name may hold bytes that are not UTF-8
         report = FileReport(name, error=entry.error, skipped=entry.skipped, unsupported=entry.unsupported)

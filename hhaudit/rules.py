@@ -777,16 +777,36 @@ class StackMismatch(Rule):
 
 @register
 class ConflictingCopy(Rule):
-    """A copy of the hand (same site and hand id) whose text differs from this one.
+    """A copy of the hand (the same hand: same site, hand id, table, time and seats) whose
+    text differs from this one.
 
     Identical copies are skipped as duplicates; a copy that says something else is an edited,
-    damaged or tampered log. Bad: a.txt and b.txt both hold hand 1234 and b.txt has
+    damaged or tampered log (`hhaudit.identity` says which hands are copies). Bad: a.txt and b.txt both hold hand 1234 and b.txt has
     `Bob: calls 400` where a.txt has `Bob: calls 600`. Good: the copies agree line for line.
     """
 
     code = "AC07"
     name = "conflicting-copy"
     category = Category.ACCOUNTING
+    citation = "one hand, one history (integrity check)"
+
+
+@register
+class ReusedHandId(Rule):
+    """Another hand has this hand's id: both are audited.
+
+    Two hands are one hand only when their format's ids say so (same site, id and the scope
+    the format's ids are unique in, `hhaudit.identity`) and they agree on table, time and
+    seats. Bad: an iPoker file holds gamecode 3869401800 at 16:40:12 and again at 16:41:21,
+    with other stacks: two hands, one id (an edited sample). Good: every hand its own id.
+    Placeholder ids (`1111111111`) and ids unique only within their event (PHH's `hand`)
+    are not reported.
+    """
+
+    code = "AC08"
+    name = "reused-hand-id"
+    category = Category.ACCOUNTING
+    severity = Severity.INFO
     citation = "one hand, one history (integrity check)"
 
 

@@ -15,6 +15,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from .auditor import ActionRow, AuditedHand
+from .identity import identity
 from .model import Act, ActionEvent, CollectEvent, Status, Street, StreetEvent
 
 SCHEMA_VERSION: Final = "1.6"
@@ -54,6 +55,7 @@ SCHEMAS: Final[dict[str, pa.Schema]] = {
         ("status", _STR), ("n_findings", _I64), ("tournament_id", _STR), ("end_line", _I64),
         ("cap", _I64), ("dealer", _STR), ("shift", _STR),
         ("session_id", _STR), ("session_seq", _I64), ("n_session_findings", _I64), ("room", _STR),
+        ("id_key", _STR), ("fingerprint", _STR),
     ]),
     "seats": pa.schema([
         ("hand_id", _STR), ("source", _STR), ("seat", _I64), ("player", _STR), ("position", _STR),
@@ -88,7 +90,7 @@ SCHEMAS: Final[dict[str, pa.Schema]] = {
         ("first_hand_id", _STR), ("first_source", _STR), ("last_hand_id", _STR),
         ("last_source", _STR), ("started_at", pa.timestamp("us", tz="UTC")),
         ("ended_at", pa.timestamp("us", tz="UTC")), ("hands", _I64), ("pairs", _I64),
-        ("pairs_judged", _I64), ("players", _I64), ("n_findings", _I64),
+        ("pairs_judged", _I64), ("players", _I64), ("n_findings", _I64), ("cut_reason", _STR),
     ]),
 }
 SESSIONS: Final = "sessions"
@@ -198,6 +200,7 @@ class Rows:
             h.cap or None, h.dealer, h.shift,
             None, None, None,  # session_id, session_seq, n_session_findings: the session pass
             h.room or None,
+            *identity(h),  # id_key, fingerprint: the copy check (`pipeline.dedupe`)
         )
         for col, value in zip(self.columns["hands"], row):
             col.append(value)

@@ -80,14 +80,14 @@ def test_buckets_change_no_byte_of_the_dataset(tmp_path: Path, monkeypatch: pyte
 def test_row_groups_hold_the_same_rows_in_the_same_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     paths = inputs(tmp_path)
     audit(paths, tmp_path / "one", monkeypatch)
-    audit(paths, tmp_path / "small", monkeypatch, ROWS_PER_GROUP=7, BUCKET_HANDS=50)
+    audit(paths, tmp_path / "small", monkeypatch, ROWS_PER_GROUP=4, BUCKET_HANDS=50)
     for name in ("sessions", "findings"):
         a = sorted((tmp_path / "one" / name).glob("part-sessions-*.parquet"))
         b = sorted((tmp_path / "small" / name).glob("part-sessions-*.parquet"))
         assert [p.name for p in a] == [p.name for p in b] == [passes.SESSIONS_PART]  # one part a run
         meta = pq.read_metadata(b[0])
         sizes = [meta.row_group(k).num_rows for k in range(meta.num_row_groups)]
-        assert len(sizes) >= 3 and all(n <= 7 for n in sizes), sizes
+        assert len(sizes) >= 3 and all(n <= 4 for n in sizes), sizes
         assert pq.read_table(b[0]).equals(pq.read_table(a[0]))
     assert not list((tmp_path / "small").rglob("*.tmp")), "no temporary file left"
     # every other part is the same file

@@ -50,6 +50,10 @@ class Report:
     """Output files, in the order written."""
     errors: list[str] = field(default_factory=list)
     """Inputs that could not be read."""
+    uncarried: list[tuple[str, int, str, str]] = field(default_factory=list)
+    """(source, line, hand id, what) of each hand written whose findings do not all read
+    back from the written text (a live ruling, a string bet, a rake PHH has no field for):
+    the rule codes the written hand no longer gives (`carried`)."""
 
 
 def hand_text(target: str, hand: Hand, audited: AuditedHand, number: int = 1) -> str:
@@ -64,6 +68,33 @@ def hand_text(target: str, hand: Hand, audited: AuditedHand, number: int = 1) ->
     v: HandView = view(hand, audited)
     text: str = module.write(v, number)
     return text
+
+
+READ_BACK: dict[str, str] = {"phh": "phh", "ohh": "ohh", "pokerstars": "pokerstars"}
+"""The input format each target's text is read back with."""
+
+
+def carried(target: str, audited: AuditedHand, auditor: HandAuditor, text: str) -> str:
+    """What of the hand's findings its written text does not give back, read with the
+    target's format and audited again: "" when every finding reads back, else the rule
+    codes lost ("SB01 x2, AC02"), or that the text does not read as one hand."""
+    from collections import Counter
+
+    from ..formats import get
+
+    fmt = get(READ_BACK[target])
+    lines = text.splitlines()
+    try:
+        chunks = list(fmt.split(lines))
+        back = [fmt.parse_hand(chunk, first, "(written)") for first, chunk in chunks]
+    except Exception as exc:  # noqa: BLE001 - any failure to read back is reported, not raised
+        return f"the written text does not read back ({exc})"
+    if len(back) != 1 or back[0].status is not Status.AUDITED:
+        return "the written text does not read back as one audited hand"
+    before = Counter(f.rule for f in audited.findings)
+    after = Counter(f.rule for f in auditor.audit(back[0]).findings)
+    lost = before - after
+    return ", ".join(f"{code} x{n}" if n > 1 else code for code, n in sorted(lost.items()))
 
 
 def _names(sources: list[Source], suffix: str) -> list[str]:
@@ -113,7 +144,8 @@ def _claim(out: Path, sources: list[Source], force: bool) -> set[str]:
 
 def convert(sources: Iterable[Source], target: str, out: str | os.PathLike[str], *, force: bool = False,
             format: str = "auto", input_paths: Iterable[str] = (),
-            on_skip: Callable[[str, int, str, str], None] | None = None) -> Report:
+            on_skip: Callable[[str, int, str, str], None] | None = None,
+            on_uncarried: Callable[[str, int, str, str], None] | None = None) -> Report:
     """Write every hand of the sources in `target` to the folder `out`."""
     if target not in TARGETS:
         raise ConvertError(f"unknown target {target!r}; known: {', '.join(sorted(TARGETS))}")
@@ -145,13 +177,19 @@ def convert(sources: Iterable[Source], target: str, out: str | os.PathLike[str],
         with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(module.header())
             for hand in parse_source(src, format=format, log=log):
+                audited = auditor.audit(hand)
                 try:
-                    text = hand_text(target, hand, auditor.audit(hand), number + 1)
+                    text = hand_text(target, hand, audited, number + 1)
                 except Unexpressible as exc:
                     report.skipped.append((hand.source, hand.line, hand.hand_id, str(exc)))
                     if on_skip is not None:
                         on_skip(hand.source, hand.line, hand.hand_id, str(exc))
                     continue
+                lost = carried(target, audited, auditor, text)
+                if lost:
+                    report.uncarried.append((hand.source, hand.line, hand.hand_id, lost))
+                    if on_uncarried is not None:
+                        on_uncarried(hand.source, hand.line, hand.hand_id, lost)
                 if number:
                     fh.write(module.separator)
                 fh.write(text)

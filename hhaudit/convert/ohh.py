@@ -197,7 +197,7 @@ def write(v: HandView, number: int) -> str:
         "network_name": hand.site,
         "internal_version": __version__,
         "tournament": hand.kind == "tournament",
-        "game_number": hand.hand_id,
+        "game_number": v.hand_id,
     }
     if hand.kind == "tournament":
         ohh["tournament_info"] = {"tournament_number": hand.tournament_id, "name": "", "start_date_utc": "",

@@ -14,8 +14,10 @@ What PHH cannot state, and so is refused with the reason: a call of another amou
 the bet to match (PHH's `cc` is always the right call), a check facing a bet, a post by a
 seat that is not dealt in, two blinds posted by one seat, a blind in a place PHH gives
 another kind of blind, more than one board, fees or room money added to the pot, and a hand
-whose stated total pot, pot sizes, uncalled bet or rake is wrong (AC01, AC04, AC03, AC02:
-PHH states none of them, so the finding could not be carried).
+whose stated total pot, pot sizes or uncalled bet is wrong (AC01, AC04, AC03: PHH states none
+of them, and the payments would read back otherwise). A hand whose payout does not match its
+rake (AC02) is written with the finding in a `# hhaudit:` comment (PHH has no rake field:
+the finding cannot read back, the hand does).
 
 Omaha with four hole cards is `PO`, `NO` or `FO`, Hi/Lo eight or better `PO/8`, `NO/8` or
 `FO/8` (phh-std lists PO and FO/8; the others follow its naming); phh-std names no five- or
@@ -36,7 +38,12 @@ name = "phh"
 separator = "\n"
 suffix = ".phhs"
 _UNSTATED = {"AC01": "total pot", "AC02": "payout against its rake", "AC03": "uncalled bet", "AC04": "pot sizes"}
-"""Findings about statements PHH has no field for: a hand with one cannot keep it."""
+"""Findings about statements PHH has no field for."""
+_KEPT = frozenset({"AC02"})
+"""Of those, the ones a hand keeps in a `# hhaudit:` comment: a payout that does not match
+the rake leaves the chips paid as the log paid them (`winnings`), so the hand reads back the
+same but for the finding. A wrong total pot, uncalled bet or pot size would be read back as
+other payments: such a hand is refused."""
 _VARIANTS = {Limit.NO_LIMIT: "NT", Limit.POT_LIMIT: "PT", Limit.FIXED_LIMIT: "FT"}
 _OMAHA = {Limit.NO_LIMIT: "NO", Limit.POT_LIMIT: "PO", Limit.FIXED_LIMIT: "FO"}
 """phh-std's Omaha codes (PO, and FO/8 for fixed-limit Hi/Lo; NO, FO, PO/8 and NO/8 follow
@@ -82,8 +89,11 @@ def write(v: HandView, number: int) -> str:
     order = v.dealt
     variant = _variant(hand)
     for f in v.audited.findings:
-        if f.rule in _UNSTATED:
+        if f.rule in _UNSTATED and f.rule not in _KEPT:
             raise Unexpressible(f"the log's {_UNSTATED[f.rule]} is wrong ({f.rule}), and PHH has no field for it")
+    notes = [f"# hhaudit: the log's {_UNSTATED[f.rule]} is wrong ({f.rule}: {f.message}); PHH has no field "
+             "for it, so the finding is kept here and not read back" for f in v.audited.findings
+             if f.rule in _KEPT]
     for ev in hand.events:
         if isinstance(ev, FeeEvent):
             raise Unexpressible(f"a {ev.kind.replace('_', ' ')} of {v.money(abs(ev.amount))}: PHH has no fees")
@@ -211,7 +221,7 @@ def write(v: HandView, number: int) -> str:
     if hand.max_seats:
         lines.append(f"seat_count = {hand.max_seats}")
     lines.append("players = [" + ", ".join(_string(v.name(s)) for s in order) + "]")
-    lines.append(f"hand = {_string(hand.hand_id)}")
+    lines.append(f"hand = {_string(v.hand_id)}")
     if hand.table_name:
         lines.append(f"table = {_string(hand.table_name)}")
     if hand.site:
@@ -225,4 +235,5 @@ def write(v: HandView, number: int) -> str:
         lines.append(f"day = {t.day}")
         lines.append(f"time = {t.hour:02d}:{t.minute:02d}:{t.second:02d}")
         lines.append("time_zone = 'UTC'")
+    lines += [n.replace("\n", " ") for n in notes]
     return "\n".join(lines) + "\n"

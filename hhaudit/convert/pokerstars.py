@@ -85,8 +85,11 @@ def write(v: HandView, number: int) -> str:
                                 + ("cents" if cash else "whole chips (no currency is known)"))
         return sign + to_text(amount // unit * shift, places)
 
-    if not _ID.fullmatch(hand.hand_id):
-        raise Unexpressible(f"hand id {hand.hand_id!r}: PokerStars ids are letters, digits and dashes")
+    hand_id = v.hand_id
+    if not _ID.fullmatch(hand_id):
+        raise Unexpressible(f"hand id {hand_id!r}: PokerStars ids are letters, digits and dashes")
+    if not v.dealt:
+        raise Unexpressible("no player is dealt in: a PokerStars hand lists its seats")
     low, high = (hand.small_bet, hand.big_bet) if hand.limit is Limit.FIXED_LIMIT else (hand.sb, hand.bb)
     if hand.limit is Limit.FIXED_LIMIT and not low:
         low, high = hand.bb, 2 * hand.bb
@@ -97,10 +100,10 @@ def write(v: HandView, number: int) -> str:
         when = f" - {t.year:04d}/{t.month:02d}/{t.day:02d} {t.hour}:{t.minute:02d}:{t.second:02d} UTC"
     if hand.kind == "tournament":
         tid = hand.tournament_id if _ID.fullmatch(hand.tournament_id or "") else "0"
-        head = f"PokerStars Hand #{hand.hand_id}: Tournament #{tid}, {game} - Level I ({m(low)}/{m(high)}){when}"
+        head = f"PokerStars Hand #{hand_id}: Tournament #{tid}, {game} - Level I ({m(low)}/{m(high)}){when}"
     else:
         code = f" {hand.currency}" if cash else ""
-        head = f"PokerStars Hand #{hand.hand_id}: {game} ({m(low)}/{m(high)}{code}){when}"
+        head = f"PokerStars Hand #{hand_id}: {game} ({m(low)}/{m(high)}{code}){when}"
     out = [head]
     table = hand.table_name.replace("'", "") or "hhaudit"
     size = f" {hand.max_seats}-max" if hand.max_seats else ""

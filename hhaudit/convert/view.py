@@ -9,7 +9,10 @@ raises `Unexpressible` with the reason, in a dealer's words.
 
 from __future__ import annotations
 
+import hashlib
+import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..auditor import ActionRow, AuditedHand
 from ..model import (
@@ -24,6 +27,7 @@ from ..model import (
     StreetEvent,
     UncalledEvent,
 )
+from ..identity import format_scope, scope_key
 from ..money import to_text
 
 
@@ -56,6 +60,11 @@ class HandView:
     @property
     def events(self) -> list[Event]:
         return self.hand.events
+
+    @property
+    def hand_id(self) -> str:
+        """The id the hand is written with (`written_id`)."""
+        return written_id(self.hand)
 
     def name(self, seat: int) -> str:
         for s in self.hand.seats:
@@ -107,6 +116,34 @@ class HandView:
             back = self.returned.get(seat, 0) + (excess if seat == top else 0)
             out[seat] = self.stack(seat) - self.put_in.get(seat, 0) + back + won.get(seat, 0)
         return out
+
+
+def _slug(text: str, most: int = 24) -> str:
+    return re.sub(r"[^0-9A-Za-z]+", "", text)[:most]
+
+
+def written_id(hand: Hand) -> str:
+    """The id a converted hand is written with, so that no two converted hands share one
+    (`hhaudit.identity`): the site's own where its format numbers hands site-wide; else the
+    id qualified by what it is unique in (a live log: the log's name, its table and the hand
+    number; PHH: the event, day, table and hand; a placeholder or a missing id: the file and
+    the line), letters and digits only, with a short digest of that scope (two logs of one
+    name in two folders differ)."""
+    key = scope_key(hand, format_scope(hand.format))
+    if key == "" and _ID.fullmatch(hand.hand_id):
+        return hand.hand_id
+    if key is None or key == "":
+        key = f"{hand.source}\x1f{hand.line}"
+    parts = key.split("\x1f")
+    if parts[0] == hand.source:
+        parts[0] = Path(hand.source.replace("!", "/")).stem  # the log's name
+    digest = hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=3).hexdigest()
+    words = [w for w in (_slug(p) for p in parts) if w]
+    return "-".join([*words, _slug(hand.hand_id, 40) or "0", digest])
+
+
+_ID = re.compile(r"[0-9A-Za-z-]+")
+"""An id every target writes as it is (PokerStars' are letters, digits and dashes)."""
 
 
 def view(hand: Hand, audited: AuditedHand) -> HandView:

@@ -24,6 +24,8 @@ class Format(Protocol):
     grammar: str
     description: str
     priority: int
+    id_scope: str
+    """Where the format's hand ids are unique (`hhaudit.identity.IdScope`)."""
 
     def detect(self, head: Sequence[str]) -> bool: ...
 

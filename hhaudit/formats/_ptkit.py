@@ -199,6 +199,14 @@ class PtFormat(LineFormat):
             hand.summary.rake = pot - paid
 
 
+def naive(y: int, mo: int, d: int, h: int, mi: int, s: int) -> datetime | None:
+    """A wall-clock time with no zone (`Hand.local_time`), or None if impossible."""
+    try:
+        return datetime(y, mo, d, h, mi, s)
+    except ValueError:
+        return None
+
+
 def local_time(y: int, mo: int, d: int, h: int, mi: int, s: int, zone: str) -> tuple[datetime | None, str]:
     """A wall-clock time in a named zone as UTC; (None, zone) when the zone is unknown or
     not printed (PokerTracker's older exports print none)."""

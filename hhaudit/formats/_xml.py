@@ -23,6 +23,7 @@ from typing import ClassVar
 from xml.parsers import expat
 
 from ..chunks import HandLines
+from ..identity import IdScope
 from ..model import Act, ActionEvent, Hand, ParseProblem, Status
 from ..money import AmountError, FinerAmount, finer
 from .base import LineError, UnsupportedGame, fallback_id
@@ -242,6 +243,10 @@ class XmlFormat:
     grammar: ClassVar[str] = ""
     description: ClassVar[str] = ""
     priority: ClassVar[int] = 0
+    id_scope: ClassVar[str] = IdScope.SITE
+    """The site's game codes number every hand of the room (`identity.IdScope`)."""
+    table_sequence: ClassVar[re.Pattern[str] | None] = None
+    """As `LineFormat.table_sequence`."""
     hand_start: ClassVar[re.Pattern[str]]
     """The start tag of one hand element."""
     hand_end: ClassVar[re.Pattern[str]]

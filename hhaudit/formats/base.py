@@ -26,6 +26,7 @@ from mypy_extensions import mypyc_attr
 
 from ..chunks import HandLines
 from ..limits import MAX_HAND_CHARS, MAX_HAND_LINES
+from ..identity import IdScope
 from ..model import Hand, ParseProblem, Status, UnknownLine
 from ..money import FinerAmount
 
@@ -530,6 +531,13 @@ class LineFormat:
     """Lines that may stand between hands (separators); a chunk of only these is no hand."""
     description: ClassVar[str] = ""
     priority: ClassVar[int] = 0
+    id_scope: ClassVar[str] = IdScope.SITE
+    """Where the format's hand ids are unique (`identity.IdScope`): the site's own numbers
+    unless the format says otherwise."""
+    table_sequence: ClassVar[re.Pattern[str] | None] = None
+    """For sites whose hand ids number the hands of a table one by one: a pattern whose
+    first group, matched against the whole id, is that number (the session pass cuts a
+    table's session where it skips: hands are missing there)."""
 
     reads_unknown_lines: ClassVar[bool] = False
     """A line no line kind of the format reads is kept (`unknown_line`: a PA04 warning names

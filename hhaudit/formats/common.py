@@ -197,6 +197,20 @@ def to_utc(text: str, default_zone: str = "") -> tuple[datetime | None, str]:
     return hour + _INTO_HOUR[minutes * 60 + seconds], zone_name
 
 
+def wall_clock(text: str) -> datetime | None:
+    """The first date and time in `text` as written (naive: no zone), for a log that names
+    no zone (`Hand.local_time`, placed in the site's zone by `hhaudit.zones`); None when
+    there is none or it is impossible."""
+    m = _DATE.search(text)
+    if m is None:
+        return None
+    y, mo, d, h, mi, sec, _ = m.groups()
+    try:
+        return datetime(int(y), int(mo), int(d), int(h), int(mi), int(sec or 0))
+    except ValueError:
+        return None
+
+
 _INTO_HOUR: Final = [timedelta(seconds=s) for s in range(3600)]
 """Each second of an hour as a timedelta (building one from keywords costs more than the
 rest of `to_utc`)."""

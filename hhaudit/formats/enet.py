@@ -46,7 +46,7 @@ from ..model import (
 from ..money import currency_of, parse_amount
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, omaha_of, set_omaha, to_utc
+from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, omaha_of, set_omaha, to_utc, wall_clock
 
 _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE}
 _GLUED = re.compile(r"(?<=[2-9TJQKA][cdhs])(?=[2-9TJQKA][cdhs])")
@@ -91,7 +91,10 @@ class EnetFormat(SiteFormat):
         hand.scale = 2 if hand.currency else 0
         self._stakes = (self.amount(hand, f[2]), self.amount(hand, f[3]))
         d, mo, y = (f[5] or "").split(".")
-        hand.started_at, hand.tz = to_utc(f"{y}/{int(mo):02d}/{int(d):02d} {f[4]}")
+        when = f"{y}/{int(mo):02d}/{int(d):02d} {f[4]}"
+        hand.started_at, hand.tz = to_utc(when)
+        if hand.started_at is None and not hand.tz:
+            hand.local_time = wall_clock(when)  # no zone written (`hhaudit.zones`)
 
     def on_TABLE(self, hand: Hand, f: Fields, line: int) -> None:
         name = f[0] or ""

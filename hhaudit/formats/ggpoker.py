@@ -31,7 +31,7 @@ from typing import ClassVar
 
 from ..model import CollectEvent, FeeEvent, Hand, Post, PostEvent
 from .base import Fields, UnsupportedGame
-from .common import chips_between_hands
+from .common import chips_between_hands, wall_clock
 from .pokerstars import PokerStarsFormat
 
 _DROPS = re.compile(r"\| (Jackpot|Bingo|Fortune|Tax) ([^|]*?\d[^|]*?)\s*(?=\||$)")
@@ -73,6 +73,7 @@ class GGPokerFormat(PokerStarsFormat):
         hand.hand_id = f[1] or ""
         if re.search(r"Short ?Deck|6\+", rest, re.I):
             hand.variant = "shortdeck"
+            hand.local_time = wall_clock(rest)  # its time, all the same (`hhaudit.zones`)
             raise UnsupportedGame(rest)
         try:
             super().on_HEADER(hand, (f[0], f[1], _gg_game(rest), *f[3:]), line)

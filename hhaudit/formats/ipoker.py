@@ -35,6 +35,8 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from datetime import datetime
+from typing import Final
 
 from ..model import (
     Act,
@@ -51,7 +53,7 @@ from ..model import (
     StreetEvent,
 )
 from .base import UnsupportedGame
-from .common import game_code, omaha_of, to_utc
+from .common import game_code, omaha_of, to_utc, wall_clock
 from ._xml import Betting, XmlError, XmlFormat, amount, attr, cards, decimals, parse_tree
 
 _LIMITS = {
@@ -214,6 +216,8 @@ class IPokerFormat(XmlFormat):
             raise XmlError(root, "<game> without <general>")
         when = (general.findtext("startdate") or "").strip()
         hand.started_at, hand.tz = to_utc(when)
+        if hand.started_at is None and not hand.tz:
+            hand.local_time = start_clock(when)  # the client's clock, no zone (`hhaudit.zones`)
         if hand.variant not in ("holdem", "omaha"):
             raise UnsupportedGame(hand.variant)
         hand.hole_cards, hand.hilo = s.hole_cards, s.hilo
@@ -379,6 +383,24 @@ class IPokerFormat(XmlFormat):
         if hand.kind == "cash" and paid:
             # no rake is written: it is what the pot (less the uncalled bet) did not pay out
             hand.summary.rake = sum(bet.total.values()) - excess - paid
+
+
+_CLOCKS: Final = ("%d-%b-%Y %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%d/%m/%Y %H:%M")
+"""The other layouts of `<startdate>` (year first is `wall_clock`'s): `22-Jan-2011 20:11:15`
+(Holdem Manager's archives), `30/01/2012 02:30` (iPoker.it: day first)."""
+
+
+def start_clock(text: str) -> datetime | None:
+    """A `<startdate>` as written (naive), in any of its layouts; None if none reads it."""
+    found = wall_clock(text)
+    if found is not None:
+        return found
+    for layout in _CLOCKS:
+        try:
+            return datetime.strptime(text.strip(), layout)
+        except ValueError:
+            continue
+    return None
 
 
 FORMATS = [IPokerFormat()]

@@ -104,6 +104,8 @@ class MergeFormat(XmlFormat):
     hand_end = re.compile(r"</game\s*>")
     closing = "</game>"
     marker = re.compile(r"<description type=|<game id=\"[^\"]*\" starttime=")
+    table_sequence = re.compile(r"\d+-(\d+)")
+    """`<game id="33325037-507">`: the table's id and the hand's number at the table."""
 
     def detect(self, head: list[str]) -> bool:  # type: ignore[override]
         return any(self.marker.search(line) for line in head) and not any(

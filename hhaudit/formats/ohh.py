@@ -37,6 +37,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any, ClassVar, Final
 
+from ..identity import IdScope
 from ..model import (
     Act,
     ActionEvent,
@@ -119,6 +120,10 @@ class OhhFormat:
     reader: ClassVar[str] = "(JSON)"
     description: ClassVar[str] = "Open Hand History JSON (hh-specs.handhistory.org): {\"ohh\": {...}} per hand"
     priority: ClassVar[int] = 0
+    id_scope: ClassVar[str] = IdScope.TABLE
+    """The spec's `game_number` is the site's hand number, and `table_name` names its
+    table: unique within the site's table (`identity.IdScope`); a converter's placeholder
+    numbers are no ids at all (`identity.is_placeholder`)."""
 
     def detect(self, head: Sequence[str]) -> bool:
         return any(_MARKER.search(line) for line in head) and any("{" in line for line in head)

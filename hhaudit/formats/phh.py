@@ -48,6 +48,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, ClassVar, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from ..identity import IdScope
 from ..model import (
     Act,
     ActionEvent,
@@ -270,6 +271,10 @@ class PhhFormat:
     grammar: ClassVar[str] = "phh"
     description: ClassVar[str] = "PHH (uoftcprg/phh-std, pokerkit): TOML, .phh one hand, .phhs many ([1], [2], ...)"
     priority: ClassVar[int] = 0
+    id_scope: ClassVar[str] = IdScope.EVENT
+    """The spec's `hand` is "the hand number" of its event: a bot match, a final table and a
+    site's export each count from their own start. Its event is `event`, the date
+    (`year`/`month`/`day`) and `table` (`Hand.id_scope`, `_read_metadata`)."""
 
     def detect(self, head: Sequence[str]) -> bool:
         return any(_VARIANT.match(line) for line in head) and any(_FIELD.match(line) for line in head)
@@ -604,6 +609,12 @@ def _read_metadata(hand: Hand, table: dict[str, Any]) -> None:
     if "level" in table or "event" in table and "tournament" in str(table.get("event", "")).lower():
         hand.kind = "tournament"
     hand.started_at, hand.tz = _start(table)
+    # what the spec's `hand` number counts within: its event, date and table
+    event = table.get("event")
+    date = "-".join(str(table.get(k, "")) for k in ("year", "month", "day"))
+    name = event if isinstance(event, str) else ""
+    if name or date != "--" or hand.table_name:
+        hand.id_scope = f"{name}\x1f{date}\x1f{hand.table_name}"  # else the file (`IdScope.EVENT`)
 
 
 def _start(table: dict[str, Any]) -> tuple[datetime | None, str]:

@@ -50,6 +50,7 @@ from .common import (
     summary_cards,
     to_utc,
     unknown_may_matter,
+    wall_clock,
 )
 
 _NOT_AWARDED: Final = "(pot not awarded as player cashed out)"
@@ -212,7 +213,10 @@ class PokerStarsFormat(LineFormat):
         hand.tournament_id = facts.tournament_id
         hand.currency = facts.currency
         hand.scale = facts.scale
-        hand.started_at, hand.tz = to_utc(rest[start:] if start >= 0 else rest)
+        when = rest[start:] if start >= 0 else rest
+        hand.started_at, hand.tz = to_utc(when)
+        if hand.started_at is None and not hand.tz:
+            hand.local_time = wall_clock(when)  # GGPoker: no zone written (`hhaudit.zones`)
         if facts.problem == "unsupported":
             raise UnsupportedGame(rest)
         assert facts.limit is not None

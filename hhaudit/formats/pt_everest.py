@@ -4,8 +4,8 @@ Grammar: `grammars/pt_everest.lark`. The layout is PokerStars' in other words: "
 and "bets $X" add X, "raises to $X" makes the street total X, uncalled bets are written
 ("Uncalled bet of $7.00 returned to ..."), and "collects $X" lines pay the pots after the
 rake, which is not written (it is inferred as what the pot did not pay out). Tournament
-chips are printed as money ("$1,170.00"). The time carries no zone: `started_at` is left
-empty.
+chips are printed as money ("$1,170.00"). The time carries no zone: it is read in the zone
+`hhaudit.zones` gives Everest.
 
 Posts: "posts the dead blind of $X" is a dead small blind when X is below the big blind
 (followed by "posts $1.00", the live big blind) and a live big blind when X is the big
@@ -31,7 +31,7 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import currency_of
-from ._ptkit import Fields, PtFormat, cards
+from ._ptkit import Fields, PtFormat, cards, naive
 from .base import UnsupportedGame
 from .common import STREET_NAMES, game_code
 
@@ -47,6 +47,8 @@ class PtEverestFormat(PtFormat):
 
     def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
         hand_id, tid, table, low, high, limit, game = f[:7]
+        h, mi, s, y, mo, d = (int(x or 0) for x in f[7:13])
+        hand.local_time = naive(y, mo, d, h, mi, s)  # no zone written (`hhaudit.zones`)
         hand.hand_id = hand_id or ""
         tour = tid is not None
         hand.kind = "tournament" if tour else "cash"

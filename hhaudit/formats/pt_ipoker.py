@@ -45,7 +45,7 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import currency_of
-from ._ptkit import Fields, PtFormat, cards, local_time
+from ._ptkit import Fields, PtFormat, cards, local_time, naive
 from .base import LineError, UnsupportedGame
 from .common import STREET_NAMES, game_code
 
@@ -100,10 +100,10 @@ class PtIPokerFormat(PtFormat):
             y, mo, d = parts
         else:  # Merge: month/day/year
             mo, d, y = parts
-        hand.started_at, hand.tz = local_time(
-            y, mo, d, int(m.group("h")), int(m.group("mi")), int(m.group("s")),
-            m.group("tz") or m.group("tz2") or "",
-        )
+        clock = (y, mo, d, int(m.group("h")), int(m.group("mi")), int(m.group("s")))
+        hand.started_at, hand.tz = local_time(*clock, m.group("tz") or m.group("tz2") or "")
+        if hand.started_at is None and not hand.tz:
+            hand.local_time = naive(*clock)  # no zone written (`hhaudit.zones`)
         # "Uncalled:Y": the pot and the "wins" lines leave the uncalled bet out.
         self._uncalled_in_wins = m.group("unc") != "Y" and "Version:2" not in rest
         game = m.group("game").strip().lower()
@@ -262,6 +262,8 @@ class PtMergeFormat(PtIPokerFormat):
     sites = ("Merge",)
     description = "Merge network hands as PokerTracker exports them (MERGE_GAME #..., Merge Game #...)"
     start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?(?:MERGE_GAME #[0-9-]+: |Merge Game #[0-9-]+ \| )")
+    table_sequence: ClassVar[re.Pattern[str] | None] = re.compile(r"\d+-(\d+)")
+    """`MERGE_GAME #53094604-134`: the table's id and the hand's number at the table."""
     merge = True
 
 

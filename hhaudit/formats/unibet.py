@@ -34,7 +34,7 @@ from ..model import (
 from ..money import currency_of
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import ACT_VERBS, bracket_groups, cards, to_utc
+from .common import ACT_VERBS, bracket_groups, cards, to_utc, wall_clock
 
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER, "Showdown": Street.SHOWDOWN}
 _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE,
@@ -63,7 +63,10 @@ class UnibetFormat(SiteFormat):
         hand.table_name = f[1] or ""
         game = f[4] or ""
         hand.kind, hand.scale = "cash", 2
-        hand.started_at, hand.tz = to_utc(f"{f[6]} {f[5]}")
+        when = f"{f[6]} {f[5]}"
+        hand.started_at, hand.tz = to_utc(when)
+        if hand.started_at is None and not hand.tz:
+            hand.local_time = wall_clock(when)  # no zone written (`hhaudit.zones`)
         if not _HOLDEM.search(game) or re.search(r"(?i)omaha|short ?deck|6\+", game):
             hand.variant = game.lower()
             raise UnsupportedGame(game)

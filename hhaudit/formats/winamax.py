@@ -57,6 +57,9 @@ class WinamaxFormat(SiteFormat):
     decimal_comma = True
     description = "Winamax (cash games, Go Fast, HOLD-UP, ESCAPE, tournaments)"
     start: ClassVar[re.Pattern[str]] = re.compile(r"\s*\ufeff?Winamax Poker - ")
+    table_sequence: ClassVar[re.Pattern[str] | None] = re.compile(r"\d+-(\d+)-\d+")
+    """`HandId: #9260931-103-1479198677`: the table (or tournament), the hand's number there,
+    and a Unix time."""
 
     _tournament_scale = 0
     _total_unit = 0

@@ -2,11 +2,17 @@
 is written, and recorded in the `duplicates` table. Every copy is then compared with its
 first (`copies`): one that differs is kept out of the tables all the same (the hand is
 audited once, as its first says it), marked in `duplicates` (`differs_at`), and reported
-as an AC07 finding on its first's hand, whose part is rewritten with it."""
+as an AC07 finding on its first's hand, whose part is rewritten with it.
+
+What makes two hands copies is `hhaudit.identity`: the same site, hand id and scope key
+(`hands.id_key`: where the format's ids are unique; null for an id that names nothing, a
+placeholder) and the same table, time and seats (`hands.fingerprint`). Hands that share the
+id and scope but not the fingerprint are different hands: all are kept, and each one after
+the id's first gets an AC08 finding (the id is reused), added here as AC07's are."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,8 +26,13 @@ if TYPE_CHECKING:
 DUPLICATES = "duplicates"
 LOCAL_IDS = frozenset({"live"})
 """Sites whose hand ids are only unique within one source (a live log's `hand 1` is the
-first hand of that session, not a room-wide id): a hand is a copy only if the same source
-holds it twice."""
+first hand of that session, not a room-wide id): their sessions' ids name the source
+(`sessions.passes`). Copies follow each format's `id_scope` (`hhaudit.identity`)."""
+KEY = ("site", "hand_id", "id_key", "fingerprint")
+"""What a copy shares with its first (`hhaudit.identity`)."""
+ID = KEY[:3]
+"""What hands sharing an id share: the id and the scope it is unique in."""
+Key = tuple[str, str, str, str]
 
 
 def dup_schema() -> Any:
@@ -30,27 +41,33 @@ def dup_schema() -> Any:
     s, i = pa.string(), pa.int64()
     return pa.schema([("site", s), ("hand_id", s), ("source", s), ("line", i),
                       ("first_source", s), ("first_line", i), ("end_line", i), ("format", s), ("differs_at", i),
-                      ("compared", pa.bool_())])
-
+                      ("compared", pa.bool_()), ("id_key", s), ("fingerprint", s)])
 
 
 def scope(site: str, source: str) -> str:
-    """What besides its site makes a hand id unique: its source for LOCAL_IDS sites."""
+    """What besides its site makes a session's first hand id unique: its source for
+    LOCAL_IDS sites."""
     return source if site in LOCAL_IDS else ""
 
 
-def scopes(t: Any) -> Any:
-    """The scope of each row of a table with site and source columns, as an Arrow array."""
-    import pyarrow as pa
+def _key(r: dict[str, Any]) -> Key:
+    return (r["site"], r["hand_id"], r.get("id_key") or "", r.get("fingerprint") or "")
 
-    return pa.array([scope(site, src) for site, src in zip(t["site"].to_pylist(), t["source"].to_pylist())],
-                    pa.string())
+
+class _First:
+    """Where a key's first hand is: source, line, end line, format, part name and row."""
+
+    __slots__ = ("end", "format", "line", "part", "row", "source")
+
+    def __init__(self, source: str, line: int, end: int, format: str, part: str, row: int) -> None:
+        self.source, self.line, self.end, self.format, self.part, self.row = source, line, end, format, part, row
 
 
 def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
            sources: Sequence[Source] | None = None) -> None:
     """Drop the rows of hands already in an earlier part; record them in `duplicates`;
-    compare every copy with its first (read again from `sources`, by name)."""
+    compare every copy with its first (read again from `sources`, by name); mark the hands
+    whose id another hand has (AC08)."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
@@ -65,61 +82,78 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
     old_dups = {p.name: read_part(p) for p in dup_files}
     named = None
     if old_dups:
-        named = pa.concat_tables([pa.table({"site": d["site"], "hand_id": d["hand_id"], "scope": scopes(d)})
-                                  for d in old_dups.values()]).group_by(["site", "hand_id", "scope"]).aggregate([])
+        named = pa.concat_tables([pa.table({c: pc.fill_null(d[c], "") for c in KEY})
+                                  for d in old_dups.values()]).group_by(list(KEY)).aggregate([])
     firsts_found: list[Any] = []
-    copies: dict[int, set[str]] = {}
-    """Per part: the hand ids of the copies it holds (rows of a key that are not its first)."""
+    found = _Found()
     for bucket in _buckets(tmp, parts):
-        firsts_found.extend(_places(bucket, named, copies))
+        firsts_found.extend(_places(bucket, named, found))
         del bucket
         release_arrow_memory()
-    if not firsts_found:
-        return
-    # where each wanted key first is: (source, line) from its part
-    firsts = pa.concat_tables(firsts_found)
-    first_at: dict[tuple[str, str, str], tuple[str, int, int, str, str]] = {}
-    """Per key: the first's source, line, end line, format and part."""
-    by_part: dict[int, list[tuple[int, str, str, str]]] = {}
-    for part, row, site, hid, key_scope in zip(firsts["part"].to_pylist(), firsts["row"].to_pylist(),
-                                               firsts["site"].to_pylist(), firsts["hand_id"].to_pylist(),
-                                               firsts["scope"].to_pylist()):
-        by_part.setdefault(part, []).append((row, site, hid, key_scope))
-    for part, items in by_part.items():
-        t = read_part(tmp / "hands" / parts[part], columns=["source", "line", "end_line", "format"])
-        src, line, end, fmt = (t[c].to_pylist() for c in ("source", "line", "end_line", "format"))
-        for row, site, hid, key_scope in items:
-            first_at[(site, hid, key_scope)] = (src[row], line[row], end[row] or 0, fmt[row], parts[part])
+    copies = {part: set(rows) for part, rows in found.copies.items()}
+    first_at: dict[Key, list[_First]] = {}
+    """Per key, its hands' firsts (one per start time, `identity.same_time`), in dataset order."""
+    by_ord: dict[int, _First] = {}
+    if firsts_found:
+        firsts = pa.concat_tables(firsts_found).sort_by("ord")
+        by_part: dict[int, list[tuple[int, int, Key]]] = {}
+        for part, row, o, *values in zip(*(firsts[c].to_pylist() for c in ("part", "row", "ord", *KEY))):
+            by_part.setdefault(part, []).append((row, o, (values[0], values[1], values[2], values[3])))
+        for part, items in by_part.items():
+            t = read_part(tmp / "hands" / parts[part], columns=["source", "line", "end_line", "format"])
+            src, line, end, fmt = (t[c].to_pylist() for c in ("source", "line", "end_line", "format"))
+            for row, o, first_key in items:
+                by_ord[o] = _First(src[row], line[row], end[row] or 0, fmt[row], parts[part], row)
+        for o, *values in zip(*(firsts[c].to_pylist() for c in ("ord", *KEY))):
+            first_at.setdefault((values[0], values[1], values[2], values[3]), []).append(by_ord[o])
+    new_first: dict[tuple[str, int], _First] = {}
+    """Each copy found here (its source and line): its first."""
+
+    def first_of(r: dict[str, Any]) -> _First | None:
+        f = new_first.get((r["source"], r["line"]))
+        if f is not None:
+            return f
+        candidates = first_at.get(_key(r), [])
+        for c in candidates:  # a unit's own copy names its first's place
+            if (c.source, c.line) == (r.get("first_source"), r.get("first_line")):
+                return c
+        return candidates[0] if candidates else None
     # rewrite the parts holding copies; collect their duplicates rows
     new_dups: dict[str, list[dict[str, Any]]] = {}
-
-    for part, hids in sorted(copies.items()):
+    for part, rows_gone in sorted(copies.items()):
         name = parts[part]
         index = int(PART.match(name).group(1))  # type: ignore[union-attr]
         tot = per_file[index]
-        mask_ids = pa.array(sorted(hids), pa.string())
+        hands = read_part(tmp / "hands" / name)
+        drop_rows = pa.array([k in rows_gone for k in range(len(hands))], pa.bool_())
+        gone = hands.filter(drop_rows)
+        kept_pairs = set(zip(*(hands.filter(pc.invert(drop_rows))[c].to_pylist() for c in ("hand_id", "source"))))
+        gone_pairs = set(zip(gone["hand_id"].to_pylist(), gone["source"].to_pylist())) - kept_pairs
+        for k, r in zip(sorted(rows_gone), gone.select(["site", "hand_id", "source", "line", "end_line", "format",
+                                                         "status", "id_key", "fingerprint"]).to_pylist()):
+            f = new_first[(r["source"], r["line"])] = by_ord[found.copies[part][k]]
+            new_dups.setdefault(name, []).append(
+                {"site": r["site"], "hand_id": r["hand_id"], "source": r["source"], "line": r["line"],
+                 "first_source": f.source, "first_line": f.line, "end_line": r["end_line"] or 0,
+                 "format": r["format"], "differs_at": None, "compared": None, "id_key": r["id_key"],
+                 "fingerprint": r["fingerprint"]})
+            tot.hands -= 1
+            tot.duplicates += 1
+            tot.statuses[r["status"]] -= 1
         for t in TABLES:
             path = tmp / t / name
-            table = read_part(path)
-            drop = pc.is_in(table["hand_id"], value_set=mask_ids)
+            table = hands if t == "hands" else read_part(path)
             if t == "hands":
-                gone = table.filter(drop)
-                for site, hid, src, line, end, fmt, status in zip(
-                        gone["site"].to_pylist(), gone["hand_id"].to_pylist(), gone["source"].to_pylist(),
-                        gone["line"].to_pylist(), gone["end_line"].to_pylist(), gone["format"].to_pylist(),
-                        gone["status"].to_pylist()):
-                    fs, fl = first_at[(site, hid, scope(site, src))][:2]
-                    new_dups.setdefault(name, []).append(
-                        {"site": site, "hand_id": hid, "source": src, "line": line,
-                         "first_source": fs, "first_line": fl, "end_line": end or 0, "format": fmt,
-                         "differs_at": None, "compared": None})
-                    tot.hands -= 1
-                    tot.duplicates += 1
-                    tot.statuses[status] -= 1
-            elif t == "findings":
-                gone = table.filter(drop)
-                for cat, sev, code in zip(gone["category"].to_pylist(), gone["severity"].to_pylist(),
-                                          gone["rule"].to_pylist()):
+                drop = drop_rows
+            else:
+                # a copy's other rows: by its hand id and source (a pair a kept hand of the
+                # part also has keeps its rows: the tables cannot tell the two hands apart)
+                pairs = [f"{h}\x1f{s}" for h, s in sorted(gone_pairs)]
+                joined = pc.binary_join_element_wise(table["hand_id"], table["source"], "\x1f")
+                drop = pc.fill_null(pc.is_in(joined, value_set=pa.array(pairs, pa.string())), False)
+            if t == "findings":
+                for cat, sev, code in zip(*(table.filter(drop)[c].to_pylist()
+                                            for c in ("category", "severity", "rule"))):
                     tot.categories[cat] -= 1
                     tot.severities[sev] -= 1
                     if code == "PA02":
@@ -127,27 +161,48 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
             kept = table.filter(pc.invert(drop))
             write_atomic(with_metadata(kept.replace_schema_metadata(None), t), path)
         for c in (tot.statuses, tot.categories, tot.severities):
-            for key in [key for key, v in c.items() if v <= 0]:
-                del c[key]
+            for empty in [k for k, v in c.items() if v <= 0]:
+                del c[empty]
     # duplicates parts: each unit's own copies plus the new ones, with the first places
     schema = dup_schema()
     all_rows: dict[str, list[dict[str, Any]]] = {}
     for name in sorted(set(old_dups) | set(new_dups)):
         rows = old_dups[name].to_pylist() if name in old_dups else []
         for r in rows:
-            first = first_at.get((r["site"], r["hand_id"], scope(r["site"], r["source"])))
+            first = first_of(r)
             if first is not None:
-                r["first_source"], r["first_line"] = first[:2]
+                r["first_source"], r["first_line"] = first.source, first.line
         rows += new_dups.get(name, [])
         rows.sort(key=lambda r: (r["source"], r["line"]))  # an archive's part holds several members
         all_rows[name] = rows
-    conflicts = _compare(all_rows, first_at, sources or [])
+    conflicts = _compare(all_rows, first_of, sources or [])
     for name, rows in all_rows.items():
         table = pa.Table.from_pylist(rows, schema=schema)
         if name in old_dups and table.equals(old_dups[name]):
             continue
         write_atomic(table, tmp / DUPLICATES / name)
-    _add_conflicts(tmp, conflicts, per_file)
+    conflicts += _reuses(found.shared, parts, copies)
+    _add_conflicts(tmp, conflicts, per_file, copies, parts)
+
+
+def _reuses(shared: list[tuple[int, int, str, str, int]], parts: list[str],
+            copies: dict[int, set[int]]) -> list[Conflict]:
+    """The AC08 findings of the hands whose id an earlier, different hand has."""
+    from ..rules import RULES
+
+    rule = RULES["AC08"]
+    out: list[Conflict] = []
+    for part, row, hid, first_source, first_line in shared:
+        if row in copies.get(part, ()):
+            continue
+        message = (f"hand id {hid} is also the id of another hand, at {first_source}:{first_line} "
+                   f"(another table, time or seats): both are audited")
+        out.append((parts[part], row, {
+            "hand_id": hid, "source": None, "line": None, "seq": -1, "rule": rule.code, "name": rule.name,
+            "category": rule.category.value, "severity": rule.severity.value, "seat": None, "player": None,
+            "expected": "a hand id of its own", "actual": f"the id of the hand at {first_source}:{first_line}",
+            "message": message, "citation": rule.citation}))
+    return out
 
 
 BUCKET_ROWS = 100_000
@@ -162,20 +217,25 @@ _KEYS = ".keys"
 
 
 def _part_keys(tmp: Path, parts: list[str]) -> Iterator[Any]:
-    """Each part's keys: site, hand_id, scope, part, row and ord (the row's place in the
-    dataset), without the rows that have no hand id."""
+    """Each part's keys: site, hand_id, id_key, fingerprint, part, row, ord (the row's
+    place in the dataset), source and line, without the hands whose id names nothing (no
+    id, or a null `id_key`: a placeholder)."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
     start = 0
     for k, name in enumerate(parts):
-        t = read_part(tmp / "hands" / name, columns=["site", "hand_id", "source"])
+        t = read_part(tmp / "hands" / name, columns=[*KEY, "source", "line", "started_at"])
         n = len(t)
-        keys = pa.table({"site": t["site"], "hand_id": t["hand_id"], "scope": scopes(t),
+        keys = pa.table({"site": pc.fill_null(t["site"], ""), "hand_id": t["hand_id"], "id_key": t["id_key"],
+                         "fingerprint": pc.fill_null(t["fingerprint"], ""),
                          "part": pa.array([k] * n, pa.int32()), "row": pa.array(range(n), pa.int64()),
-                         "ord": pa.array(range(start, start + n), pa.int64())})
+                         "ord": pa.array(range(start, start + n), pa.int64()), "source": t["source"],
+                         "line": t["line"], "started_at": t["started_at"]})
         start += n
-        yield keys.filter(pc.and_kleene(pc.invert(pc.is_null(keys["hand_id"])), pc.not_equal(keys["hand_id"], "")))
+        ok = pc.and_kleene(pc.and_kleene(pc.invert(pc.is_null(keys["hand_id"])), pc.not_equal(keys["hand_id"], "")),
+                           pc.is_valid(keys["id_key"]))
+        yield keys.filter(ok)
 
 
 def _buckets(tmp: Path, parts: list[str]) -> Iterator[Any]:
@@ -214,75 +274,122 @@ def _buckets(tmp: Path, parts: list[str]) -> Iterator[Any]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _places(keys: Any, named: Any, copies: dict[int, set[str]]) -> list[Any]:
-    """In one bucket of keys: add each part's copies to `copies`; return the first places
-    (part, row, site, hand_id, scope) of the keys held more than once or named in a unit's
-    duplicates (`named`)."""
+class _Found:
+    """What the buckets' keys show: the copies and the hands sharing an id."""
+
+    def __init__(self) -> None:
+        self.copies: dict[int, dict[int, int]] = {}
+        """Per part: each copy's row, and its first's `ord`."""
+        self.shared: list[tuple[int, int, str, str, int]] = []
+        """Hands whose id an earlier, different hand has: (part, row, hand id, the first's
+        source and line)."""
+
+
+def _places(keys: Any, named: Any, found: _Found) -> list[Any]:
+    """In one bucket of keys: record in `found` the copies (a key's hands whose time can be
+    an earlier one's, `identity.same_time`) and the hands sharing an id with an earlier,
+    different hand (another fingerprint or time); return the first places (part, row, ord
+    and KEY) of the keys held more than once or named in a unit's duplicates (`named`)."""
+    import itertools
+
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    on = ["site", "hand_id", "scope"]
+    from ..identity import same_time
+
+    on = list(KEY)
     groups = keys.group_by(on, use_threads=False).aggregate([("ord", "min"), ("ord", "count")])
     multi = groups.filter(pc.greater(groups["ord_count"], 1))
-    wanted = multi.select([*on, "ord_min"])
+    wanted: set[int] = set()
     if named is not None:
-        extra = groups.join(named, on, join_type="inner").select([*on, "ord_min"])
-        wanted = pa.concat_tables([wanted, extra])
+        wanted.update(groups.join(named, on, join_type="inner")["ord_min"].to_pylist())
+    starts: dict[tuple[str, str, str], list[int]] = {}
+    """Per id (ID), the first hand of each of its fingerprints and times."""
+    ids = groups.group_by(list(ID), use_threads=False).aggregate([("ord_min", "count")])
+    several = ids.filter(pc.greater(ids["ord_min_count"], 1)).select(list(ID))
+    if len(several):
+        lone = groups.join(several, list(ID), join_type="inner")
+        for site, hid, scope_, o in zip(*(lone[c].to_pylist() for c in (*ID, "ord_min"))):
+            starts.setdefault((site, hid, scope_), []).append(o)
     if len(multi):
-        joined = keys.join(multi, on, join_type="inner")
-        joined = joined.filter(pc.not_equal(joined["ord"], joined["ord_min"]))
-        for part, hid in zip(joined["part"].to_pylist(), joined["hand_id"].to_pylist()):
-            copies.setdefault(part, set()).add(hid)
-    if len(wanted) == 0:
+        joined = keys.join(multi.select(on), on, join_type="inner").sort_by([(c, "ascending") for c in on]
+                                                                             + [("ord", "ascending")])
+        rows = zip(*(joined[c].to_pylist() for c in (*on, "ord", "part", "row", "started_at")))
+        for key, items in itertools.groupby(rows, key=lambda r: r[:4]):
+            times: list[list[Any]] = []  # per start time: [the time, its first's ord]
+            for *_, o, part, row, when in items:
+                for c in times:
+                    if same_time(c[0], when):
+                        c[0] = c[0] or when
+                        found.copies.setdefault(part, {})[row] = c[1]
+                        break
+                else:
+                    times.append([when, o])
+                    wanted.add(o)
+            if len(times) > 1:
+                s = starts.setdefault(key[:3], [])
+                s.extend(c[1] for c in times if c[1] not in s)
+    for os_ in starts.values():
+        os_.sort()
+        wanted.update(os_)
+    if not wanted:
         return []
-    return [keys.take(pc.index_in(wanted["ord_min"], keys["ord"])).select(["part", "row", *on])]
+    at = keys.take(pc.index_in(pa.array(sorted(wanted), pa.int64()), keys["ord"]))
+    place = {o: (p, r, h, s, ln) for o, p, r, h, s, ln in zip(*(at[c].to_pylist() for c in (
+        "ord", "part", "row", "hand_id", "source", "line")))}
+    for os_ in starts.values():
+        first = place[os_[0]]
+        for o in os_[1:]:
+            part, row, hid = place[o][:3]
+            found.shared.append((part, row, hid, first[3], first[4]))
+    return [at.select(["part", "row", "ord", *on])]
 
 
-Conflict = tuple[str, str, dict[str, Any]]
-"""(the first's part, its hand id, the findings row to add there)."""
+Conflict = tuple[str, int, dict[str, Any]]
+"""(the part of the hand it is on, the hand's row there before copies are dropped, the
+findings row to add)."""
 
 
-def _compare(all_rows: dict[str, list[dict[str, Any]]],
-             first_at: dict[tuple[str, str, str], tuple[str, int, int, str, str]],
+def _compare(all_rows: dict[str, list[dict[str, Any]]], first_of: Callable[[dict[str, Any]], _First | None],
              sources: Sequence[Source]) -> list[Conflict]:
     """Compare each copy with its first (sets `differs_at` and `compared` on its row);
     the findings the copies that differ give."""
     from ..rules import RULES
 
     by_name = {s.name: s for s in sources}
-    pairs: list[tuple[dict[str, Any], tuple[str, int, int, str, str]]] = []
+    pairs: list[tuple[dict[str, Any], _First]] = []
     wanted: dict[str, set[Span]] = {}
     for rows in all_rows.values():
         for r in rows:
             r["end_line"] = r.get("end_line") or 0
             r["differs_at"] = None
-            first = first_at.get((r["site"], r["hand_id"], scope(r["site"], r["source"])))
-            ok = (first is not None and first[3] == r.get("format") and first[2] >= first[1]
-                  and r["end_line"] >= r["line"] and first[0] in by_name and r["source"] in by_name)
+            first = first_of(r)
+            ok = (first is not None and first.format == r.get("format") and first.end >= first.line
+                  and r["end_line"] >= r["line"] and first.source in by_name and r["source"] in by_name)
             r["compared"] = bool(ok)
             if not ok:
                 continue
             assert first is not None
             pairs.append((r, first))
-            wanted.setdefault(first[0], set()).add((first[1], first[2]))
+            wanted.setdefault(first.source, set()).add((first.line, first.end))
             wanted.setdefault(r["source"], set()).add((r["line"], r["end_line"]))
     if not pairs:
         return []
     sums = {src: digests(by_name[src], spans) for src, spans in sorted(wanted.items())}
     differ = [(r, f) for r, f in pairs
-              if sums[f[0]].get((f[1], f[2])) != sums[r["source"]].get((r["line"], r["end_line"]))]
+              if sums[f.source].get((f.line, f.end)) != sums[r["source"]].get((r["line"], r["end_line"]))]
     if not differ:
         return []
     need: dict[str, set[Span]] = {}
     for r, f in differ:
-        need.setdefault(f[0], set()).add((f[1], f[2]))
+        need.setdefault(f.source, set()).add((f.line, f.end))
         need.setdefault(r["source"], set()).add((r["line"], r["end_line"]))
     lines = {src: texts(by_name[src], spans) for src, spans in sorted(need.items())}
     rule = RULES["AC07"]
     out: list[Conflict] = []
     for r, f in differ:
-        d = first_difference(lines[f[0]].get((f[1], f[2]), []), lines[r["source"]].get((r["line"], r["end_line"]), []),
-                             f[2], r["end_line"])
+        d = first_difference(lines[f.source].get((f.line, f.end), []), lines[r["source"]].get((r["line"], r["end_line"]), []),
+                             f.end, r["end_line"])
         if d is None:
             continue
         r["differs_at"] = d.copy_line
@@ -290,17 +397,33 @@ def _compare(all_rows: dict[str, list[dict[str, Any]]],
         there = d.copy_text or "(end of the hand)"
         message = (f"copy of hand {r['hand_id']} at {r['source']}:{r['line']} differs at line {d.copy_line}: "
                    f"{there!r} where this one has {here!r}")
-        out.append((f[4], r["hand_id"], {
-            "hand_id": r["hand_id"], "source": f[0], "line": d.first_line, "seq": -1, "rule": rule.code,
+        out.append((f.part, f.row, {
+            "hand_id": r["hand_id"], "source": f.source, "line": d.first_line, "seq": -1, "rule": rule.code,
             "name": rule.name, "category": rule.category.value, "severity": rule.severity.value, "seat": None,
             "player": None, "expected": f"line {d.first_line}: {here}",
             "actual": f"{r['source']}:{d.copy_line}: {there}", "message": message, "citation": rule.citation}))
     return out
 
 
-def _add_conflicts(tmp: Path, conflicts: list[Conflict], per_file: dict[int, Totals]) -> None:
-    """Write the AC07 findings into their first's parts (after the hand's other findings)
-    and count them in the hand's `n_findings` and the file's totals."""
+OURS = ("AC07", "AC08")
+"""The findings the copy check adds (and takes out of reused parts, to find them again)."""
+
+
+def _own_findings(hands: Any) -> list[int]:
+    """Each hand row's own findings (its `n_findings` less the session findings a reused
+    part still counts)."""
+    import pyarrow.compute as pc
+
+    n = pc.fill_null(hands["n_findings"], 0)
+    if "n_session_findings" in hands.column_names:
+        n = pc.subtract(n, pc.fill_null(hands["n_session_findings"], 0))
+    return [int(x) for x in n.to_pylist()]
+
+
+def _add_conflicts(tmp: Path, conflicts: list[Conflict], per_file: dict[int, Totals],
+                   copies: dict[int, set[int]], parts: list[str]) -> None:
+    """Write the AC07 and AC08 findings into their hands' parts (after each hand's other
+    findings) and count them in the hand's `n_findings` and the file's totals."""
     import pyarrow as pa
 
     from ..tables import SCHEMAS, with_metadata
@@ -308,64 +431,97 @@ def _add_conflicts(tmp: Path, conflicts: list[Conflict], per_file: dict[int, Tot
     by_part: dict[str, list[Conflict]] = {}
     for c in conflicts:
         by_part.setdefault(c[0], []).append(c)
+    index_of = {name: k for k, name in enumerate(parts)}
     for name, items in sorted(by_part.items()):
         hands = read_part(tmp / "hands" / name)
         findings = read_part(tmp / "findings" / name)
-        order = {hid: k for k, hid in enumerate(hands["hand_id"].to_pylist())}
+        gone = sorted(copies.get(index_of[name], ()))
         rows = findings.to_pylist()
+        # each finding's hand row, from the hands' own counts (the findings are in hand order)
+        own = _own_findings(hands)
+        hand_of = [k for k, n in enumerate(own) for _ in range(n)]
+        if len(hand_of) != len(rows):  # not in step: place them by hand id
+            first = {h: k for k, h in reversed(list(enumerate(hands["hand_id"].to_pylist())))}
+            hand_of = [first.get(r["hand_id"], len(own)) for r in rows]
         have = {(r["hand_id"], r["rule"], r["message"]) for r in rows}
-        added = [c[2] for c in items if (c[1], "AC07", c[2]["message"]) not in have]
+        src, line = hands["source"].to_pylist(), hands["line"].to_pylist()
+        added: list[tuple[int, dict[str, Any]]] = []
+        for _, row, finding in items:
+            at = row - _before(gone, row)  # its row once the part's copies are dropped
+            if finding["source"] is None:
+                finding["source"], finding["line"] = src[at], line[at]
+            if (finding["hand_id"], finding["rule"], finding["message"]) not in have:
+                added.append((at, finding))
         if not added:
             continue
-        rows = sorted(rows + added, key=lambda r: order.get(r["hand_id"], len(order)))  # stable: last of its hand
-        extra: dict[str, int] = {}
-        for r in added:
-            extra[r["hand_id"]] = extra.get(r["hand_id"], 0) + 1
-        n = [v + extra.get(h, 0) for h, v in zip(hands["hand_id"].to_pylist(), hands["n_findings"].to_pylist())]
+        keyed = [((h, 0, k), r) for k, (h, r) in enumerate(zip(hand_of, rows))]
+        keyed += [((at, 1, k), r) for k, (at, r) in enumerate(added)]
+        rows = [r for _, r in sorted(keyed, key=lambda x: x[0])]
+        extra: dict[int, int] = {}
+        for at, _ in added:
+            extra[at] = extra.get(at, 0) + 1
+        n = [v + extra.get(k, 0) for k, v in enumerate(hands["n_findings"].to_pylist())]
         hands = hands.set_column(hands.schema.get_field_index("n_findings"), "n_findings", pa.array(n, pa.int64()))
         write_atomic(with_metadata(hands.replace_schema_metadata(None), "hands"), tmp / "hands" / name)
         table = pa.Table.from_pylist(rows, schema=SCHEMAS["findings"])
         write_atomic(with_metadata(table, "findings"), tmp / "findings" / name)
         tot = per_file[int(PART.match(name).group(1))]  # type: ignore[union-attr]
-        for r in added:
+        for _, r in added:
             tot.categories[r["category"]] += 1
             tot.severities[r["severity"]] += 1
-            tot.conflicts += 1
+            if r["rule"] == "AC07":
+                tot.conflicts += 1
+            else:
+                tot.shared_ids += 1
+
+
+def _before(sorted_rows: list[int], row: int) -> int:
+    """How many of `sorted_rows` come before `row`."""
+    import bisect
+
+    return bisect.bisect_left(sorted_rows, row)
 
 
 def _strip_conflicts(tmp: Path, parts: list[str], per_file: dict[int, Totals]) -> None:
-    """Reused parts (`--incremental`) carry the AC07 findings of the run that wrote them:
-    they are taken out (and counted out) to be found again against this run's copies."""
+    """Reused parts (`--incremental`) carry the AC07 and AC08 findings of the run that wrote
+    them: they are taken out (and counted out) to be found again against this run's hands."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
     from ..tables import with_metadata
 
+    value_set = pa.array(OURS, pa.string())
     for name in parts:
         index = int(PART.match(name).group(1))  # type: ignore[union-attr]
         tot = per_file.get(index)
-        if tot is None or not tot.reused or not tot.conflicts:
+        if tot is None or not tot.reused or not (tot.conflicts or tot.shared_ids):
             continue
         path = tmp / "findings" / name
-        if not pc.any(pc.equal(read_part(path, columns=["rule"])["rule"], "AC07")).as_py():
+        if not pc.any(pc.is_in(read_part(path, columns=["rule"])["rule"], value_set=value_set)).as_py():
             continue
         findings = read_part(path)
-        mine = pc.equal(findings["rule"], "AC07")
-        gone = findings.filter(mine)
-        less: dict[str, int] = {}
-        for hid, cat, sev in zip(gone["hand_id"].to_pylist(), gone["category"].to_pylist(),
-                                 gone["severity"].to_pylist()):
-            less[hid] = less.get(hid, 0) + 1
+        hands = read_part(tmp / "hands" / name)
+        own = _own_findings(hands)
+        hand_of = [k for k, n in enumerate(own) for _ in range(n)]
+        mine = pc.is_in(findings["rule"], value_set=value_set)
+        less: dict[int, int] = {}
+        first = {h: k for k, h in reversed(list(enumerate(hands["hand_id"].to_pylist())))}
+        for k, (hid, cat, sev, code, is_mine) in enumerate(zip(
+                *(findings[c].to_pylist() for c in ("hand_id", "category", "severity", "rule")), mine.to_pylist())):
+            if not is_mine:
+                continue
+            at = hand_of[k] if len(hand_of) == len(findings) else first.get(hid, -1)
+            less[at] = less.get(at, 0) + 1
             tot.categories[cat] -= 1
             tot.severities[sev] -= 1
-            tot.conflicts -= 1
-        hands = read_part(tmp / "hands" / name)
-        n = [v - less.get(h, 0) for h, v in zip(hands["hand_id"].to_pylist(), hands["n_findings"].to_pylist())]
+            if code == "AC07":
+                tot.conflicts -= 1
+            else:
+                tot.shared_ids -= 1
+        n = [v - less.get(k, 0) for k, v in enumerate(hands["n_findings"].to_pylist())]
         hands = hands.set_column(hands.schema.get_field_index("n_findings"), "n_findings", pa.array(n, pa.int64()))
         write_atomic(with_metadata(hands.replace_schema_metadata(None), "hands"), tmp / "hands" / name)
         write_atomic(with_metadata(findings.filter(pc.invert(mine)).replace_schema_metadata(None), "findings"), path)
         for c in (tot.categories, tot.severities):
-            for k in [k for k, v in c.items() if v <= 0]:
-                del c[k]
-
-
+            for empty in [k for k, v in c.items() if v <= 0]:
+                del c[empty]

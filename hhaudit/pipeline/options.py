@@ -28,6 +28,9 @@ class Options:
     """The options given one by one (`--option NAME=VALUE`, the API's keywords): they apply
     to every hand, its own profile too; the rest of `overrides` (a `--rules` file's) only to
     the hands that name no profile of their own."""
+    timezones: tuple[tuple[str, str], ...] = ()
+    """(site, IANA zone) pairs: the zone a site's zoneless times are read in
+    (`--timezone`, `[tool.hhaudit.timezones]`; `hhaudit.zones`)."""
 
 
 @dataclass(slots=True)
@@ -43,6 +46,9 @@ class Totals:
     conflicts: int = 0
     """Of those, copies whose text differs from their first (an AC07 finding each, counted
     in the file of the first)."""
+    shared_ids: int = 0
+    """Hands audited although an earlier, different hand has their id (an AC08 finding each,
+    `hhaudit.identity`)."""
     reused: int = 0
     """Files whose parts were taken unchanged from the previous dataset (`incremental`)."""
     faults: int = 0
@@ -68,6 +74,7 @@ class Totals:
         self.files.extend(other.files)
         self.duplicates += other.duplicates
         self.conflicts += other.conflicts
+        self.shared_ids += other.shared_ids
         self.reused += other.reused
         self.faults += other.faults
         self.notes.extend(other.notes)
@@ -75,13 +82,13 @@ class Totals:
     def to_json(self) -> dict[str, Any]:
         return {"hands": self.hands, "statuses": dict(self.statuses), "categories": dict(self.categories),
                 "severities": dict(self.severities), "duplicates": self.duplicates,
-                "conflicts": self.conflicts, "faults": self.faults}
+                "conflicts": self.conflicts, "shared_ids": self.shared_ids, "faults": self.faults}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Totals:
         return cls(int(d["hands"]), Counter(d["statuses"]), Counter(d["categories"]),
                    Counter(d["severities"]), [], int(d["duplicates"]), conflicts=int(d.get("conflicts", 0)),
-                   faults=int(d.get("faults", 0)))
+                   faults=int(d.get("faults", 0)), shared_ids=int(d.get("shared_ids", 0)))
 
 
 class HandAuditor:

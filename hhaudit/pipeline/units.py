@@ -4,6 +4,7 @@ audited and written as one part per table."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,8 @@ from ..model import Hand
 from ..parsing import ParseLog, faulted, parse_source
 from ..reading import Source
 from .bulk import bulk
-from .dedupe import DUPLICATES, dup_schema, scope
+from ..identity import identity, same_time
+from .dedupe import DUPLICATES, dup_schema
 from .options import HandAuditor, Options, Totals
 from .parts import part_name
 from .plan import GROUP_FACTOR
@@ -29,24 +31,29 @@ class Unit:
 
         self.index, self.chunk, self.auditor, self.out_dir = index, chunk, auditor, out_dir
         self.rows = Rows()
-        self.seen: dict[tuple[str, str, str], tuple[str, int]] = {}
-        self.dups: list[tuple[str, str, str, int, str, int, int, str, int | None, bool | None]] = []
+        self.seen: dict[tuple[str, str, str, str], tuple[str, int, datetime | None]] = {}
+        """The first place of each (site, hand id, id key, fingerprint) (`hhaudit.identity`)."""
+        self.dups: list[tuple[str, str, str, int, str, int, int, str, int | None, bool | None, str, str]] = []
         self.totals = Totals()
         self.size = 0
 
     def add(self, hand: Hand) -> int:
         """Audit a hand (unless it is a copy of one in this unit); return its findings count."""
         self.size += 1
-        if hand.hand_id:
-            key = (hand.site, hand.hand_id, scope(hand.site, hand.source))
+        id_key, print_ = identity(hand)
+        if hand.hand_id and id_key is not None:
+            # a copy: the same id in the same scope, and the same table, time and seats (a
+            # different hand with the id is audited; `dedupe` marks it AC08)
+            key = (hand.site, hand.hand_id, id_key, print_)
             first = self.seen.get(key)
-            if first is not None:
-                # compared with its first after every part is written (`dedupe.compare_copies`)
+            if first is not None and same_time(first[2], hand.started_at):
+                # compared with its first after every part is written (`dedupe._compare`)
                 self.dups.append((hand.site, hand.hand_id, hand.source, hand.line, first[0], first[1],
-                                  hand.end_line, hand.format, None, None))
+                                  hand.end_line, hand.format, None, None, id_key, print_))
                 self.totals.duplicates += 1
                 return 0
-            self.seen[key] = (hand.source, hand.line)
+            if first is None:
+                self.seen[key] = (hand.source, hand.line, hand.started_at)
         rows = self.rows
         mark = rows.mark()
         stage = "judging"
@@ -124,7 +131,7 @@ def audit_group(index: int, sources: Sequence[Source], options: Options, out_dir
     seen = 0
     findings = 0
     for source in sources:
-        for hand in parse_source(source, format=options.format, log=log):
+        for hand in parse_source(source, format=options.format, log=log, timezones=dict(options.timezones)):
             if unit.size >= batch:
                 close(unit)
                 unit = Unit(index, unit.chunk + 1, auditor, out_dir)

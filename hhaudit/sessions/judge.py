@@ -364,13 +364,19 @@ class SessionJudge:
         return self.judge_screened(len(hands), hands.__getitem__, None)
 
     def judge_screened(self, n: int, view: Callable[[int], HandView], screen: Screen | None,
-                       base: int = 0) -> Judged:
+                       base: int = 0, after_gap: bool = False) -> Judged:
         """The session of `n` hands, hand k being `view(base + k)` (its rank); with a
-        `screen`, the plain hands it marks are passed over without their view."""
+        `screen`, the plain hands it marks are passed over without their view. A live
+        session cut because hand numbers skip (`after_gap`) still has its first hand's
+        number judged against the hand before (SE06: the numbers a log skipped)."""
         out = Judged()
         add = self._adder(out)
         if not n:
             return out
+        if after_gap and base > 0 and screen is None:
+            c, p = view(base), view(base - 1)
+            if c.live and p.live and (p.source, p.table_name) == (c.source, c.table_name):
+                self._order(p, c, add)
         if screen.anon[base] if screen is not None else anonymous(view(base)):
             # players hidden behind their positions (Bovada/Ignition): neither players nor
             # seats can be followed from hand to hand

@@ -344,7 +344,7 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
     seats_s, seat_at = _by_rank(seats_t, ranks(seats_t), "seat", m)
     posts_s, post_at = _by_rank(posts_t, ranks(posts_t), "seq", m)
     changed, anon = _players(seats_s, m)
-    cuts = _cuts(hands_s, keys_s, judges, changed)
+    cuts, cut_reasons = _cuts(hands_s, keys_s, judges, changed)
     scr = screening.screen(hands_s, seats_s, seat_at, posts_s, post_at)
     ends = np.asarray([*cuts[1:], m], dtype=np.int64)
     at_first, at_last = pa.array(cuts, pa.int64()), pa.array(ends - 1, pa.int64())
@@ -392,7 +392,8 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
         for r_lo, r_hi in runs:
             if not alone[i]:
                 judged = judged_of[i] = judges.judge(formats[i], r_hi - r_lo, views.__getitem__,
-                                                     None if whole[r_lo] else bucket_screen, r_lo)
+                                                     None if whole[r_lo] else bucket_screen, r_lo,
+                                                     cut_reasons[i] == "gap")
                 for f in judged.findings:
                     found_at.append(f.hand.index)
                     totals.categories[f.rule.category.value] += 1
@@ -401,7 +402,7 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
                     views_of[i] = [views[r] for r in range(r_lo, r_hi)]
             i += 1
         del views
-    rows = _sessions_rows(sids, firsts, lasts, lengths, judged_of, np.where(anon[cuts], 0, players))
+    rows = _sessions_rows(sids, firsts, lasts, lengths, judged_of, np.where(anon[cuts], 0, players), cut_reasons)
     live_session = scr.live[cuts]
     writer.add_table("sessions", rows.filter(pa.array(~live_session)))
     for k in np.flatnonzero(live_session).tolist():
@@ -417,7 +418,7 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
 
 
 def _sessions_rows(sids: list[str], firsts: Any, lasts: Any, lengths: Any, judged: dict[int, Judged],
-                   players: Any) -> Any:
+                   players: Any, cut_reasons: list[str]) -> Any:
     """The `sessions` rows of a bucket's sessions, in order, as a table (`judged` by the
     session's place: a session not judged has no pair and no finding)."""
     import numpy as np
@@ -443,7 +444,7 @@ def _sessions_rows(sids: list[str], firsts: Any, lasts: Any, lengths: Any, judge
         "started_at": firsts["started_at"], "ended_at": lasts["started_at"],
         "hands": pa.array(lengths, pa.int64()), "pairs": counts(lambda j: j.pairs),
         "pairs_judged": counts(lambda j: j.pairs_judged), "players": pa.array(players, pa.int64()),
-        "n_findings": counts(lambda j: len(j.findings))}
+        "n_findings": counts(lambda j: len(j.findings)), "cut_reason": pa.array(cut_reasons, pa.string())}
     schema = SCHEMAS["sessions"]
     return pa.table([pc.cast(columns[f.name], f.type) for f in schema], schema=schema)
 
@@ -965,17 +966,93 @@ def _order(hands: Any) -> tuple[Any, Any]:
     return order, key
 
 
-def _cuts(hands: Any, keys: Any, judges: _Judges, changed: Any) -> list[int]:
-    """Where, in session order, a new session starts: a new table key, a table idle longer
-    than the profile's `session_gap`, a cash game's new game or stakes, a new game, or the
-    players `changed` (`_players`)."""
+CUT_REASONS = ("table", "game", "stakes", "idle", "gap", "players")
+"""Why a session starts (`sessions.cut_reason`), the first that holds in this order: the
+table's first hand (its table key), a new game, a cash game's new stakes, the table idle past
+`session_gap`, hands missing before it (`gaps`), the players changed."""
+GAP_RHYTHM = 2.0
+"""Hands are missing between two hands of a table when the time between them is more than
+this many times the table's rhythm (the median time between its consecutive hands): time
+for two hands or more. Used where the site numbers no table sequence."""
+RHYTHM_PAIRS = 4
+"""A table's rhythm is taken from at least this many intervals between its hands; a table
+with fewer is not judged by time (nothing known is missing)."""
+
+
+def sequence_numbers(formats: list[str], hand_ids: list[str]) -> list[int | None]:
+    """Each hand's number in its table's sequence, where its format's ids carry one
+    (`table_sequence`), else None."""
+    from ..formats import FORMATS
+
+    patterns = {name: getattr(f, "table_sequence", None) for name, f in FORMATS.items()}
+    out: list[int | None] = []
+    for fmt, hid in zip(formats, hand_ids):
+        pattern = patterns.get(fmt or "")
+        m = pattern.fullmatch(hid or "") if pattern is not None else None
+        out.append(int(m.group(1)) if m else None)
+    return out
+
+
+def gaps(key: Any, t: Any, has_t: Any, seq: list[int | None], idle: Any, cash: Any | None = None) -> Any:
+    """Per hand (session order, numpy arrays): whether hands are missing between it and the
+    hand before of its table key. Where both hands carry a table sequence number
+    (`sequence_numbers`): when it does not go up by one. Elsewhere, at cash tables (`cash`;
+    all when None): when the time between them is more than GAP_RHYTHM times the table's
+    rhythm (`RHYTHM_PAIRS`; pauses past the idle cut left out of it). A tournament deals
+    every seated player in, sitting out or not, so its history skips no hand of the table:
+    a long pause there is a break or a slow hand, not hands missing."""
+    import numpy as np
+
+    n = len(key)
+    out = np.zeros(n, dtype=bool)
+    if n < 2:
+        return out
+    same = key[1:] == key[:-1]
+    has_seq = np.array([s is not None for s in seq], dtype=bool)
+    num = np.array([s if s is not None else 0 for s in seq], dtype=np.int64)
+    both_seq = same & has_seq[1:] & has_seq[:-1]
+    out[1:] |= both_seq & (num[1:] != num[:-1] + 1)
+    timed = same & has_t[1:] & has_t[:-1] & ~both_seq
+    if cash is not None:
+        timed &= cash[1:] & cash[:-1]
+    d = t[1:] - t[:-1]
+    usable = timed & (d > 0) & ~idle[1:]
+    if not usable.any():
+        return out
+    # the table's rhythm: the median interval of its pairs
+    pair_key = key[1:]
+    rhythm = np.full(n, -1.0)
+    idx = np.flatnonzero(usable)
+    order = idx[np.argsort(pair_key[idx], kind="stable")]
+    keys_sorted = pair_key[order]
+    bounds = np.flatnonzero(np.diff(keys_sorted)) + 1
+    for run in np.split(order, bounds):
+        if len(run) >= RHYTHM_PAIRS:
+            rhythm[run + 1] = float(np.median(d[run]))
+    # every pair of a table gets its table's rhythm
+    table_rhythm: dict[int, float] = {}
+    for k, r in zip(key[1:][idx], rhythm[idx + 1]):
+        if r > 0:
+            table_rhythm[int(k)] = r
+    if not table_rhythm:
+        return out
+    r_all = np.array([table_rhythm.get(int(k), -1.0) for k in key[1:]])
+    out[1:] |= timed & (r_all > 0) & (d > GAP_RHYTHM * r_all)
+    return out
+
+
+def _cuts(hands: Any, keys: Any, judges: _Judges, changed: Any) -> tuple[list[int], list[str]]:
+    """Where, in session order, a new session starts, and why (`CUT_REASONS`): a new table
+    key, a new game, a cash game's new stakes, a table idle longer than the profile's
+    `session_gap`, hands missing between two hands (`gaps`), or the players `changed`
+    (`_players`)."""
     import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
 
     n = len(hands)
     if n == 0:
-        return []
+        return [], []
     key = np.asarray(_flat(keys).dictionary_encode().indices.to_numpy(zero_copy_only=False))
     micros = pc.cast(hands["started_at"], pa.int64())
     t = pc.fill_null(micros, 0).to_numpy()
@@ -989,14 +1066,22 @@ def _cuts(hands: Any, keys: Any, judges: _Judges, changed: Any) -> list[int]:
         return np.asarray(pc.fill_null(hands[col].cast(pa.string()), "").combine_chunks().dictionary_encode().indices)
 
     game, sb, bb = codes("game"), pc.fill_null(hands["sb"], -1).to_numpy(), pc.fill_null(hands["bb"], -1).to_numpy()
-    new = np.zeros(n, dtype=bool)
-    new[0] = True
-    new[1:] = ((key[1:] != key[:-1])
-               | (has_t[1:] & has_t[:-1] & (t[1:] - t[:-1] > gap[1:]))
-               | (game[1:] != game[:-1])
-               | (cash[1:] & ((sb[1:] != sb[:-1]) | (bb[1:] != bb[:-1])))
-               | changed[1:])
-    return [int(i) for i in np.flatnonzero(new)]
+    idle = np.zeros(n, dtype=bool)
+    idle[1:] = has_t[1:] & has_t[:-1] & (t[1:] - t[:-1] > gap[1:])
+    seq = sequence_numbers(pc.fill_null(hands["format"], "").to_pylist(), pc.fill_null(hands["hand_id"], "").to_pylist())
+    missing = gaps(key, t, has_t, seq, idle, cash)
+    reasons = np.zeros((len(CUT_REASONS), n), dtype=bool)
+    reasons[0, 0] = True
+    reasons[0, 1:] = key[1:] != key[:-1]
+    reasons[1, 1:] = game[1:] != game[:-1]
+    reasons[2, 1:] = cash[1:] & ((sb[1:] != sb[:-1]) | (bb[1:] != bb[:-1]))
+    reasons[3] = idle
+    reasons[4] = missing
+    reasons[5] = changed
+    new = reasons.any(axis=0)
+    at = np.flatnonzero(new)
+    why = reasons[:, at].argmax(axis=0)
+    return [int(i) for i in at], [CUT_REASONS[int(w)] for w in why]
 
 
 def _players(seats: Any, m: int) -> tuple[Any, Any]:
@@ -1060,12 +1145,12 @@ class _Judges:
         return p
 
     def judge(self, fmt: str | None, n: int, view: Callable[[int], HandView], screen: Screen | None,
-              base: int) -> Judged:
+              base: int, after_gap: bool = False) -> Judged:
         name = self._name(fmt)
         j = self._judges.get(name)
         if j is None:
             j = self._judges[name] = SessionJudge(self.profile(fmt), self.enabled)
-        return j.judge_screened(n, view, screen, base)
+        return j.judge_screened(n, view, screen, base, after_gap)
 
 
 # ------------------------------------------------------------------------ writing

@@ -25,6 +25,7 @@ from typing import ClassVar
 
 from ...chunks import HandLines
 from ...house_rules import Rebuy
+from ...identity import IdScope
 from ...live_rules import (
     DropRule,
     EndStack,
@@ -422,6 +423,10 @@ class LiveFormat(LineFormat):
     grammar = "live"
     description = "live-game logs written by a dealer or floor person (docs/live-format.md)"
     priority = 1
+    id_scope = IdScope.FILE
+    """`hand 12` is the twelfth hand of the log's table, not a room-wide number."""
+    table_sequence = re.compile(r"#?(\d+)")
+    """The log numbers its table's hands one by one (`hand 12`)."""
     start: ClassVar[re.Pattern[str]] = re.compile(r"\s*hand\s+#?\S+", re.IGNORECASE)
 
     def __init__(self) -> None:
