@@ -504,7 +504,7 @@ class Hand:
     bomb_pot: int = 0
     """A bomb pot (rules.md 9e): the ante every player put in, no blinds and no pre-flop
     betting, the flop dealt at once (live logs: `bomb 20`); 0: not a bomb pot."""
-    unknown_lines: list[UnknownLine] = field(default_factory=list)
+    unknown_lines: list[UnknownLine] = field(default_factory=list, init=False)
     """Lines no line kind of the hand's format reads, kept rather than failing the hand by
     the formats that read so (`LineFormat.reads_unknown_lines`): each a PA04 warning."""
     chip: int = 0

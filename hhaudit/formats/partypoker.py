@@ -411,7 +411,7 @@ class PartyPokerFormat(SiteFormat):
     def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
         player, act = f[0] or "", _ACTS[f[1] or ""]
         if ": " in player and all(s.player != player for s in hand.seats) and any(
-                s.player == player.split(": ", 1)[0] for s in hand.seats):
+                player.startswith(s.player + ": ") for s in hand.seats):
             return  # chat that ends like an action: "Player6: u r getting boring with ur min raises"
         seat = self.seat(hand, player)
         a, p, to = f[2] or f[3], f[4], f[5]
