@@ -504,7 +504,7 @@ class Hand:
     bomb_pot: int = 0
     """A bomb pot (rules.md 9e): the ante every player put in, no blinds and no pre-flop
     betting, the flop dealt at once (live logs: `bomb 20`); 0: not a bomb pot."""
-    unknown_lines: list[UnknownLine] = field(default_factory=list, init=False)
+    unknown_lines: list[UnknownLine] = field(default_factory=list)
     """Lines no line kind of the hand's format reads, kept rather than failing the hand by
     the formats that read so (`LineFormat.reads_unknown_lines`): each a PA04 warning."""
     chip: int = 0
@@ -520,6 +520,9 @@ class Hand:
     """Hole cards the log reveals outside its deal and show events (the summary block's
     `showed [..]` and `mucked [..]`, XML card elements), per seat: formats record them with
     `reveal`. The pot audit merges them with the events (`pots.known_cards`)."""
+    notes: list[str] = field(default_factory=list)
+    """What the reader chose where the log states a figure two ways (one short sentence
+    each: which figure the hand's own actions confirm, and what was done with the other)."""
 
     def __init__(
         self,
@@ -567,6 +570,8 @@ class Hand:
         hole_cards: int = 2,
         hilo: bool = False,
         bomb_pot: int = 0,
+        notes: list[str] | None = None,
+        unknown_lines: list[UnknownLine] | None = None,
     ) -> None:
         self.site = site
         self.format = format
@@ -611,8 +616,9 @@ class Hand:
         self.room = room
         self.hole_cards = hole_cards
         self.bomb_pot = bomb_pot
-        self.unknown_lines = []
+        self.unknown_lines = [] if unknown_lines is None else unknown_lines
         self.hilo = hilo
+        self.notes = [] if notes is None else notes
 
     def reveal(self, seat: int, cards: tuple[str, ...], source: str, line: int, *,
                tabled: bool = False, mucked: bool = False) -> None:

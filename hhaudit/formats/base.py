@@ -546,6 +546,11 @@ class LineFormat:
 
     def unknown_line(self, hand: Hand, f: Fields, line: int) -> None:
         text = (f[0] or "").strip()
+        if self.start.search(text, 1):
+            # a hand's first line inside another line: the line was cut off and the next
+            # hand's header run into it (a damaged file), not a line kind of the site
+            raise LineError(line, 1, text, "no line of this format reads like this: a line cut off, "
+                            "run into the next hand's first line")
         hand.unknown_lines.append(UnknownLine(line, text, self.unknown_matters(hand, text)))
 
     def unknown_matters(self, hand: Hand, text: str) -> bool:
@@ -606,7 +611,14 @@ class LineFormat:
                 hand.status = Status.PARSE_ERROR
                 cause = err.__cause__
                 finer = err.finer or (cause.decimals - cause.scale if isinstance(cause, FinerAmount) else 0)
-                hand.problem = ParseProblem(err.line, err.column, err.text.strip(), err.message, finer=finer)
+                first = hand.unknown_lines[0] if hand.unknown_lines else None
+                if first is not None and first.line < err.line and not finer:
+                    # a line kept as unknown came first: the hand breaks there (a line cut off
+                    # and run into the next hand's header, say), so that is the fault
+                    hand.problem = ParseProblem(first.line, 1, first.text, "no line of this format reads like this; "
+                                                f"the hand cannot be read on from here (line {err.line}: {err.message})")
+                else:
+                    hand.problem = ParseProblem(err.line, err.column, err.text.strip(), err.message, finer=finer)
         except UnsupportedGame:
             hand.status = Status.UNSUPPORTED_GAME
         if not hand.hand_id:
