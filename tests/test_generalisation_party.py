@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
 from conftest_corpus import corpus
-from hhaudit.formats import get
+from hhaudit.formats import detect, get
 from hhaudit.formats.base import load_grammar
 from hhaudit.model import Hand, Post, PostEvent
-from hhaudit.parsing import ParseLog, parse_source
+from hhaudit.parsing import parse_source
 from hhaudit.reading import Source, iter_sources, iter_text
 
 
@@ -53,17 +54,19 @@ def read_text(fmt: str, text: str, name: str) -> list[Hand]:
     return list(parse_source(Source(name, data=text.encode("utf-8")), format=fmt))
 
 
-def corpus_files(fmt: str) -> list[tuple[str, str]]:
-    """(path, text) of every corpus file read as `fmt` (decoded as the reader decodes it)."""
+@lru_cache(maxsize=None)
+def corpus_files(fmt: str) -> tuple[tuple[str, str], ...]:
+    """(path, text) of every corpus file whose first lines `fmt` detects (decoded as the
+    reader decodes it)."""
     out = []
     for source in iter_sources([corpus()]):
-        log = ParseLog()
-        hands = list(parse_source(source, log=log))
-        if log.files and log.files[0].format == fmt and hands:
-            with source.open() as fh:
-                text = "".join(iter_text(fh))
+        with source.open() as fh:
+            text = "".join(iter_text(fh))
+        head = text.splitlines()[:40]
+        found = detect(head)
+        if found is not None and found.name == fmt:
             out.append((str(source.name), text))
-    return out
+    return tuple(out)
 
 
 def _kind(fmt: str, line: str) -> str:
