@@ -9,11 +9,19 @@ resident set size and CPU time (`resource.getrusage`, itself and its worker proc
 machine's load changes the wall time much more than these). Streaming means
 the peak stays flat whatever `--hands` is: compare two sizes, e.g. `--hands 20000` and
 `--hands 200000`.
+
+    python benchmarks/memory.py --hands 200000 --shapes tables one-table one-id
+
+`--shapes` lays the same hands out otherwise (`SHAPES`): over 200 tables (consecutive blocks
+of hands, one a table), all at one table, or all under one hand id (200,000 differing copies
+of one hand, each a copy finding). Memory is bounded by the unit, never by a table's or an
+id's number of hands, when the peak of `one-table` and `one-id` is that of `tables`.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import re
 import subprocess
@@ -67,19 +75,32 @@ the time spent inside it in the session pass and in the units' judging of their 
 (`passes.judge_unit`: in this process with one job only)."""
 
 
-def write_hands(path: Path, n: int, corpus: Path) -> int:
-    """Write `n` replicated corpus hands with distinct hand numbers; return the bytes written.
-    Each copy of the corpus plays at tables of its own (`Table 'NAME c0002'`), so the copies
-    form the corpus's table sessions again rather than one table's hands interleaved."""
+SHAPES = ("copies", "tables", "one-table", "one-id")
+"""How `write_hands` lays the hands out: `copies`, each copy of the corpus at tables of its
+own (its sessions again); `tables`, 200 tables of consecutive hands; `one-table`, every hand
+at one table; `one-id`, every hand under one hand number (differing copies of one id)."""
+TABLES = 200
+
+
+def write_hands(path: Path, n: int, corpus: Path, shape: str = "copies") -> int:
+    """Write `n` replicated corpus hands laid out as `shape` (`SHAPES`); return the bytes
+    written. With `copies` every hand has a number of its own and each copy of the corpus
+    plays at tables of its own (`Table 'NAME c0002'`), so the copies form the corpus's table
+    sessions again rather than one table's hands interleaved."""
     base = load(corpus)
     size = 0
     with open(path, "w", encoding="utf-8", newline="\n") as fh:
         for k in range(n):
             _, lines = base[k % len(base)]
             copy = k // len(base)
-            head = _HAND_NO.sub(lambda m, c=copy: f"#{m.group(1)}{c:04d}", lines[0], count=1)
-            suffix = rf"\1 c{copy:04d}'"
-            rest = [_TABLE.sub(suffix, line, count=1) if copy and line.startswith("Table '") else line
+            if shape == "one-id":
+                head = _HAND_NO.sub("#9000000001", lines[0], count=1)
+            else:
+                head = _HAND_NO.sub(lambda m, c=copy: f"#{m.group(1)}{c:04d}", lines[0], count=1)
+            table = {"copies": rf"\1 c{copy:04d}'", "tables": f"Table 'Bench {k * TABLES // n:03d}'",
+                     "one-table": "Table 'Bench'", "one-id": "Table 'Bench'"}[shape]
+            renamed = shape != "copies" or copy
+            rest = [_TABLE.sub(table, line, count=1) if renamed and line.startswith("Table '") else line
                     for line in lines[1:]]
             text = "\n".join([head, *rest]) + "\n\n\n"
             fh.write(text)
@@ -87,10 +108,10 @@ def write_hands(path: Path, n: int, corpus: Path) -> int:
     return size
 
 
-def measure(n: int, jobs: int, corpus: Path) -> dict[str, float]:
+def measure(n: int, jobs: int, corpus: Path, shape: str = "copies") -> dict[str, float]:
     with tempfile.TemporaryDirectory(prefix="hhaudit-mem-") as tmp:
         src = Path(tmp) / "hands.txt"
-        size = write_hands(src, n, corpus)
+        size = write_hands(src, n, corpus, shape)
         t = time.perf_counter()
         r = subprocess.run([sys.executable, "-c", CHILD, str(src), str(Path(tmp) / "out"), str(jobs)],
                            capture_output=True, text=True, check=False)
@@ -107,14 +128,15 @@ def main() -> None:
     ap.add_argument("--hands", type=int, nargs="+", default=[200_000])
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--corpus", default=str(Path(__file__).resolve().parents[1].parent / "shared" / "corpus"))
+    ap.add_argument("--shapes", nargs="+", choices=SHAPES, default=["copies"],
+                    help="how the hands are laid out (SHAPES); several are measured in turn")
     args = ap.parse_args()
-    for n in args.hands:
-        r = measure(n, args.jobs, Path(args.corpus))
-        print(f"{n:>9,} hands {r['mb_input']:>8.1f} MB  jobs {args.jobs}  {r['seconds']:>7.1f} s "
+    for n, shape in itertools.product(args.hands, args.shapes):
+        r = measure(n, args.jobs, Path(args.corpus), shape)
+        print(f"{n:>9,} hands {shape:>9} {r['mb_input']:>8.1f} MB  jobs {args.jobs}  {r['seconds']:>7.1f} s "
               f"({r['cpu']:.1f} s CPU)  "
               f"peak RSS {r['rss_kb'] / 1024:>7.1f} MB (main), {r['children_rss_kb'] / 1024:>7.1f} MB (largest worker)",
               flush=True)
-
 
 if __name__ == "__main__":
     main()

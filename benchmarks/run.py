@@ -1,7 +1,7 @@
 """Benchmark: parse-only and parse+audit hands/s on the corpus's PokerStars-family hands.
 
     python benchmarks/run.py [--hands 20000] [--corpus ../shared/corpus]
-    python benchmarks/run.py --suite [--hands 50000] [--pokerkit-hands 1000] [--write-docs docs/project/performance.md]
+    python benchmarks/run.py --suite [--hands 50000] [--pokerkit-hands 1000] [--against REV] [--write-docs docs/project/performance.md]
     python benchmarks/run.py --formats [--hands 3000]
     python benchmarks/run.py --sessions [--hands 20000]
 
@@ -16,9 +16,17 @@ default) and written to one temporary file: a plain regex line parser, hhaudit p
 parse + audit, the full pipeline to Parquet with 1 job and with every core (time and peak
 RSS, each in a fresh subprocess with Python's bytecode cache on), and pokerkit's PokerStars parser and state replay (on
 `--pokerkit-hands` of the hands: it is far slower; hands it cannot read are counted), with
-every rate also given as a ratio to hhaudit's parse + audit. `--write-docs PAGE` also writes
-the results as a Markdown table, with a description of the machine, between the two marker
-lines of PAGE (the documentation's performance page), in place of what they held.
+every rate also given as a ratio to hhaudit's parse + audit and to the plain regex line parser.
+`--against REV` also runs the one-job pipeline of the code of commit REV on the same file,
+interleaved with this tree's (this tree, REV, this tree, REV, ...: a shared machine's load
+then weighs on both alike), and gives this tree's one-job pipeline as a ratio to REV's. REV is
+built as an install builds it, in the same mode as this tree runs (compiled with mypyc when
+this tree's hot modules are, else pure Python): `git archive` of REV into a temporary folder,
+`pip wheel` of it, the wheel unpacked into `build/against/SHA-MODE` (kept: a later run
+against the same commit reuses it) and put first on the child's `PYTHONPATH`.
+`--write-docs PAGE` also writes the results as a Markdown table of ratios (not absolute
+times, which move with the machine's load), with a description of the machine, between the
+two marker lines of PAGE (the documentation's performance page), in place of what they held.
 
 The PokerStars-layout files of the corpus are read once, their hands replicated to at least
 `--hands` hands, and timed (CPU time of this process, so a busy machine does not distort it)
@@ -200,6 +208,47 @@ def _machine_scaling(n: int) -> float:
     return n * one / together
 
 
+def build_against(rev: str) -> Path:
+    """The package of commit `rev` built and unpacked into build/against/SHA-MODE (reused when
+    there), MODE `compiled` when this tree's hot modules run compiled, else `source`: the
+    folder to put first on a child's PYTHONPATH."""
+    import os
+    import shutil
+    import tarfile
+    import tempfile
+    import zipfile
+
+    import hhaudit._native as native
+
+    root = Path(__file__).resolve().parents[1]
+    sha = subprocess.run(["git", "-C", str(root), "rev-parse", "--verify", f"{rev}^{{commit}}"],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    mode = "compiled" if native.COMPILED else "source"
+    dest = root / "build" / "against" / f"{sha[:12]}-{mode}"
+    if (dest / "done").is_file():
+        return dest
+    print(f"building {rev} ({sha[:12]}, {mode}) into {dest} ...", file=sys.stderr, flush=True)
+    with tempfile.TemporaryDirectory(prefix="hhaudit-against-") as tmp:
+        src, wheels = Path(tmp) / "src", Path(tmp) / "wheels"
+        src.mkdir()
+        archive = subprocess.run(["git", "-C", str(root), "archive", "--format=tar", sha],
+                                 capture_output=True, check=True).stdout
+        with tarfile.open(fileobj=__import__("io").BytesIO(archive)) as tar:
+            tar.extractall(src, filter="data")
+        env = dict(os.environ, HHAUDIT_COMPILE="auto" if mode == "compiled" else "0")
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+                        str(src), "-w", str(wheels)], check=True, env=env)
+        partial = dest.with_name(dest.name + ".partial")
+        shutil.rmtree(partial, ignore_errors=True)
+        for wheel in wheels.glob("hhaudit-*.whl"):
+            with zipfile.ZipFile(wheel) as zf:
+                zf.extractall(partial)
+        (partial / "done").write_text(sha + "\n", encoding="utf-8")
+        shutil.rmtree(dest, ignore_errors=True)
+        partial.rename(dest)
+    return dest
+
+
 def suite(args: argparse.Namespace) -> None:
     import contextlib
     import io
@@ -229,13 +278,31 @@ def suite(args: argparse.Namespace) -> None:
         # set (this machine sets it), every run would compile each module it imports (the
         # formats, the workers' imports) from source again.
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        against_env = None
+        against: dict | None = None
+        if args.against:
+            built = build_against(args.against)
+            against_env = dict(env, PYTHONPATH=os.pathsep.join([str(built), *filter(None, [env.get("PYTHONPATH")])]))
+
+        def child(jobs: int, where: str, child_env: dict[str, str]) -> dict:
+            out = Path(tmp) / where
+            r = subprocess.run([sys.executable, "-c", CHILD, str(src), str(out), str(jobs)],
+                               capture_output=True, text=True, check=True, env=child_env)
+            import shutil
+
+            shutil.rmtree(out, ignore_errors=True)
+            return json.loads(r.stdout.strip().splitlines()[-1])
+
         for _ in range(max(1, args.pipeline_rounds)):
+            # interleaved: this tree's 1 job, REV's 1 job, this tree's every core, then again
             for jobs in sorted({1, cores}):
-                r = subprocess.run([sys.executable, "-c", CHILD, str(src), str(Path(tmp) / f"out{jobs}"), str(jobs)],
-                                   capture_output=True, text=True, check=True, env=env)
-                res = json.loads(r.stdout.strip().splitlines()[-1])
+                res = child(jobs, f"out{jobs}", env)
                 if jobs not in runs or res["seconds"] < runs[jobs]["seconds"]:
                     runs[jobs] = res
+                if jobs == 1 and against_env is not None:
+                    res = child(1, "against", against_env)
+                    if against is None or res["seconds"] < against["seconds"]:
+                        against = res
         ceiling = _machine_scaling(cores)
         for jobs, res in sorted(runs.items()):
             rss = max(res["rss_kb"], res["children_rss_kb"]) / 1024
@@ -244,6 +311,10 @@ def suite(args: argparse.Namespace) -> None:
                 note += (f"; {runs[1]['seconds'] / res['seconds']:.2f}x one job (this machine runs {jobs} "
                          f"copies of a pure-Python loop {ceiling:.2f}x as fast as one)")
             pipeline_rows.append((f"pipeline to Parquet, {jobs} job{'s' * (jobs > 1)}", res["hands"], res["seconds"], note))
+            if jobs == 1 and against is not None:
+                ratio = against["seconds"] / res["seconds"]
+                pipeline_rows.append((f"pipeline to Parquet, 1 job, at {args.against}", against["hands"],
+                                      against["seconds"], f"this tree's 1 job is {ratio:.2f}x it (interleaved runs)"))
         one = runs[1]
         pass_s, units_s = one["pass"][0], one["units"][0]
         pipeline_rows.append(("session pass (inside it)", one["hands"], pass_s,
@@ -285,15 +356,16 @@ def suite(args: argparse.Namespace) -> None:
         rows.append(("pokerkit parse + replay", k, pk_parse + pk_replay, note + f", {failed} replays failed"))
 
     ref = n / (parse + audit)
+    plain = n / regex
     if args.write_docs:
-        write_docs(Path(args.write_docs), suite_markdown(rows, ref, n, size, args))
+        write_docs(Path(args.write_docs), suite_markdown(rows, ref, plain, n, size, args))
     print(f"{n:,} hands, {size / 1e6:.1f} MB ({len(base)} distinct corpus hands replicated), {os.cpu_count()} cores; "
           f"best of {args.rounds} (in-process, CPU time) and of {args.pipeline_rounds} (pipeline, wall time); "
           f"{build()}")
-    print(f"{'':<30}{'hands':>8}{'seconds':>9}{'hands/s':>10}{'x parse+audit':>15}")
+    print(f"{'':<36}{'hands':>8}{'seconds':>9}{'hands/s':>10}{'x parse+audit':>15}{'x regex':>9}")
     for name, k, sec, note in rows:
         rate = k / sec if sec else float("inf")
-        print(f"{name:<30}{k:>8,}{sec:>9.1f}{rate:>10,.0f}{rate / ref:>14.2f}x  {note}")
+        print(f"{name:<36}{k:>8,}{sec:>9.1f}{rate:>10,.0f}{rate / ref:>14.2f}x{rate / plain:>8.3f}x  {note}")
 
 
 DOCS_BEGIN = "<!-- benchmarks/run.py --suite --write-docs: begin -->"
@@ -326,17 +398,19 @@ def machine() -> str:
             f"{time.strftime('%Y-%m-%d', time.gmtime())}")
 
 
-def suite_markdown(rows: list[tuple[str, int, float, str]], ref: float, n: int, size: int,
+def suite_markdown(rows: list[tuple[str, int, float, str]], ref: float, plain: float, n: int, size: int,
                    args: argparse.Namespace) -> str:
-    """The suite's results as the performance page shows them."""
+    """The suite's results as the performance page shows them: ratios of rates measured in the
+    same run (to hhaudit's parse + audit and to the plain regex line parser), not absolute
+    times, which move with the machine's load."""
     out = [f"Measured on: {machine()}.", "",
            f"{n:,} hands, {size / 1e6:.1f} MB of text; in-process rows CPU time, best of {args.rounds}; "
            f"pipeline rows wall time, best of {args.pipeline_rounds}.", "",
-           "| step | hands | seconds | hands/s | x parse + audit | note |",
-           "|---|---|---|---|---|---|"]
+           "| step | hands | x parse + audit | x regex line parser | note |",
+           "|---|---|---|---|---|"]
     for name, k, sec, note in rows:
         rate = k / sec if sec else float("inf")
-        out.append(f"| {name} | {k:,} | {sec:.2f} | {rate:,.0f} | {rate / ref:.2f} | {note} |")
+        out.append(f"| {name} | {k:,} | {rate / ref:.3g} | {rate / plain:.3g} | {note} |")
     return "\n".join(out)
 
 
@@ -437,6 +511,8 @@ def _main() -> None:
     ap.add_argument("--corpus", default=str(Path(__file__).resolve().parents[1].parent / "shared" / "corpus"))
     ap.add_argument("--write-docs", metavar="PAGE", default=None,
                     help="with --suite: write the results into PAGE between its marker lines (docs/project/performance.md)")
+    ap.add_argument("--against", metavar="REV", default=None,
+                    help="with --suite: also the one-job pipeline of commit REV, interleaved, and this tree's as a ratio to it")
     ap.add_argument("--sessions", action="store_true", help="the session pass's share of the pipeline (default 20,000 hands)")
     args = ap.parse_args()
     if args.sessions:

@@ -338,7 +338,7 @@ def audit(
     sources = list(to_sources(inputs, skipped))
     tmp = tempfile.TemporaryDirectory(prefix="hhaudit-")
     out = Path(tmp.name) / "out"
-    totals = run(sources, out, opts, jobs=jobs)
+    totals = run(sources, out, opts, jobs=jobs, write_unread=True)
     totals.files[:0] = skipped  # what was not read, first: every file found is in totals.files
     tables = read(out)
     result = AuditResult(tables, totals, None, tmp)

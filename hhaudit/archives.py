@@ -10,7 +10,8 @@ compressed stream (reading a zip needs random access: extract the outer one). `.
 read (the README says why): such a file is reported as a format hhaudit does not read.
 
 Members are chosen as a folder's files are: hidden ones (`.name`, `__MACOSX/`) and folders
-are passed over, and members whose names are not hand-history or archive names are reported
+are passed over (`.` and `..` are steps of a path, not hidden names: nothing is extracted, so
+`../x.txt` is read and named as written), and members whose names are not hand-history or archive names are reported
 as skipped by name; a member that is not a regular file (a link, a device) is reported.
 
 Bombs are bounded, each bound documented in the README:
@@ -346,7 +347,10 @@ def _member_name(name: str) -> str:
 
 
 def _hidden(member: str) -> bool:
-    return any(part.startswith(".") or part == "__MACOSX" for part in member.split("/"))
+    """A hidden part (`.name`, `__MACOSX`); `.` and `..` are steps of the path, not names:
+    a member is never extracted, so `../x.txt` is read and named as written."""
+    return any(part.startswith(".") and part not in (".", "..") or part == "__MACOSX"
+               for part in member.split("/"))
 
 
 def _chosen(member: str, want: list[str] | None) -> bool:

@@ -28,6 +28,19 @@ def _split(values: Sequence[str] | None) -> list[str]:
     return out
 
 
+def _jobs(text: str) -> int:
+    """`--jobs`: a whole number of worker processes, 0 or `auto` for one per usable core."""
+    if text.strip().lower() == "auto":
+        return 0
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if n < 0:
+        raise UsageError(f"--jobs {text}: give a number of worker processes, or 0 or auto for one per core")
+    return n
+
+
 def cmd_audit(args: argparse.Namespace) -> int:
     from .auditor import severity_rank
     from .parsing import to_sources
@@ -45,7 +58,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     config.check_format(args.format)
     skipped: list[FileReport] = []
     try:
-        sources = list(to_sources(args.paths, skipped))
+        sources = list(to_sources(args.paths, skipped, text_allowed=False))
     except InputError as exc:
         raise UsageError(str(exc)) from None
     if not sources and not skipped:
@@ -53,9 +66,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     explicit = {k: v for k, v in overrides.items() if resolved.origins.get(k, "").startswith("--option")}
     opts = Options(profile, tuple(sorted(overrides.items())), tuple(select), tuple(ignore), args.format,
                    tuple(sorted(explicit.items())))
-    if args.jobs < 0:
-        raise UsageError(f"--jobs {args.jobs}: give a number of worker processes, or 0 for one per core")
-    jobs = args.jobs or os.cpu_count() or 1
+    jobs = _jobs(str(args.jobs))  # 0: one per core this process may use; more than that: capped, with a note
     quiet = args.quiet > 0 or args.output_format != "text" or not sys.stderr.isatty()
     if args.scheduler and args.engine != "dask":
         raise UsageError("--scheduler needs --engine dask")
@@ -132,7 +143,7 @@ def print_summary(totals: Any, files: list[FileReport], args: argparse.Namespace
             print(f"hhaudit: {safe(f.source)}: {safe(f.error)}", file=sys.stderr)
         elif f.skipped and not f.skipped.startswith(_QUIET_SKIPS):
             print(f"hhaudit: {safe(f.source)}: skipped: {safe(f.skipped)}", file=sys.stderr)
-    _print_findings(args)
+    _print_findings(args, written=getattr(totals, "written", True))
     # the summary: after the findings in the text layout; on stderr beside a machine-readable one
     out = sys.stdout if args.output_format == "text" else sys.stderr
     if args.quiet >= 2 or (args.quiet and out is sys.stderr):
@@ -170,20 +181,24 @@ def print_summary(totals: Any, files: list[FileReport], args: argparse.Namespace
     for cat in Category:
         if totals.categories.get(cat.value):
             print(f"  {cat.value:<15} {totals.categories[cat.value]}", file=out)
-    print(f"dataset written to {safe(args.output)}", file=out)
+    if getattr(totals, "written", True):
+        print(f"dataset written to {safe(args.output)}", file=out)
+    else:
+        print(f"nothing read, so no dataset written: {safe(args.output)} is unchanged", file=out)
     out.flush()
 
 
-def _print_findings(args: argparse.Namespace) -> None:
+def _print_findings(args: argparse.Namespace, *, written: bool = True) -> None:
     """The findings of the dataset just written, in `--output-format` (or, with
-    `--statistics`, the count per rule), read back one part file at a time."""
+    `--statistics`, the count per rule), read back one part file at a time; none when the
+    run wrote no dataset (OUT, as it was, holds an earlier run's)."""
     from .output import iter_findings, statistics, write
 
     if args.quiet and (args.output_format == "text" or args.quiet >= 2) and not args.statistics:
         return
     if args.quiet >= 2:
         return
-    rows = iter_findings(args.output)
+    rows = iter_findings(args.output) if written else iter(())
     if args.statistics:
         statistics(rows, sys.stdout)
     else:
@@ -400,7 +415,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
     unread: list[FileReport] = []
     try:
-        sources = list(to_sources(args.paths, unread))
+        sources = list(to_sources(args.paths, unread, text_allowed=False))
     except InputError as exc:
         raise UsageError(str(exc)) from None
     if not sources and not unread:
@@ -442,7 +457,9 @@ def build_parser() -> argparse.ArgumentParser:
     _profile_arguments(a)
     a.add_argument("--select", action="append", help="only these rules (codes, prefixes, names, categories)")
     a.add_argument("--ignore", action="append", help="skip these rules")
-    a.add_argument("--jobs", type=int, default=0, help="worker processes (default: all cores)")
+    a.add_argument("--jobs", default="0", metavar="N|auto",
+                   help="worker processes, at most one per core this process may use (default, 0 or auto: "
+                        "one per core)")
     a.add_argument("--incremental", action="store_true",
                    help="re-audit only new or changed files (manifest.json in the output folder)")
     a.add_argument("--engine", choices=["local", "dask"], default="local",

@@ -52,8 +52,8 @@ def out_of_bounds(hand: Hand) -> tuple[int, str, str] | None:
     for seat in hand.seats:
         if not 0 <= seat.seat <= MAX_SEAT:
             return seat.line or hand.line, f"seat {seat.seat}", f"a seat from 0 to {MAX_SEAT}"
-        if not -MAX_AMOUNT <= seat.stack <= MAX_AMOUNT:
-            return seat.line or hand.line, _amount("stack", seat.stack), _AMOUNT_BOUND
+        if not 0 <= seat.stack <= MAX_AMOUNT:  # a seat cannot hold fewer than no chips
+            return seat.line or hand.line, _amount("stack", seat.stack), f"a stack from 0 to {MAX_AMOUNT:,} units"
     # one pass over the events, at most one comparison per value: this runs for every hand
     low, high = -MAX_AMOUNT, MAX_AMOUNT
     for ev in hand.events:

@@ -16,7 +16,11 @@ import re
 from typing import Final
 
 CURRENCY_SYMBOLS: Final = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY", "Rs.": "INR"}
-_NUMBER: Final = re.compile(r"\d(?:[\d.,'\u00a0\u202f ]*\d)?")
+_NUMBER: Final = re.compile(r"[0-9](?:[0-9.,'\u00a0\u202f ]*[0-9])?")
+"""The number in an amount: ASCII digits only (`\\d` would take Arabic-Indic or full-width
+digits, which no site prints in an amount)."""
+_OTHER_DIGIT: Final = re.compile(r"\d")
+"""A digit (of any script) outside the number: `$1e400`, `$2\u0660\u0660` are not amounts."""
 
 
 class AmountError(ValueError):
@@ -102,6 +106,8 @@ def _parse(text: str, scale: int, *, decimal: str = ".") -> int:
         m = _NUMBER.search(s)
         if m is None:
             raise AmountError(f"not an amount: {text!r}")
+        if _OTHER_DIGIT.search(s, m.end()) or _OTHER_DIGIT.search(s, 0, m.start()):
+            raise AmountError(f"not an amount: {text!r}")
         negative = s[: m.start()].rstrip().endswith("-")
         s = m.group(0)
     if decimal == ".":
@@ -113,7 +119,7 @@ def _parse(text: str, scale: int, *, decimal: str = ".") -> int:
         whole, _dot, frac = s.partition(",")
     if not whole:
         whole = "0"
-    if not whole.isdigit() or (frac and not frac.isdigit()):
+    if not (whole.isascii() and whole.isdigit()) or (frac and not (frac.isascii() and frac.isdigit())):
         raise AmountError(f"not an amount: {text!r}")
     if len(frac) > scale:
         if frac[scale:].strip("0"):

@@ -3,7 +3,10 @@ the commit that puts a new dataset in the place of the old one.
 
 OUT is written only when it is absent, empty, or already an hhaudit dataset: a folder holding
 the marker file `hhaudit.json` (written by every run, with the schema version) and nothing but
-table folders of Parquet files and `manifest.json`. Datasets written before the marker existed
+`manifest.json` and table folders of hhaudit's part files: a folder of one of hhaudit's tables
+(`TABLE_FOLDERS`), or of a table whose parts carry hhaudit's schema metadata, holding only files
+named as hhaudit names its parts (`part-*.parquet`). A Parquet file of the user's in a dataset
+(`OUT/my_analysis/x.parquet`, `OUT/hands/my-extract.parquet`) makes it a folder hhaudit refuses. Datasets written before the marker existed
 are recognised by that layout, a `hands` part carrying hhaudit's schema metadata. Anything
 else (a folder of the user's files, a regular file, the current folder) is refused with one
 sentence naming it and what it holds, and so is an OUT that is, holds or lies inside an input.
@@ -13,6 +16,11 @@ A run writes into a temporary folder beside OUT. `commit` then swaps it with OUT
 removes the previous dataset: a crash at any moment leaves the old or the new dataset at OUT.
 Where no atomic swap exists, the old dataset is first renamed to `.OUT.old-PID`; a crash just
 then leaves it there, and the next run on OUT puts it back before doing anything else.
+A run's temporary folder (`.OUT.tmp-XXXXXXXX`) carries a second marker, `RUN_MARKER`, removed
+just before the commit, and the run holds a lock on the folder while it lives (`hold`). A run
+killed with `kill -9` leaves it behind; the next run on that OUT removes it first (`sweep`):
+only folders holding that marker whose lock is free, so that a running run's folder, a user's
+folder of that name or a copy of a dataset are never touched.
 Ctrl-C and SIGTERM are held during the commit: a signal before the swap cancels the run (the
 previous dataset stays), one after it ends the run once the new dataset is in place.
 """
@@ -23,6 +31,7 @@ import contextlib
 import ctypes
 import json
 import os
+import re
 import shutil
 import signal
 import sys
@@ -34,11 +43,19 @@ from .errors import EnvironmentProblem, OutputRefused, os_reason
 
 MARKER: Final = "hhaudit.json"
 MANIFEST: Final = "manifest.json"
+RUN_MARKER: Final = "hhaudit-run.json"
+"""In a run's temporary folder only (removed before the commit): the folder is the unfinished
+work of an hhaudit run, which `sweep` may remove once no run holds it."""
 LAYOUT: Final = 2
 """The marker's `layout`: 2 when every part of a table has the table's schema exactly, so
 that the parts can be read as one Arrow dataset (`hhaudit.read`). Datasets without it (layout
 1, written before small files were grouped) may hold parts of earlier schemas: they are read
 part by part, each conformed to the current schema."""
+TABLE_FOLDERS: Final = frozenset({"hands", "seats", "actions", "pots", "findings", "duplicates", "sessions"})
+"""The tables a run writes (`hhaudit.tables.TABLES`, the duplicates and the sessions)."""
+_PART: Final = re.compile(r"part-[A-Za-z0-9_-]+\.parquet")
+"""How hhaudit names a table's part files (`part-00000.parquet`, `part-000001-00000.parquet`,
+`part-sessions-00000.parquet`, `part-empty.parquet`)."""
 IGNORABLE: Final = frozenset({".DS_Store", "Thumbs.db", "desktop.ini"})
 """Files an operating system drops into any folder: a folder of only these is empty."""
 
@@ -77,15 +94,19 @@ def _has_marker(folder: Path) -> bool:
 
 
 def _is_table_folder(folder: Path) -> bool:
+    """A folder of hhaudit's part files, of one of its tables (or of parts that say they are
+    hhaudit's, for a table this version does not know)."""
     try:
-        return all(e.is_file(follow_symlinks=False) and e.name.endswith(".parquet") or e.name in IGNORABLE
-                   for e in os.scandir(folder))
+        if not all(e.is_file(follow_symlinks=False) and _PART.fullmatch(e.name) or e.name in IGNORABLE
+                   for e in os.scandir(folder)):
+            return False
     except OSError:
         return False
+    return folder.name in TABLE_FOLDERS or _written_by_hhaudit(folder)
 
 
 def _written_by_hhaudit(hands: Path) -> bool:
-    """A part of a dataset written before the marker: hhaudit's schema metadata in its footer."""
+    """A table's parts are hhaudit's: its schema metadata in the first part's footer."""
     import pyarrow.parquet as pq
 
     for p in sorted(hands.glob("*.parquet"))[:1]:
@@ -134,6 +155,73 @@ def refusal(out: Path, shown: str | os.PathLike[str] | None = None) -> str | Non
             f"(no valid {MARKER}): choose a new or empty folder with -o")
 
 
+def tmp_prefix(out: Path) -> str:
+    return f".{out.name}.tmp-"
+
+
+def hold(tmp: Path) -> int | None:
+    """Mark `tmp` as a running run's temporary folder: its marker, and a lock held until
+    `release` (or the process's end, however it ends). The lock's descriptor, or None where
+    there is no lock to hold."""
+    (tmp / RUN_MARKER).write_text(json.dumps({"hhaudit_run": 1, "pid": os.getpid()}) + "\n", encoding="utf-8")
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    fd = os.open(tmp, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
+
+
+def release(fd: int | None) -> None:
+    if fd is not None:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+
+
+def _is_left_behind(folder: Path) -> bool:
+    """A temporary folder of an hhaudit run that no longer runs."""
+    try:
+        data = json.loads((folder / RUN_MARKER).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    if not (isinstance(data, dict) and data.get("hhaudit_run") == 1):
+        return False
+    try:
+        import fcntl
+    except ImportError:
+        return False  # no lock to tell a running run's folder from a dead one's
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False  # a running run holds it
+    finally:
+        os.close(fd)
+    return True
+
+
+def sweep(out: Path) -> list[Path]:
+    """Remove the temporary folders that killed runs on OUT left beside it; return them."""
+    prefix = tmp_prefix(out)
+    try:
+        candidates = [out.parent / e.name for e in os.scandir(out.parent)
+                      if e.name.startswith(prefix) and e.is_dir(follow_symlinks=False)]
+    except OSError:
+        return []
+    swept = [p for p in candidates if _is_left_behind(p)]
+    for p in swept:
+        shutil.rmtree(p, ignore_errors=True)
+    return swept
+
+
 def _within(inner: Path, outer: Path) -> bool:
     return inner == outer or outer in inner.parents
 
@@ -143,6 +231,7 @@ def check_out(out: Path, inputs: Iterable[Path] = ()) -> Path:
     (a link to a folder elsewhere is written where it points)."""
     real = Path(os.path.realpath(out))
     recover(real)
+    sweep(real)
     why = refusal(real, out)
     if why:
         raise OutputRefused(why)
@@ -292,6 +381,8 @@ def commit(tmp: Path, out: Path) -> None:
                                      f"hhaudit may replace; this run's dataset was not kept")
         if held.caught:
             raise KeyboardInterrupt
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp / RUN_MARKER)  # from here on the folder is a dataset, never swept
         try:
             if os.path.isdir(out) and swap(tmp, out):
                 _step("swapped")

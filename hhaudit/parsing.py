@@ -19,8 +19,8 @@ from .games import unaudited_reason
 from .limits import MAX_HAND_CHARS, MAX_HAND_LINES, out_of_bounds
 from .model import Hand, ParseProblem, Status
 from .money import reading_finer
-from .paths import Finder
-from .reading import FileReport, Source, iter_sources, iter_text, lines_of_blocks, pieces
+from .paths import Finder, shown
+from .reading import FileReport, Seen, Source, iter_sources, iter_text, lines_of_blocks, pieces
 from .splitting import split_hands
 
 HEAD_LINES = 40
@@ -40,25 +40,28 @@ class ParseLog:
 
 NOT_A_FORMAT = "not a hand-history format hhaudit reads"
 EMPTY = "empty file"
+ONLY_NULS = "only NUL bytes, no text (a file whose blocks were never written, or not a history)"
 
 
 def parse_source(source: Source, *, format: str = "auto", log: ParseLog | None = None) -> Iterator[Hand]:
     """Hands of one source (of each member, for an archive), with a `FileReport` in `log`
     for each: unknown formats, unreadable and corrupt files, members not read."""
     for entry in entries(source):
-        report = FileReport(entry.name, error=entry.error, skipped=entry.skipped, unsupported=entry.unsupported)
+        name = shown(entry.name)  # a tar member's name may hold bytes that are not UTF-8
+        report = FileReport(name, error=entry.error, skipped=entry.skipped, unsupported=entry.unsupported)
         if log is not None:
             log.files.append(report)
         if entry.stream is None:
             continue
-        yield from _parse_stream(entry.stream, entry.name, format, report)  # entries() closes it
+        yield from _parse_stream(entry.stream, name, format, report)  # entries() closes it
         problem = entry.problem()
         if problem:
             report.error = problem
 
 
 def _parse_stream(stream: BinaryIO, name: str, format: str, report: FileReport) -> Iterator[Hand]:
-    blocks = iter_text(stream)
+    seen = Seen()
+    blocks = iter_text(stream, seen)
     read: list[str] = []  # the blocks format detection reads, split again with the rest
     kept = 0
 
@@ -86,7 +89,8 @@ def _parse_stream(stream: BinaryIO, name: str, format: str, report: FileReport) 
             fmt = formats.detect(more)
             head.extend(more)
         if fmt is None:
-            report.error = NOT_A_FORMAT if any(line.strip() for line in head) else EMPTY
+            report.error = (NOT_A_FORMAT if any(line.strip() for line in head)
+                            else ONLY_NULS if seen.nuls and seen.nuls == seen.bytes else EMPTY)
             report.unsupported = True
             return
     else:
@@ -210,14 +214,17 @@ def oversized_hand(fmt: Format, source: str, first: int, head: str, lines: int, 
 
 
 def to_sources(inputs: str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[object],
-               skipped: list[FileReport] | None = None, finder: Finder | None = None) -> Iterator[Source]:
-    """Accept paths, folders, globs, "-", open files or raw history text. What a path holds
+               skipped: list[FileReport] | None = None, finder: Finder | None = None, *,
+               text_allowed: bool = True) -> Iterator[Source]:
+    """Accept paths, folders, globs, "-", open files or raw history text (a `str` holding a
+    line break, unless `text_allowed` is False, as for the command line's arguments: a
+    `Path` is always a path, and a file's name may hold a line break). What a path holds
     that is not read (with the reason) is added to `skipped`; a file reached by several of
     the paths is read once."""
     finder = finder or Finder()
     if isinstance(inputs, (str, os.PathLike)):
         text = os.fspath(inputs)
-        if "\n" in text:
+        if text_allowed and isinstance(inputs, str) and "\n" in text:
             yield Source("<text>", data=text.encode("utf-8"))
             return
         yield from iter_sources([text], skipped, finder=finder)
@@ -230,7 +237,7 @@ def to_sources(inputs: str | os.PathLike[str] | IO[str] | IO[bytes] | Iterable[o
             yield Source(name, stream=inputs)  # type: ignore[arg-type]  # read as it comes
         return
     for item in inputs:
-        yield from to_sources(item, skipped, finder)  # type: ignore[arg-type]
+        yield from to_sources(item, skipped, finder, text_allowed=text_allowed)  # type: ignore[arg-type]
 
 
 def parse(

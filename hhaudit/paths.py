@@ -10,6 +10,11 @@ hard links, or a path given twice) is read once. In a folder only files whose na
 hand histories or archives are read (`READ_SUFFIXES`); the others are reported as skipped by
 name. A file given by its own path is read whatever its name.
 
+File names are bytes on POSIX: Python holds the bytes that are not UTF-8 as lone surrogates
+(`os.fsdecode`), which open the file but which no table, JSON file or terminal takes. A file
+is opened by that name, and named everywhere else as `shown` writes it (each such byte as
+`\\xNN`: `caf\\xe9.txt`); `stored` turns a shown name back into the name to open.
+
 `**` in a glob matches any depth of folders (and the links to folders, without looping), `*`,
 `?` and `[...]` one name, never a hidden one unless the pattern's name starts with a dot.
 """
@@ -20,6 +25,7 @@ import errno
 import fnmatch
 import glob
 import os
+import re
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -31,6 +37,34 @@ ARCHIVE_SUFFIXES = frozenset({".gz", ".bz2", ".xz", ".zip", ".tar", ".tgz", ".tb
 READ_SUFFIXES = HISTORY_SUFFIXES | ARCHIVE_SUFFIXES
 
 NOT_A_HISTORY_NAME = "not a hand-history file name"
+
+
+_UNDECODED = re.compile("[\udc80-\udcff]")
+_SHOWN_BYTE = re.compile(r"\\x([89a-f][0-9a-f])")
+
+
+def shown(name: str) -> str:
+    """A file name as text every table and terminal takes: each byte that is not UTF-8
+    written `\\xNN`."""
+    if not _UNDECODED.search(name):
+        return name
+    return _UNDECODED.sub(lambda m: f"\\x{ord(m.group()) - 0xDC00:02x}", name)
+
+
+def stored(name: str) -> str:
+    """The name to open for a name `shown` wrote (the name itself when it holds no `\\xNN`
+    of a byte that is not ASCII)."""
+    return _SHOWN_BYTE.sub(lambda m: chr(0xDC00 + int(m.group(1), 16)), name)
+
+
+def to_open(name: str) -> str:
+    """The path to open for a source name a dataset holds: the name itself if it exists,
+    otherwise the name `stored` gives for it (for `archive.tar!member`, the member's name too:
+    a tar member's name may hold bytes that are not UTF-8 where the archive's does not)."""
+    if os.path.lexists(name):
+        return name
+    raw = stored(name)
+    return raw if raw != name and os.path.lexists(raw.split("!", 1)[0]) else name
 
 
 def is_read_name(name: str) -> bool:
@@ -86,6 +120,8 @@ class Finder:
         self._glob_errors: list[Found] = []
         self._reached: set[str] = set()
         """Absolute paths of the folders walked or reported (a glob's matches inside are theirs)."""
+        self.took_stdin = False
+        """Whether `-` (standard input) was given already."""
 
     def expand(self, text: str) -> Iterator[Found]:
         """What one path given stands for; `NotFound` if nothing. A reason is said once."""
@@ -215,39 +251,44 @@ class Finder:
         yield from self._match(base, parts, frozenset())
 
     def _match(self, base: str, parts: list[str], ancestors: frozenset[tuple[int, int]]) -> Iterator[str]:
-        if not parts:
-            if base and os.path.lexists(base):
-                yield base
-            return
-        head, rest = parts[0], parts[1:]
-        if head == "**":
-            # zero folders, or one more folder (not a loop) and `**` again
-            try:
-                here = os.stat(base or ".")
-            except OSError:
-                return
-            ancestors = ancestors | {(here.st_dev, here.st_ino)}
-            yield from self._match(base, rest, ancestors)
-            for name in self._names(base, hidden=False):
-                path = os.path.join(base, name) if base else name
+        """The matches of `parts` under `base`, from a stack of what is left to match (not a
+        recursion: `**` over a thousand nested folders is a thousand entries, not frames)."""
+        todo = [(base, parts, ancestors)]
+        while todo:
+            base, parts, ancestors = todo.pop()
+            if not parts:
+                if base and os.path.lexists(base):
+                    yield base
+                continue
+            head, rest = parts[0], parts[1:]
+            if head == "**":
+                # zero folders, or one more folder (not a loop) and `**` again
                 try:
-                    st = os.stat(path)
+                    here = os.stat(base or ".")
                 except OSError:
                     continue
-                if not stat.S_ISDIR(st.st_mode):
-                    if not rest:
-                        yield path
-                    continue
-                key = (st.st_dev, st.st_ino)
-                if key in ancestors:
-                    self._glob_errors.append(Found(path, "a symbolic link loop"))
-                    continue
-                yield from self._match(path, parts, ancestors | {key})
-        elif glob.has_magic(head):
-            for name in fnmatch.filter(self._names(base, hidden=is_hidden(head)), head):
-                yield from self._match(os.path.join(base, name) if base else name, rest, ancestors)
-        else:
-            yield from self._match(os.path.join(base, head) if base else head, rest, ancestors)
+                ancestors = ancestors | {(here.st_dev, here.st_ino)}
+                todo.append((base, rest, ancestors))
+                for name in self._names(base, hidden=False):
+                    path = os.path.join(base, name) if base else name
+                    try:
+                        st = os.stat(path)
+                    except OSError:
+                        continue
+                    if not stat.S_ISDIR(st.st_mode):
+                        if not rest:
+                            yield path
+                        continue
+                    key = (st.st_dev, st.st_ino)
+                    if key in ancestors:
+                        self._glob_errors.append(Found(path, "a symbolic link loop"))
+                        continue
+                    todo.append((path, parts, ancestors | {key}))
+            elif glob.has_magic(head):
+                for name in fnmatch.filter(self._names(base, hidden=is_hidden(head)), head):
+                    todo.append((os.path.join(base, name) if base else name, rest, ancestors))
+            else:
+                todo.append((os.path.join(base, head) if base else head, rest, ancestors))
 
     def _names(self, folder: str, *, hidden: bool) -> list[str]:
         try:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
-from .paths import Finder, NotFound, not_regular
+from .paths import Finder, NotFound, not_regular, shown
 
 BLOCK = 1 << 20
 MAX_LINE = 1 << 16
@@ -113,20 +113,26 @@ def iter_sources(paths: Iterable[str | os.PathLike[str]], skipped: list[FileRepo
     for raw in paths:
         text = os.fspath(raw)
         if text == "-":
+            if finder.took_stdin:  # a stream is read once: `-` given twice is one input
+                if skipped is not None:
+                    skipped.append(FileReport("<stdin>", skipped="- given more than once: standard input is read once"))
+                continue
+            finder.took_stdin = True
             yield Source("<stdin>", stream=sys.stdin.buffer)
             continue
+        name = shown(text)
         try:
             for found in finder.expand(text):
                 if found.reason:
                     if skipped is not None:
-                        skipped.append(FileReport(found.path, error=found.reason) if found.unreadable
-                                       else FileReport(found.path, skipped=found.reason))
+                        skipped.append(FileReport(shown(found.path), error=found.reason) if found.unreadable
+                                       else FileReport(shown(found.path), skipped=found.reason))
                 elif found.member:
-                    yield Source(text, path=Path(found.path), member=found.member)
+                    yield Source(name, path=Path(found.path), member=found.member)
                 else:
-                    yield Source(found.path, path=Path(found.path))
+                    yield Source(shown(found.path), path=Path(found.path))
         except NotFound as exc:
-            raise InputError(str(exc)) from None
+            raise InputError(shown(str(exc))) from None
 
 
 def _sniff(first: bytes) -> tuple[str, int]:
@@ -144,9 +150,17 @@ def _sniff(first: bytes) -> tuple[str, int]:
     return "utf-8", 0
 
 
-def iter_text(stream: BinaryIO) -> Iterator[str]:
+@dataclass(slots=True)
+class Seen:
+    """What `iter_text` read of a stream: bytes, and of them NULs (dropped from the text)."""
+
+    bytes: int = 0
+    nuls: int = 0
+
+
+def iter_text(stream: BinaryIO, seen: Seen | None = None) -> Iterator[str]:
     """Decoded text of a binary stream, a block at a time: BOM dropped, NULs removed, and
-    a block never ends between the CR and the LF of a CRLF."""
+    a block never ends between the CR and the LF of a CRLF. `seen` counts what was read."""
     first = stream.read(BLOCK)
     encoding, skip = _sniff(first)
     # UTF-8 is decoded strictly so that a cp1252 file is recognised; a BOM'd or sniffed
@@ -166,7 +180,11 @@ def iter_text(stream: BinaryIO) -> Iterator[str]:
             decoder = codecs.getincrementaldecoder("cp1252")(errors="replace")
             fallback = False
             text = decoder.decode(block, final=final)
+        if seen is not None:
+            seen.bytes += len(block)
         if "\x00" in text:
+            if seen is not None:
+                seen.nuls += text.count("\x00")
             text = text.replace("\x00", "")
         text = carry + text
         carry = ""

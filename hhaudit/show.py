@@ -35,6 +35,7 @@ from .model import (
 )
 from .money import to_text
 from .output.safe import safe
+from .paths import to_open
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,10 +162,11 @@ def is_dataset(path: str) -> bool:
 
 
 def find_hand(path: str, hand_id: str, line: int | None = None) -> Hand | None:
-    """The hand of that id (and first line, if given) in a history file."""
+    """The hand of that id (and first line, if given) in a history file (`path` a file name,
+    never history text, though it may hold a line break)."""
     from .parsing import parse
 
-    for hand in parse(path):
+    for hand in parse(Path(path) if path != "-" else path):
         if hand.hand_id == hand_id and (line is None or hand.line == line):
             return hand
     return None
@@ -181,7 +183,7 @@ def show(path: str, hand_id: str, *, profile: str | None = None, console: object
         if not places:
             print(f"hhaudit: hand {safe(hand_id)} is not in the dataset {safe(path)}", file=sys.stderr)
             return 2
-        hands = [find_hand(src, hand_id, line) for src, line in places]
+        hands = [find_hand(to_open(src), hand_id, line) for src, line in places]
         missing = [f"{src}:{line}" for (src, line), h in zip(places, hands) if h is None]
         for where in missing:
             print(f"hhaudit: hand {safe(hand_id)} is no longer at {safe(where)} (the file changed "

@@ -17,6 +17,7 @@ from typing import Any
 from .errors import UsageError
 from .money import to_text
 from .output.safe import safe
+from .paths import to_open
 
 
 @dataclass(slots=True)
@@ -228,7 +229,7 @@ def show_session(out: str, session_id: str, *, replay: bool = False, profile: st
         if not replay:
             continue
         if h.source not in read:  # each file parsed once, whatever its number of hands
-            read[h.source] = {(x.hand_id, x.line): x for x in parse(h.source)}
+            read[h.source] = {(x.hand_id, x.line): x for x in parse(Path(to_open(h.source)))}
         parsed = read[h.source].get((h.hand_id, h.line))
         if parsed is None:
             print(f"hhaudit: hand {safe(h.hand_id)} is no longer at {safe(h.source)}:{h.line} (the file changed "

@@ -325,13 +325,15 @@ class DatasetWriter:
 
     def __init__(self, out: str | os.PathLike[str], part_prefix: str = "part",
                  inputs: Iterable[str | os.PathLike[str]] = ()) -> None:
-        from .outdir import check_out, write_marker
+        from .outdir import check_out, hold, tmp_prefix, write_marker
 
         self.given = Path(out)
         self.out = check_out(self.given, [Path(p) for p in inputs])
         self.out.parent.mkdir(parents=True, exist_ok=True)
-        self.tmp = Path(tempfile.mkdtemp(prefix=f".{self.out.name}.tmp-", dir=self.out.parent))
+        self.tmp = Path(tempfile.mkdtemp(prefix=tmp_prefix(self.out), dir=self.out.parent))
+        self._held: int | None = None
         try:
+            self._held = hold(self.tmp)
             for t in TABLES:
                 (self.tmp / t).mkdir()
             write_marker(self.tmp)
@@ -353,10 +355,18 @@ class DatasetWriter:
         if self.parts == 0:
             self.write(empty_tables())
         commit(self.tmp, self.out)
+        self._release()
         return self.given
 
     def abort(self) -> None:
         shutil.rmtree(self.tmp, ignore_errors=True)
+        self._release()
+
+    def _release(self) -> None:
+        from .outdir import release
+
+        release(self._held)
+        self._held = None
 
 
 def write_dataset(out: str | os.PathLike[str], batches: Iterable[dict[str, pa.Table]]) -> Path:

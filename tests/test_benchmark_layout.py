@@ -54,3 +54,21 @@ def test_a_dataset_is_measured_again_only_when_its_files_differ(tmp_path: Path) 
     # 1,000 hands in 2.0 s: 500 hands/s; bound 5 x (1000 / 5000 + jobs) = 6 and 11
     assert table[2] == "| 2 large | 1 | 2.0 | 500 | 6 | 6 | 2 MB | 0.50 | 1.25 | 0.25 |"
     assert table[3] == "| 2 large | 2 | 2.0 | 500 | 6 | 11 | 2 / 1 MB | same dataset as 1 job | | |"
+
+
+def test_the_memory_benchmarks_shapes_lay_the_same_hands_out_otherwise(tmp_path: Path) -> None:
+    import re
+
+    import hhaudit
+
+    n = 400
+    for shape in ("tables", "one-table", "one-id"):
+        write_hands(tmp_path / f"{shape}.txt", n, corpus(), shape)
+    texts = {s: (tmp_path / f"{s}.txt").read_text(encoding="utf-8") for s in ("tables", "one-table", "one-id")}
+    tables = {s: re.findall(r"^Table '([^']*)'", t, re.M) for s, t in texts.items()}
+    # every hand's table line renamed (a few corpus hands name their table otherwise: as many in each)
+    assert 190 < len(set(tables["tables"])) <= 200 and len(tables["tables"]) == len(tables["one-table"]) > n * 0.95
+    assert set(tables["one-table"]) == {"Bench"}
+    ids = [h.hand_id for h in hhaudit.parse(tmp_path / "one-id.txt")]
+    assert len(ids) == n and set(ids) == {"9000000001"}
+    assert len(set(h.hand_id for h in hhaudit.parse(tmp_path / "one-table.txt"))) == n

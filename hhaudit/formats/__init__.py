@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Protocol
 
@@ -57,16 +58,32 @@ def detect(head: Sequence[str]) -> Format | None:
 
 def mismatch(fmt: Format, head: Sequence[str]) -> str | None:
     """Why a file whose first lines are `head` is not of the format it was given with
-    (`--format`): it is detected as another format. None when it may be `fmt` (also when no
-    format recognises it: a damaged first hand is read as `fmt`, its lines as parse errors)."""
+    (`--format`): it is binary data, or detected as another format. None when it may be `fmt`
+    (also when no format recognises it: a damaged first hand is read as `fmt`, its lines as
+    parse errors)."""
     if fmt.detect(head):
         return None
+    if looks_binary(head):
+        return (f"--format {fmt.name}: this file is not text (binary data), so not {fmt.name} text; "
+                f"drop --format to see what hhaudit makes of it")
     other = detect(head)
     if other is None or other.name == fmt.name:
         return None
     sites = f" ({', '.join(other.sites[:3])})" if other.sites else ""
     return (f"--format {fmt.name}: this file is not {fmt.name} text, it looks like {other.name}{sites}; "
             f"drop --format or use --format {other.name}")
+
+
+_NOT_TEXT = re.compile("[\x00-\x08\x0e-\x1f\x7f\ufffd]")
+"""Characters no history holds: C0 controls but tab and line ends, DEL, and U+FFFD (bytes the
+decoder could not read)."""
+
+
+def looks_binary(head: Sequence[str]) -> bool:
+    """Whether a file's first lines are binary data, not text: more than one character in
+    ten is one no history holds."""
+    text = "".join(head[:200])[:20_000]
+    return bool(text) and len(_NOT_TEXT.findall(text)) * 10 > len(text)
 
 
 def get(name: str) -> Format:

@@ -54,6 +54,7 @@ from ..model import (
     Street,
     StreetEvent,
 )
+from ..reading import MAX_LINE
 from .base import LineError, UnsupportedGame, fallback_id
 from .common import game_code, is_hole_count, set_omaha
 from .phh import parse_cards, to_units
@@ -123,12 +124,21 @@ class OhhFormat:
         return any(_MARKER.search(line) for line in head) and any("{" in line for line in head)
 
     def split(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
-        """Each top-level JSON object: from the line of its `{` to the line of its `}`."""
+        """Each top-level JSON object: from the line of its `{` to the line of its `}`.
+
+        A line past the line bound (`MAX_LINE`) was cut, so its braces and quotes cannot be
+        counted: the object it is in ends at the next line that opens one at its start (a
+        hand of its own, in every layout the spec writes), and a cut line between objects
+        is passed over. Only that object is lost, as a parse error saying why."""
         chunk: list[str] = []
         first = 0
         depth = 0
         in_string = False
+        cut = False  # the object being read holds a cut line
         for number, line in enumerate(lines, 1):
+            if cut and line.startswith("{"):
+                yield first, chunk
+                chunk, first, depth, in_string, cut = [], 0, 0, False, False
             start = 0
             for pos, after, quoted in _braces(line, depth, in_string):
                 if pos < 0:
@@ -144,6 +154,11 @@ class OhhFormat:
                     start = pos + 1
             if first:
                 chunk.append(line[start:])
+            if len(line) >= MAX_LINE:
+                if first:
+                    cut = True
+                else:
+                    depth, in_string = 0, False
         if first and chunk:
             yield first, chunk  # an object the file never closes: a parse error of its own
 
@@ -171,6 +186,10 @@ class OhhFormat:
         return hand
 
     def _build(self, hand: Hand, lines: list[str], first_line: int) -> None:
+        for i, line in enumerate(lines):
+            if len(line) >= MAX_LINE:
+                raise LineError(first_line + i, MAX_LINE, line[:80], f"a line longer than {MAX_LINE:,} characters "
+                                "(cut there when read): the hand cannot be read")
         text = "\n".join(lines)
         try:
             doc = json.loads(text, parse_float=Decimal, parse_int=Decimal)

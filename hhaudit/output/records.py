@@ -1,5 +1,7 @@
 """JSON, JSON Lines and CSV: the `findings` table's columns, one record a finding, written as
-they are read (a JSON array is opened, filled and closed without holding the findings)."""
+they are read (a JSON array is opened, filled and closed without holding the findings). CSV
+cells are text as the text layout prints it (`safe`: a name's terminal escapes written as
+`\\x1b`), since a CSV file is as often printed as opened; JSON escapes control characters itself."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from . import COLUMNS, Row
+from .safe import safe
 
 
 def write_records(fmt: str, rows: Iterator[Row], stream: TextIO) -> int:
@@ -16,8 +19,9 @@ def write_records(fmt: str, rows: Iterator[Row], stream: TextIO) -> int:
     if fmt == "csv":
         w = csv.writer(stream, lineterminator="\n")
         w.writerow(COLUMNS)
-        for r in rows:
-            w.writerow(["" if v is None else v for v in (getattr(r, c) for c in COLUMNS)])
+        for r in rows:  # text as the text layout prints it: a name's terminal escapes escaped
+            w.writerow(["" if v is None else safe(v) if isinstance(v, str) else v
+                        for v in (getattr(r, c) for c in COLUMNS)])
             n += 1
         return n
     if fmt == "jsonl":

@@ -51,6 +51,14 @@ class Totals:
     notes: list[str] = field(default_factory=list)
     """One line each about the run (`incremental`: what of the previous dataset could not
     be reused, and why)."""
+    written: bool = True
+    """Whether the run put its dataset at OUT: not when it read nothing (every input not a
+    history, empty or unreadable), which leaves OUT as it was."""
+
+    @property
+    def read_anything(self) -> bool:
+        """A hand, or a file read as a history (if of no hand)."""
+        return self.hands > 0 or any(f.outcome in ("read", "damaged") for f in self.files)
 
     def merge(self, other: Totals) -> None:
         self.hands += other.hands

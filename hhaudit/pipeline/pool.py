@@ -33,6 +33,29 @@ _BOOT = ("import sys, json; sys.path[:0] = json.loads(sys.argv[2]); "
          "from hhaudit.pipeline.worker import serve; serve(int(sys.argv[1]))")
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity, as `os.process_cpu_count` says
+    from Python 3.13), not the machine's."""
+    count = getattr(os, "process_cpu_count", None)
+    if count is not None:
+        return int(count() or 1)
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def capped_jobs(jobs: int) -> tuple[int, str | None]:
+    """The worker processes to start for `jobs` asked (0: one per usable core), at most one
+    per usable core (more only share the cores, each an interpreter's memory), and a note
+    when the request was higher."""
+    cores = usable_cores()
+    if jobs <= 0:
+        return cores, None
+    if jobs > cores:
+        return cores, f"--jobs {jobs}: this process may use {cores} cores; running {cores} workers"
+    return jobs, None
+
+
 def _paths() -> list[str]:
     """Where this process found hhaudit and its dependencies, for the workers to look first."""
     package_root = str(Path(__file__).resolve().parents[2])

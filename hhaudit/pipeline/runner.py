@@ -33,7 +33,7 @@ from .manifest import (
 )
 from .options import Options, Totals
 from .plan import groups
-from .pool import run_pool, worth_a_pool
+from .pool import capped_jobs, run_pool, worth_a_pool
 from .tasks import SPLIT_BYTES, Result
 from .units import BATCH, audit_group
 
@@ -43,23 +43,28 @@ def run(sources: Sequence[Source], out: str | os.PathLike[str], options: Options
         progress: Callable[[int, int, int], None] | None = None, incremental: bool = False,
         engine: str = "local", scheduler: str | None = None, batch: int | None = None,
         split_bytes: int | None = None, inputs: Sequence[str | os.PathLike[str]] = (),
-        unit_bytes: int | None = None) -> Totals:
+        unit_bytes: int | None = None, write_unread: bool = False) -> Totals:
     """Audit every source and write the dataset atomically to `out`.
 
     `progress(hands, findings, files)` is called with increments. `engine` is "local"
     (this process, or a pool of `jobs` processes) or "dask" (`scheduler` an address, or a
     local cluster of `jobs` worker processes). Small files are audited in groups of about
-    `unit_bytes` (`plan`; 0: every file alone). `inputs` are the paths the sources came from
+    `unit_bytes` (`plan`; 0: every file alone). `jobs` is at most the cores this process may
+    use (`pool.capped_jobs`, with a note in the totals when more were asked), 0 all of them.
+    `inputs` are the paths the sources came from
     (folders, files): OUT may not be, hold or lie inside one of them, nor hold a source.
+    A run that reads nothing (no hand, no file read as a history) leaves OUT as it was
+    (`Totals.written` False), unless `write_unread` asks for its empty dataset.
 
     Raises OutputRefused (OUT is not ours to write), EnvironmentProblem (the system stopped
     the run: disk full, permission...) or KeyboardInterrupt; OUT is then unchanged.
     """
+    jobs, note = capped_jobs(jobs) if engine == "local" or not scheduler else (jobs, None)
     writer = open_writer(out, sources, inputs)
     try:
         return _run(writer, sources, options, jobs=jobs, progress=progress, incremental=incremental,
                     engine=engine, scheduler=scheduler, batch=batch, split_bytes=split_bytes,
-                    unit_bytes=unit_bytes)
+                    unit_bytes=unit_bytes, write_unread=write_unread, note=note)
     except BaseException as exc:
         writer.abort()
         if isinstance(exc, OSError) and not isinstance(exc, HHAuditError):
@@ -87,7 +92,8 @@ def open_writer(out: str | os.PathLike[str], sources: Sequence[Source],
 
 def _run(writer: Any, sources: Sequence[Source], options: Options, *, jobs: int,
          progress: Callable[[int, int, int], None] | None, incremental: bool, engine: str,
-         scheduler: str | None, batch: int | None, split_bytes: int | None, unit_bytes: int | None) -> Totals:
+         scheduler: str | None, batch: int | None, split_bytes: int | None, unit_bytes: int | None,
+         write_unread: bool, note: str | None) -> Totals:
     batch = batch or BATCH
     split = SPLIT_BYTES if split_bytes is None else split_bytes
     out_path = writer.out
@@ -100,7 +106,7 @@ def _run(writer: Any, sources: Sequence[Source], options: Options, *, jobs: int,
     (writer.tmp / DUPLICATES).mkdir()
     # incremental: which groups can be taken from the previous dataset as they are
     skip: set[int] = set()
-    notes: list[str] = []
+    notes: list[str] = [note] if note else []
     if incremental:
         skip = _reusable(sources, plan, out_path, options, writer.tmp, states, per_unit, notes, progress)
 
@@ -122,6 +128,12 @@ def _run(writer: Any, sources: Sequence[Source], options: Options, *, jobs: int,
     else:
         run_pool(sources, todo, options, tmp, batch, split, jobs, done)
 
+    if not write_unread and not any(t.read_anything for t in per_unit.values()):
+        writer.abort()  # an input error: the previous dataset (or none) stays at OUT
+        totals = Totals(notes=notes, written=False)
+        for i in sorted(per_unit):
+            totals.merge(per_unit[i])
+        return totals
     dedupe(writer.tmp, per_unit, names, sources)
     if not any((writer.tmp / "hands").iterdir()):
         writer.write(empty())

@@ -34,6 +34,13 @@ def report(out_dir: str | os.PathLike[str], *, html: str | None = None, console:
     from ..api import read_columns
     from .terminal import print_report
 
+    if html:
+        from ..errors import OutputRefused
+        from .html import refusal
+
+        why = refusal(html)
+        if why:
+            raise OutputRefused(why)
     tables = read_columns(out_dir, None if html else TERMINAL_COLUMNS)
     given = {k: v for k, v in filters.items() if v}
     t = filter_tables(tables, **given)  # type: ignore[arg-type]

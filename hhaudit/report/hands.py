@@ -121,10 +121,13 @@ def _replays(source: str, wanted: dict[tuple[str, int], PageRef], profile: str |
     from ..parsing import parse
     from ..reading import InputError
 
-    if not Path(source).is_file():
+    from ..paths import to_open
+
+    path = Path(to_open(source))
+    if not path.is_file():
         return
     try:
-        for hand in parse(source):
+        for hand in parse(path):
             if (hand.hand_id, hand.line) in wanted:
                 yield replay(hand, profile=profile)
     except (OSError, InputError):
@@ -224,9 +227,25 @@ def _seat_line(r: Replay, s: SeatView) -> str:
     return f"seat {s.seat}: {r.money(s.stack)}{tag}"
 
 
+GENERATOR = "<meta name='generator' content='hhaudit'>"
+"""In the head of every page hhaudit writes: a page another run may write again."""
+
+
 def _head(title: str) -> str:
-    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{_e(title)}</title>"
+    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'>{GENERATOR}<title>{_e(title)}</title>"
             f"{page_style()}</head><body>")
+
+
+def written_by_hhaudit(page: Path) -> bool:
+    """Whether a page is one hhaudit wrote (its generator mark, or, for pages written before
+    it, the head every page had: these quotes, then the title and the style)."""
+    try:
+        with open(page, "rb") as fh:
+            head = fh.read(4096).decode("utf-8", "replace")
+    except OSError:
+        return False
+    old = "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>"
+    return GENERATOR in head or (head.startswith(old) and "</title><style>" in head)
 
 
 def hand_page(r: Replay, findings: list[dict[str, Any]], log: list[tuple[int, str]], meta: Any,

@@ -19,10 +19,11 @@ from typing import Any
 
 import pandas as pd
 
+from ..errors import OutputRefused
 from ..output.safe import safe
 from . import plots
 from .figures import normalised
-from .hands import PageRef, page_style, plan_pages, write_hand_pages
+from .hands import GENERATOR, PageRef, page_style, plan_pages, write_hand_pages, written_by_hhaudit
 from .terminal import fmt, numeric
 
 _SKIP_TABLES = ("findings by category", "findings by rule", "worst hands")
@@ -40,6 +41,26 @@ def layout(path: str | os.PathLike[str]) -> tuple[Path, Path]:
     if p.suffix.lower() in (".html", ".htm"):
         return p, p.with_name(p.stem + "_hands")
     return p / "index.html", p / "hands"
+
+
+def refusal(path: str | os.PathLike[str]) -> str | None:
+    """Why the report may not be written at `path` (a sentence), or None: the index and the
+    pages' folder are written only where nothing is, or where hhaudit wrote them, so that a
+    file of the user's is never overwritten."""
+    index, folder = layout(path)
+    if os.path.lexists(index) and not (index.is_file() and written_by_hhaudit(index)):
+        return (f"{index} exists and is not a report hhaudit wrote: give --html a new name, or move it "
+                f"(a report replaces its index and the pages in {folder.name}/)")
+    if os.path.lexists(folder):
+        if not folder.is_dir():
+            return f"{folder} exists and is not a folder of hand pages: give --html a new name, or move it"
+        theirs = sorted(p.name for p in folder.iterdir()
+                        if not (p.suffix == ".html" and p.is_file() and written_by_hhaudit(p)))
+        if theirs:
+            shown = ", ".join(theirs[:3]) + (f" and {len(theirs) - 3} more" if len(theirs) > 3 else "")
+            return (f"{folder} holds {len(theirs)} file(s) hhaudit did not write ({shown}): give --html a new "
+                    f"name, or move them out")
+    return None
 
 
 def _table(df: pd.DataFrame, limit: int = 500) -> str:
@@ -239,7 +260,11 @@ def _select(name: str, values: list[str]) -> str:
 def write_report(tables: dict[str, pd.DataFrame], parts: dict[str, pd.DataFrame],
                  path: str | os.PathLike[str], *, title: str = "hhaudit report", all_hands: bool = False,
                  profile: str | None = None, filters: str = "") -> Path:
-    """Write the index and the hand pages; returns the index file."""
+    """Write the index and the hand pages; returns the index file. OutputRefused where a
+    file of the user's is in the way (`refusal`)."""
+    why = refusal(path)
+    if why:
+        raise OutputRefused(why)
     t = normalised(tables) if "unit" not in tables["hands"] else tables
     index, folder = layout(path)
     index.parent.mkdir(parents=True, exist_ok=True)
@@ -315,7 +340,7 @@ def write_report(tables: dict[str, pd.DataFrame], parts: dict[str, pd.DataFrame]
         body.append(f"<h2 id='{_e(name.replace(' ', '-'))}'>{_e(name[:1].upper() + name[1:])}</h2>" + table)
     payload = json.dumps(data, ensure_ascii=False, default=str).replace("<", "\\u003c")
     script = _SCRIPT % {"cols": json.dumps(ROW_COLUMNS), "shown": json.dumps(shown)}
-    page = ("<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+    page = (f"<!doctype html><html lang='en'><head><meta charset='utf-8'>{GENERATOR}"
             f"<title>{_e(title)}</title>{page_style()}<style>{_INDEX_STYLE}</style></head><body>"
             + "\n".join(body)
             + f"<script type='application/json' id='findings-data'>{payload}</script><script>{script}</script>"
