@@ -7,7 +7,8 @@ Every file of the corpus (old and new: the folder is walked as `hhaudit audit` w
 read; its hands are counted under the format that read the file: hands read, audited,
 unsupported game, parse error, findings (per rule with `--rules`), and findings not in the
 reviewed lists of `tests/reviewed/*.tsv` (each reviewed row names a file, a hand and a rule
-with the reason the hand is wrong). A file no format reads is counted under `(not read)`.
+with the reason the hand is wrong; PA04, a line a reader kept unread, is not a finding on the
+log and is left to the format's tests). A file no format reads is counted under `(not read)`.
 
 Each file's hands are also counted without the parser (`expected`):
 - the files `HANDS.tsv` lists: its rows for the file (a heuristic header count);
@@ -99,8 +100,9 @@ class FormatRow:
 
     @property
     def complete(self) -> int:
-        """Hands the target counts: the expected (else read) hands less unsupported games."""
-        return max(self.expected, self.read) - self.statuses["unsupported_game"]
+        """Hands the target counts: the expected hands (counted without the parser; the
+        hands read for a file not counted) less those of an unsupported game."""
+        return self.expected - self.statuses["unsupported_game"]
 
     @property
     def rate(self) -> float:
@@ -168,7 +170,9 @@ def measure(corpus: Path) -> tuple[dict[str, FormatRow], list[FileRow]]:
                     continue
                 row.findings += 1
                 row.rules[f.rule] += 1
-                if (name, hand.hand_id, f.rule) not in ok:
+                # PA04 names a line the reader kept unread, not a mistake of the log: the
+                # format's tests check which (tests/formats/test_partypoker.py)
+                if f.rule != "PA04" and (name, hand.hand_id, f.rule) not in ok:
                     row.unreviewed += 1
     return dict(rows), files
 

@@ -4,6 +4,19 @@ Grammar: `grammars/pacific.lark`. 888 writes every amount in brackets and in the
 locale ("1 430", "368,55", "3.000 $", "$1,728.25"); a bet, call or raise is the chips the
 player puts in with that action ("raises [$450]" after a $150 small blind makes $600). There
 are no uncalled-bet lines, no pot or rake lines: only what each player collected.
+
+Every line kind 888 writes (from the corpus's files of every client locale, fpdb's
+PacificPokerToFpdb.py notes and the grammar; `docs/formats/pacific.md` gives examples):
+`#Game No : N`, the `***** ... Hand History for Game N *****` header, the stakes line
+("$0.06/$0.12 Blinds Fix Limit Holdem - *** 05 03 2014 12:00:00"), the table or tournament
+line, the button, `Total number of players`, seat lines; posts (small blind, big blind, dead
+blind "[0.50 + 1]", ante, "and is all-in"); `** Dealing down cards **`, `Dealt to`, actions
+(folds, checks, calls, bets, raises), streets; `** Summary **`, shows, mucks, "did not show his
+hand", "(Lo: ...)" best hands, collected. A line of none of these kinds is kept unread: a PA04
+warning names it, and the hand is not judged when the line may matter (`unknown_matters`).
+Fixed-limit big bets are taken from the hand's own turn or river bet where 888 rounds them
+(`_big_bet`), and a call to the blind as posted over a short all-in big blind is read as the
+chips it matches (`_over_calls`).
 """
 
 from __future__ import annotations

@@ -10,6 +10,22 @@ Cash game lines give the table's maximum buy-in ("$2 USD NL Texas Hold'em"), so 
 are taken from the posts (the first small and big blind), with buy-in / 100 as the fallback.
 Party writes no uncalled-bet line. Thousands separators (",", "'") are read by parse_amount.
 
+Every line kind Party writes (from the corpus's files of 2005-2019, fpdb's
+PartyPokerToFpdb.py notes and the grammar; `docs/formats/partypoker.md` gives examples):
+header (`Game #N starts.`, `#Game No : N`, the history line, the game line, `Table ...`, the
+button, `Total number of players`, seat lines, `Trny: N Level: N`, `Blinds(a/b)`); posts
+(small, big, big + dead, ante); `There is no Small Blind in this hand as the Big Blind of the
+previous hand left the table.`; the deal and streets; actions (folds, checks, calls, bets,
+raises, is all-In, Forward Folds); `X could not respond in time.(disconnected)`; showdown and
+payouts (shows, doesn't show, does not show cards, wins ... from the main/side pot, the 2013+
+summary's pots and balance lines); cash-out; the client's notices (chat disabled, prize pool
+shown, a break in N minutes, Table Closed, Connection Lost, "The hand history for this hand
+number is not available here"); `The time at which hand ended:`; joins, leaves and players
+moved in (before or after the deal); chat (`X: text`), time bank, finishes. A line of none of
+these kinds is kept unread (`reads_unknown_lines`): a PA04 warning names it, and the hand is not
+judged when the line may matter (`unknown_matters`). A hand Party wrote no history for is a
+parse error that says so (`_no_history`).
+
 What the module infers, because Party's lines leave it out (each documented at its method):
 - tournament blind posts some files never write (`_infer_blinds`): PostEvents from the stakes
   and the seat order, kept only when the chips paid out equal the chips put in with them;
@@ -18,7 +34,10 @@ What the module infers, because Party's lines leave it out (each documented at i
 - who is dealt in: "X is sitting out" lines, and listed seats with no line in the hand;
 - a big blind posted all-in for less than the stakes (`_short_big_blind`) and a second small
   blind that the player's call shows was live (`_live_second_small_blind`);
-- "X Forward Folds" (a fold chosen in advance) is dropped when X's own fold follows.
+- "X Forward Folds" (a fold chosen in advance) is dropped when X's own fold follows;
+- a run of fold lines written in click order is read in seat order (`_fold_runs`);
+- the unmatched part of a bet written as a side pot of its own is an uncalled return, and a
+  "bets" over a short all-in is a raise (`_settle`, `_bets_over_short_all_ins`).
 """
 
 from __future__ import annotations
@@ -411,7 +430,7 @@ class PartyPokerFormat(SiteFormat):
     def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
         player, act = f[0] or "", _ACTS[f[1] or ""]
         if ": " in player and all(s.player != player for s in hand.seats) and any(
-                s.player == player.split(": ", 1)[0] for s in hand.seats):
+                player.startswith(s.player + ": ") for s in hand.seats):
             return  # chat that ends like an action: "Player6: u r getting boring with ur min raises"
         seat = self.seat(hand, player)
         a, p, to = f[2] or f[3], f[4], f[5]
