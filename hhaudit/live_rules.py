@@ -574,15 +574,19 @@ def check_posts(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) ->
             if all_in(seat):
                 return  # all in already (an ante took the last chips): nothing left to post
             auditor.finding(out, RULES["FB01"], line, seq, f"{name} posts the {what} {money(due)}",
-                            f"no {what} posted", seat=seat, player=name)
+                            f"no {what} posted", f"{name} (seat {seat}) posted no {what}; the game requires "
+                            f"{money(due)}", seat=seat, player=name)
         elif got < due:
             if not all_in(seat):
                 auditor.finding(out, RULES["FB02"], line, seq, f"{name} posts the {what} {money(due)}",
-                                f"{what} {money(got)} posted", seat=seat, player=name)
+                                f"{what} {money(got)} posted", f"{name} (seat {seat}) posted a {what} of "
+                                f"{money(got)}; the game requires {money(due)}", seat=seat, player=name)
         else:
             auditor.finding(out, RULES["FB03"], line, seq,
                             f"{name} posts the {what} {money(due)}" if due > 0 else f"no {what} from {name}",
-                            f"{what} {money(got)} posted", seat=seat, player=name)
+                            f"{what} {money(got)} posted", f"{name} (seat {seat}) posted a {what} of "
+                            f"{money(got)}; the game requires " + (money(due) if due > 0 else "none"),
+                            seat=seat, player=name)
 
     def of(kind: Post, seat: int | None = None, kill: bool | None = None) -> list[tuple[int, PostEvent]]:
         return [(q, e) for q, e in posts if e.kind is kind and (seat is None or e.seat == seat)
