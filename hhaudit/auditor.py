@@ -1,4 +1,27 @@
-"""Auditing one hand: replay its events through the rules, then audit its pots."""
+"""Auditing one hand: replay its events through the rules, then audit its pots.
+
+One cause, one finding: once the replay has applied an action the log got wrong, what it
+judges later in the hand rests on that action. A stack too small for the bet, a call of the
+wrong size or chips from a seat that could not act leave the replay's chips in doubt (every
+later finding follows from it); an action out of turn, a check facing a bet or a street dealt
+early leave the turn in doubt (later action-order findings follow); a pot found wrong leaves
+the pot in doubt (later pot findings follow). A follow-on finding names its root cause:
+`Finding.caused_by` is the cause's `seq` (-1: the pot audit's first finding), the hand's
+first finding at that seq with no cause itself. A sizing mistake (a short raise, an
+overbet) leaves nothing in doubt: the chips the log moved are still the table's. Rules
+judged from the log alone (`Rule.standalone`: blind order, rake, card counts, copies, the
+session rules) are never causes nor follow-ons. `link_causes` does it once the hand is
+judged; the report ranks hands by their root findings, and the text output folds the
+follow-ons under their cause.
+
+Abstain rather than accuse: where the log shows something the audit does not model, the
+rules that depend on it do not judge the hand. A format (or the auditor) calls
+`hand.abstain(reason, rules)` (`model.Hand.abstain`: rules as `--select` takes them, codes,
+prefixes, names or categories; `ALL` by default), and `Auditor.finding` drops every finding
+of those rules in that hand; the hand's `not_judged` reasons (the `hands` table's column,
+counted per reason in the summary) say what was not judged and why. Parse findings are never
+held back.
+"""
 
 from __future__ import annotations
 
@@ -70,6 +93,61 @@ class Finding:
     actual: str
     message: str
     citation: str
+    caused_by: int | None = None
+    """The `seq` of the finding this one follows from, in the same hand (module docstring);
+    None: a root finding."""
+
+
+def abstains(hand: Hand, rule: type[Rule]) -> bool:
+    """Whether `rule` does not judge `hand` (`Hand.abstain`); never a parse rule."""
+    from .model import Category
+    from .rules import matches
+
+    if rule.category is Category.PARSE:
+        return False
+    return any(matches(rule, p) for _, patterns in hand.abstained for p in patterns)
+
+
+_DOUBTS: Final[dict[str, tuple[str, ...]]] = {
+    "BS03": ("chips", "turn"), "BS01": ("chips",), "AO02": ("chips", "turn"), "AO03": ("chips", "turn"),
+    "AO04": ("chips", "turn"), "AO01": ("turn",), "AO05": ("turn",), "IA01": ("turn",),
+    "AC01": ("pot",), "AC02": ("pot",), "AC03": ("pot",), "AC04": ("pot",),
+}
+"""What a finding of the rule leaves in doubt for the rest of the hand: `chips` (a stack
+too small for the bet, a call of the wrong size, chips from a seat that could not act: the
+replay's chips are not the table's), `turn` (the replay's idea of who acts next), `pot` (the
+pot's size, for the later pot findings)."""
+_RESTS_ON: Final[dict[str, tuple[str, ...]]] = {
+    "action_order": ("chips", "turn"), "illegal_action": ("chips", "turn"), "bet_size": ("chips",),
+    "min_raise": ("chips",), "reopen": ("chips",), "pot_limit": ("chips",), "fixed_limit": ("chips",),
+    "side_pot": ("chips", "pot"), "odd_chip": ("chips", "pot"), "accounting": ("chips", "pot"),
+    "winner": ("chips", "turn"),
+}
+"""What the findings of each category rest on (the doubts of `_DOUBTS` that explain them)."""
+
+
+def link_causes(findings: list[Finding]) -> list[Finding]:
+    """The hand's findings, each follow-on given the `seq` of its root cause (module
+    docstring): a finding whose category rests on something an earlier finding left in
+    doubt (`_DOUBTS`, `_RESTS_ON`) follows from the first such finding."""
+    from dataclasses import replace
+
+    doubt: dict[str, int] = {}
+    """What is in doubt, and the seq of the root finding that put it in doubt."""
+    out: list[Finding] = []
+    for f in findings:
+        rule = RULES.get(f.rule)
+        if rule is None or rule.standalone or f.caused_by is not None:
+            out.append(f)
+            continue
+        causes = [doubt[k] for k in _RESTS_ON.get(f.category, ()) if k in doubt]
+        at_actions = [c for c in causes if c >= 0]  # the earliest cause at an action, else the pots'
+        cause = min(at_actions) if at_actions else (-1 if causes else None)
+        root = f.seq if cause is None else cause
+        for k in _DOUBTS.get(f.rule, ()):
+            doubt.setdefault(k, root)
+        out.append(replace(f, caused_by=cause) if cause is not None else f)
+    return out
 
 
 @dataclass(slots=True, init=False)
@@ -185,6 +263,8 @@ class Auditor:
         if rule.code not in self.enabled:
             return
         h = out.hand
+        if h.abstained and abstains(h, rule):
+            return
         out.findings.append(Finding(h.hand_id, h.source, line, seq, rule.code, rule.name,
                                     rule.category.value, rule.severity.value, seat, player,
                                     expected, actual, message or rule.summary(), rule.citation))
@@ -217,6 +297,8 @@ class Auditor:
             from .live_rules import check_live
 
             check_live(self, hand, state, out)
+        if len(out.findings) > 1:
+            out.findings = link_causes(out.findings)
         return out
 
     # ------------------------------------------------------------------ replay

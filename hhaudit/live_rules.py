@@ -347,6 +347,9 @@ class StringBet(Rule):
     name = "string-bet-misruled"
     category = Category.STRING_BET
     citation = "TDA-2024 40, 42, 43-A, 56; WSOP-T 103; Robert's Betting & Raising (cash: several trips after \"raise\")"
+    standalone = True
+    default_reason = ("A live ruling against the rulebook: judged only in live logs, where the ruling is the "
+                      "log's own.")
 
 
 @register
@@ -361,6 +364,9 @@ class OversizedChip(Rule):
     name = "oversized-chip-misruled"
     category = Category.STRING_BET
     citation = "TDA-2024 44; Robert's Betting & Raising"
+    standalone = True
+    default_reason = ("A live ruling against the rulebook: judged only in live logs, where the ruling is the "
+                      "log's own.")
 
 
 @register
@@ -375,6 +381,9 @@ class MultipleChips(Rule):
     name = "multiple-chips-misruled"
     category = Category.STRING_BET
     citation = "TDA-2024 41, 43-A, 45, 61"
+    standalone = True
+    default_reason = ("A live ruling against the rulebook: judged only in live logs, where the ruling is the "
+                      "log's own.")
 
 
 @register
@@ -389,6 +398,9 @@ class Undercall(Rule):
     name = "undercall-misruled"
     category = Category.STRING_BET
     citation = "TDA-2024 51"
+    standalone = True
+    default_reason = ("A live ruling against the rulebook: judged only in live logs, where the ruling is the "
+                      "log's own.")
 
 
 @register
@@ -403,6 +415,9 @@ class DeclarationIgnored(Rule):
     name = "declaration-misruled"
     category = Category.STRING_BET
     citation = "TDA-2024 40, 42, 43-A, 51"
+    standalone = True
+    default_reason = ("A live ruling against the rulebook: judged only in live logs, where the ruling is the "
+                      "log's own.")
 
 
 @register
@@ -418,6 +433,9 @@ class OutOfTurnMisruled(Rule):
     name = "out-of-turn-misruled"
     category = Category.ACTION_ORDER
     citation = "TDA-2024 53-A, 58; Robert's (cash: a check or call out of turn may not become a raise)"
+    standalone = True
+    default_reason = ("A live ruling against the rulebook: judged only in live logs, where the ruling is the "
+                      "log's own.")
 
 
 @register
@@ -431,6 +449,7 @@ class RakeNotHouseRule(Rule):
     name = "rake-not-house-rule"
     category = Category.ACCOUNTING
     citation = "house rake rule in the log's game line"
+    default_reason = "Judged only where the live log states its rake rule."
 
 
 # ============================================================== the auditor's hook
@@ -448,6 +467,7 @@ class DropNotHouseRule(Rule):
     name = "drop-not-house-rule"
     category = Category.ACCOUNTING
     citation = "house jackpot or promotion rule in the log's game line"
+    default_reason = "Judged only where the live log states its jackpot or promotion rule."
 
 
 def walk(hand: Hand, profile: Profile, state: State | None = None) -> Iterator[tuple[int, object, State]]:

@@ -501,6 +501,8 @@ class Hand:
     """Hole cards the log reveals outside its deal and show events (the summary block's
     `showed [..]` and `mucked [..]`, XML card elements), per seat: formats record them with
     `reveal`. The pot audit merges them with the events (`pots.known_cards`)."""
+    abstained: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    """What the audit does not judge in this hand, and why: (reason, rules) pairs (`abstain`)."""
 
     def __init__(
         self,
@@ -548,6 +550,7 @@ class Hand:
         hole_cards: int = 2,
         hilo: bool = False,
         bomb_pot: int = 0,
+        abstained: list[tuple[str, tuple[str, ...]]] | None = None,
     ) -> None:
         self.site = site
         self.format = format
@@ -593,6 +596,7 @@ class Hand:
         self.hole_cards = hole_cards
         self.bomb_pot = bomb_pot
         self.hilo = hilo
+        self.abstained = [] if abstained is None else abstained
 
     def reveal(self, seat: int, cards: tuple[str, ...], source: str, line: int, *,
                tabled: bool = False, mucked: bool = False) -> None:
@@ -603,6 +607,25 @@ class Hand:
         old = self.revealed.get(seat)
         if old is None or (tabled and not old.tabled):
             self.revealed[seat] = Known(cards, source, line, tabled, mucked)
+
+    def abstain(self, reason: str, rules: str | tuple[str, ...] = ("ALL",)) -> None:
+        """Do not judge `rules` in this hand (codes, code prefixes, names or categories, as
+        `--select` takes them; `ALL`: every rule), because the log shows something the audit
+        does not model: `reason`, a short phrase ("disconnection protection: Player7 all-in
+        for what he put in"), becomes one of the hand's `not_judged` reasons. Parse findings
+        (PA) are never held back: a hand that cannot be read still says so.
+
+        A format calls it when it reads a line it knows but the audit does not model (a
+        site feature, an unknown line that can matter); the auditor calls it for what it
+        finds itself. The rules abstain; the hand is still audited by every other rule."""
+        codes = (rules,) if isinstance(rules, str) else tuple(rules)
+        if (reason, codes) not in self.abstained:
+            self.abstained.append((reason, codes))
+
+    @property
+    def not_judged(self) -> list[str]:
+        """The `not_judged` reasons: each abstention as `reason (rules)`."""
+        return [f"{reason} ({', '.join(codes)})" for reason, codes in self.abstained]
 
     def seat_of(self, player: str) -> int | None:
         if player in self.seat_numbers:

@@ -225,13 +225,14 @@ def rule_doc(code: str) -> str:
     from .profiles import Profile
 
     load_all_rules()
-    from .rules import RULES
+    from .rules import RULES, default_text
 
     rule = RULES[code.upper()]
     doc = docstring(rule).strip().splitlines()
     summary, body = (doc[0] if doc else rule.name), "\n".join(doc[1:]).strip()
     lines = [f"{rule.code} {rule.name}", "", summary, "",
-             f"category {rule.category.value}, severity {rule.severity.value}"]
+             f"category {rule.category.value}, severity {rule.severity.value}",
+             f"default: {_default_line(default_text(rule))} {rule.default_reason}".rstrip()]
     if body:
         lines += ["", _examples(body)]
     opts = OPTIONS.get(rule.code, ())
@@ -244,6 +245,14 @@ def rule_doc(code: str) -> str:
         if text:
             lines.append(f"  {ref}: {text}")
     return "\n".join(lines) + "\n"
+
+
+def _default_line(default: str) -> str:
+    """Whether the rule runs unless chosen, as `hhaudit rule` says it."""
+    return {"yes": "yes (in the default set).",
+            "no": "no (run it with --extend-select or --select).",
+            "live only": "live logs only (online: with --extend-select or --select).",
+            "online only": "site histories only (live logs: with --extend-select or --select)."}[default]
 
 
 def _examples(body: str) -> str:

@@ -17,7 +17,7 @@ import pyarrow.parquet as pq
 from .auditor import ActionRow, AuditedHand
 from .model import Act, ActionEvent, CollectEvent, Status, Street, StreetEvent
 
-SCHEMA_VERSION: Final = "1.5"
+SCHEMA_VERSION: Final = "1.6"
 """Dataset schema version, `MAJOR` or `MAJOR.MINOR`, stored as `hhaudit.schema_version` in
 every part file's metadata. A new MINOR only adds columns; a new MAJOR changes or removes
 one, and `hhaudit.read` refuses datasets of a newer major version than its own."""
@@ -54,6 +54,7 @@ SCHEMAS: Final[dict[str, pa.Schema]] = {
         ("status", _STR), ("n_findings", _I64), ("tournament_id", _STR), ("end_line", _I64),
         ("cap", _I64), ("dealer", _STR), ("shift", _STR),
         ("session_id", _STR), ("session_seq", _I64), ("n_session_findings", _I64), ("room", _STR),
+        ("not_judged", pa.list_(_STR)),
     ]),
     "seats": pa.schema([
         ("hand_id", _STR), ("source", _STR), ("seat", _I64), ("player", _STR), ("position", _STR),
@@ -76,6 +77,7 @@ SCHEMAS: Final[dict[str, pa.Schema]] = {
         ("hand_id", _STR), ("source", _STR), ("line", _I64), ("seq", _I64), ("rule", _STR),
         ("name", _STR), ("category", _STR), ("severity", _STR), ("seat", _I64), ("player", _STR),
         ("expected", _STR), ("actual", _STR), ("message", _STR), ("citation", _STR),
+        ("caused_by", _I64),
     ]),
     # written by the session pass (hhaudit/sessions), one row per table session
     "sessions": pa.schema([
@@ -192,7 +194,7 @@ class Rows:
             h.summary.rake, board, h.status.value, len(audited.findings), h.tournament_id, h.end_line,
             h.cap or None, h.dealer, h.shift,
             None, None, None,  # session_id, session_seq, n_session_findings: the session pass
-            h.room or None,
+            h.room or None, h.not_judged,
         )
         for col, value in zip(self.columns["hands"], row):
             col.append(value)

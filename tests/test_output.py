@@ -78,7 +78,7 @@ def test_text_lists_each_finding_then_the_summary(tmp_path: Path, expected: list
     # samples' 3; session-1's expected.tsv beside them is named as skipped by name
     assert lines[last + 1] == "41 hands read from 5 of 6 files: 41 audited, 0 unsupported game, 0 parse error"
     assert lines[last + 2] == "files: 5 read, 1 skipped"
-    assert "12 findings:" in lines
+    assert "12 findings (12 errors):" in lines  # counted by severity, as printed
 
 
 def test_quiet_prints_the_summary_only_and_qq_nothing(tmp_path: Path) -> None:

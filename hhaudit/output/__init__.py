@@ -26,7 +26,7 @@ from .safe import safe
 
 FORMATS = ("text", "json", "jsonl", "csv", "sarif", "github")
 COLUMNS = ("hand_id", "source", "line", "seq", "rule", "name", "category", "severity", "seat",
-           "player", "expected", "actual", "message", "citation")
+           "player", "expected", "actual", "message", "citation", "caused_by")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +47,9 @@ class Row:
     actual: str | None
     message: str | None
     citation: str | None
+    caused_by: int | None = None
+    """The `seq` of the earlier finding of the same hand this one follows from (None: a
+    root finding)."""
 
     def as_dict(self) -> dict[str, object]:
         return {c: getattr(self, c) for c in COLUMNS}
@@ -71,8 +74,9 @@ def _rows(part: Path, batch_size: int) -> Iterator[Row]:
     import pyarrow.parquet as pq
 
     with pq.ParquetFile(part) as pf:
-        for batch in pf.iter_batches(batch_size=batch_size, columns=list(COLUMNS)):
-            cols = [batch.column(c).to_pylist() for c in COLUMNS]
+        names = [c for c in COLUMNS if c in pf.schema_arrow.names]  # a dataset before caused_by
+        for batch in pf.iter_batches(batch_size=batch_size, columns=names):
+            cols = [batch.column(c).to_pylist() for c in names]
             for values in zip(*cols):
                 yield Row(*values)
 

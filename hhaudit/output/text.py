@@ -3,7 +3,11 @@ the rules expected and what the log did, and the hand's id (for `hhaudit show`):
 
     hands.txt:11: MR01 A raise below the minimum. (expected minimum raise is to 750; actual raised to 600) [hand 100000000002]
 
-With `show_source`, the log line follows, numbered, with a caret line under its text."""
+With `show_source`, the log line follows, numbered, with a caret line under its text.
+
+A finding that follows from an earlier one of the same hand (`caused_by`) is not printed
+on a line of its own: its cause's line ends with how many follow it ("+6 follow-on
+findings"); the dataset and the other layouts hold every finding."""
 
 from __future__ import annotations
 
@@ -81,12 +85,39 @@ def source_block(line: int, text: str, rule: str) -> list[str]:
     return [f"{pad} |", f"{line} | {shown}", f"{pad} | {carets} {rule}", f"{pad} |"]
 
 
+def folded(rows: Iterator[Row]) -> Iterator[tuple[Row, int]]:
+    """The root findings, each with the number of findings that follow from it (the rows of
+    one hand come together: its follow-ons after their cause)."""
+    hand: list[Row] = []
+    for r in rows:
+        if hand and (r.hand_id != hand[0].hand_id or r.source != hand[0].source):
+            yield from _fold_hand(hand)
+            hand = []
+        hand.append(r)
+    yield from _fold_hand(hand)
+
+
+def _fold_hand(rows: list[Row]) -> Iterator[tuple[Row, int]]:
+    roots = [r for r in rows if r.caused_by is None]
+    counts = [0] * len(roots)
+    for r in rows:
+        if r.caused_by is not None:
+            k = next((i for i, x in enumerate(roots) if x.seq == r.caused_by), None)
+            if k is None:  # its cause was not kept (`--select`): a root of its own here
+                roots.append(r)
+                counts.append(0)
+            else:
+                counts[k] += 1
+    yield from zip(roots, counts)
+
+
 def write_text(rows: Iterator[Row], stream: TextIO, *, show_source: bool = False) -> int:
     n = 0
     lines: SourceLines | None = None
-    for r in rows:
+    for r, follow in folded(rows):
         n += 1
-        stream.write(finding_line(r) + "\n")
+        more = f" (+{follow} follow-on finding{'s' if follow > 1 else ''})" if follow else ""
+        stream.write(finding_line(r) + more + "\n")
         if not show_source or r.line is None:
             continue
         if lines is None or lines.path != r.source:

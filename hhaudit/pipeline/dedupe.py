@@ -116,6 +116,8 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
                     tot.hands -= 1
                     tot.duplicates += 1
                     tot.statuses[status] -= 1
+                for reasons in gone["not_judged"].to_pylist() if "not_judged" in gone.column_names else ():
+                    tot.not_judged.subtract(reasons or ())
             elif t == "findings":
                 gone = table.filter(drop)
                 for cat, sev, code in zip(gone["category"].to_pylist(), gone["severity"].to_pylist(),
@@ -126,7 +128,7 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
                         tot.faults -= 1
             kept = table.filter(pc.invert(drop))
             write_atomic(with_metadata(kept.replace_schema_metadata(None), t), path)
-        for c in (tot.statuses, tot.categories, tot.severities):
+        for c in (tot.statuses, tot.categories, tot.severities, tot.not_judged):
             for key in [key for key, v in c.items() if v <= 0]:
                 del c[key]
     # duplicates parts: each unit's own copies plus the new ones, with the first places
