@@ -45,6 +45,7 @@ from .model import (
     Limit,
     Post,
     PostEvent,
+    ProtectionEvent,
     Severity,
     ShowEvent,
     Status,
@@ -384,6 +385,15 @@ class Auditor:
         run.rows.append(ActionRow(seq, ev.line, _TEXT[state.street], 0, ev.seat, ev.player,
                                   ev.kind, ev.amount, None, False))
 
+    def _on_protection(self, run: _Run, seq: int, ev: ProtectionEvent) -> None:
+        state = run.state
+        if not run.betting:
+            state.begin_betting()
+            run.betting = True
+        state.apply_protection(ev)
+        run.rows.append(ActionRow(seq, ev.line, _TEXT[state.street], 0, ev.seat, ev.player,
+                                  "protected_" + ev.kind, None, None, True))
+
     def _on_deal(self, run: _Run, seq: int, ev: DealEvent) -> None:
         run.log.deals.append(ev)
         dealt = run.state.seats.get(ev.seat)
@@ -534,6 +544,7 @@ _HANDLERS: Final[dict[type, _Handler | None]] = {
     CollectEvent: Auditor._on_collect,
     FeeEvent: Auditor._on_fee,
     DealEvent: Auditor._on_deal,
+    ProtectionEvent: Auditor._on_protection,
 }
 """The replay's handler per event type (None: the replay skips events of that type)."""
 

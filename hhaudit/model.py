@@ -307,6 +307,28 @@ class FeeEvent:
         self.player = player
 
 
+@dataclass(slots=True, init=False)
+class ProtectionEvent:
+    """A site's all-in protection: a seat that disconnected or timed out is kept in the hand
+    for the chips it has put in, and acts no more; no chips move. It is all-in for the
+    replay: the round goes on without it, and the pots past its chips are contested by the
+    others (side pots follow). `kind` is what the site calls it: `disconnection` (PKR
+    "granted disconnection protection", Everest "has been disconnected, and is allin",
+    iPoker `sum="DP"`, WPN "is disconnected and ALL IN") or `timeout` (Absolute
+    "All-In (Timeout)")."""
+
+    line: int
+    seat: int
+    player: str
+    kind: str
+
+    def __init__(self, line: int, seat: int, player: str, kind: str) -> None:
+        self.line = line
+        self.seat = seat
+        self.player = player
+        self.kind = kind
+
+
 Event = (
     PostEvent
     | ActionEvent
@@ -316,6 +338,7 @@ Event = (
     | ShowEvent
     | CollectEvent
     | FeeEvent
+    | ProtectionEvent
 )
 
 
