@@ -58,6 +58,7 @@ from .pots import PotEvents, audit_pots
 from .profiles import Profile, for_site, get_profile
 from .replay import State
 from .rules import RULES, Rule, action_rules
+from .sites import is_fast_fold
 
 if TYPE_CHECKING:
     from .pots import Pot
@@ -477,6 +478,13 @@ class Auditor:
             return False
         if s.all_in and ev.act is _FOLD and s.sitting_out:
             return False  # the software folds an absent all-in player's hand
+        if ev.act is _FOLD and not s.all_in and is_fast_fold(state.hand.table_name):
+            # a fast-fold table: the fold is logged when clicked, out of seat order
+            # (`sites.FAST_FOLD`): its order is not judged
+            if not s.dealt_in or s.inferred_out:
+                s.dealt_in, s.inferred_out = True, False
+                state.changed()
+            return True
         if s.inferred_out and not s.dealt_in:
             # a seat taken as not dealt in when a later seat acted acts after all: that
             # later seat acted before it, out of turn

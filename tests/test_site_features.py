@@ -84,3 +84,31 @@ def test_abstain_drops_the_findings_of_those_rules_only() -> None:
     assert Auditor("online").audit(hand).findings == []
     hand.abstain("parse rules always speak", ("ALL",))
     assert hand.not_judged == ["a test (WN01)", "parse rules always speak (ALL)"]
+
+
+def test_fast_fold_folds_out_of_seat_order_are_not_judged() -> None:
+    # iPoker "Speed - Zone Poker - Texans", $1/$2: Hero (seat 1) posts the small blind, seat 3
+    # the big blind; P2 (seat 5), first to act, clicks fold late: his fold is logged after
+    # seats 6, 8, 10, 1 and 3 acted (line 18). On a fast-fold table that is where the site
+    # writes it: no out-of-turn finding there. The calls written before the bets they call
+    # (line 21, PokerTracker's export) are still found, the rest of the hand following them.
+    from hhaudit.sites import is_fast_fold
+
+    out = audited("cash/PokerTracker/Flop/NLHE-USD-1.00-2.00-201812.iPoker.Zone.txt", "3704959981")
+    assert is_fast_fold(out.hand.table_name)
+    root, *rest = out.findings
+    assert (root.rule, root.line, root.caused_by) == ("AO01", 21, None)
+    assert len(rest) == 6 and {f.caused_by for f in rest} == {root.seq}
+    assert all(f.line != 18 for f in out.findings)
+    assert not is_fast_fold("Tropicana - Fast II (80257431)") and is_fast_fold("RushAndCash10395846")
+
+
+def test_a_walk_gives_the_big_blind_its_own_blind_back_written_or_not() -> None:
+    # WPN $0.02/$0.05: everyone folds to Player5's 0.05 big blind; WPN writes no "Uncalled
+    # bet ($0.03) returned" line and states "Total pot $0.07" (0.02 + 0.05, the unmatched
+    # 0.03 counted), Player5 wins 0.07. The pot is 0.04 (0.02 + 0.02 matched) and the 0.03
+    # is Player5's own: nothing to report
+    out = audited("cash/Winning/Flop/NLHE-9max-USD-0.02-0.05-202104.walk.txt", "784373412")
+    assert out.hand.summary.total_pot == 7
+    assert [(p.amount, p.eligible) for p in out.pots] == [(4, [7])]
+    assert out.findings == []
