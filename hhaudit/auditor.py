@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from .games import is_audited
+from .games import cards_say, is_audited
 from .house_rules import check_house, is_on
 from .model import (
     Act,
@@ -248,6 +248,8 @@ class Auditor:
         """A house rule of `house_rules` is set: judge it after the pots."""
         self._sites: dict[str, Profile] = {}
         """The profile per site (`profile_for`)."""
+        self._mislabelled: set[str] = set()
+        """The files a PA04 finding was made for (one per file and auditor)."""
 
     def profile_for(self, hand: Hand) -> Profile:
         """The profile the hand is judged by: this auditor's, with the conventions of the
@@ -284,6 +286,9 @@ class Auditor:
                     else:
                         self.finding(out, RULES[rule], p.line, -1, p.expected, p.text, p.message)
             return out
+        omaha = cards_say(hand)
+        if omaha is not None:
+            self._read_as_omaha(hand, omaha, out)
         if not is_audited(hand.variant, hand.hole_cards, hand.hilo):
             # a game no rule here judges (a format that left it `audited`): never judged as
             # another game (`games`)
@@ -302,6 +307,20 @@ class Auditor:
         if len(out.findings) > 1:
             out.findings = link_causes(out.findings)
         return out
+
+    def _read_as_omaha(self, hand: Hand, hole_cards: int, out: AuditedHand) -> None:
+        """The game is what the cards say (`games.cards_say`): the hand becomes the Omaha
+        game of its limit, and the file's first such hand says the site mislabels it."""
+        from .formats.common import game_code
+
+        named = hand.game
+        hand.variant, hand.hole_cards = "omaha", hole_cards
+        hand.game = game_code(hand.limit, "omaha", hole_cards, False)
+        if hand.source not in self._mislabelled:
+            self._mislabelled.add(hand.source)
+            self.finding(out, RULES["PA04"], hand.line, -1, f"{hand.game} (every hand shown holds {hole_cards} cards)",
+                         f"the header names {named}",
+                         f"the site labels {hand.game} hands {named}: read as {hand.game}")
 
     # ------------------------------------------------------------------ replay
     def _replay(self, hand: Hand, state: State, out: AuditedHand) -> PotEvents:

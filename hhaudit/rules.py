@@ -148,6 +148,26 @@ class OutOfBounds(Rule):
     default_reason = ("A value past hhaudit's limits is always shown: the hand is not judged, and says why.")
 
 
+@register
+class GameMislabelled(Rule):
+    """A hand whose header names another game than the cards dealt: read as the game the
+    cards say.
+
+    Bad: `Hold'em Pot Limit ($10/$20)` and every player dealt four cards
+    (`Dealt to brian [5h 2s 6h Td]`). Good: the header says `Omaha Pot Limit`. The hand is
+    judged as the Omaha game its cards say (one finding per file, on its first such hand).
+    """
+
+    code = "PA04"
+    name = "game-mislabelled"
+    category = Category.PARSE
+    severity = Severity.INFO
+    citation = "the site's hand-history format"
+    standalone = True
+    default_reason = ("A note that the site names the wrong game, once per file: the hands are judged as "
+                      "the game their cards say, never as dead Hold'em hands.")
+
+
 # ============================================================== action order
 @register
 class OutOfTurn(Rule):
