@@ -112,3 +112,21 @@ def test_a_walk_gives_the_big_blind_its_own_blind_back_written_or_not() -> None:
     assert out.hand.summary.total_pot == 7
     assert [(p.amount, p.eligible) for p in out.pots] == [(4, [7])]
     assert out.findings == []
+
+
+def test_gg_cash_drop_before_the_blinds_is_money_the_room_adds() -> None:
+    # GGPoker Rush & Cash $0.02/$0.05, "Cash Drop to Pot : total $0.5" written before the
+    # blinds: the players put in 0.25 (e683cb83) + 0.25 (Hero, 2.00 less 1.75 uncalled) +
+    # 0.25 (7731326b) + 0.05 (c1f22655) = 0.80, the room 0.50: "Total pot $1.3", rake 0.06,
+    # Hero collects 1.24
+    from hhaudit.model import FeeEvent
+
+    path = (CORPUS / "LayorX" / "GGPoker-Hand-Analyzer" / "demo_data" / "10000_data"
+            / "GG20250808-1932 - RushAndCash10539634 - 0.02 - 0.05 - 6max.txt")
+    out = Auditor("online").audit(find_hand(path, "RC3793132008"))
+    assert out.hand.status.value == "audited"
+    (drop,) = [e for e in out.hand.events if isinstance(e, FeeEvent)]
+    assert (drop.kind, drop.amount) == ("room_added", -50)
+    assert sum(s.total for s in out.state.seats.values()) == 80
+    assert (out.hand.summary.total_pot, out.hand.summary.rake) == (130, 6)
+    assert out.findings == []
