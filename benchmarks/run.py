@@ -1,7 +1,7 @@
 """Benchmark: parse-only and parse+audit hands/s on the corpus's PokerStars-family hands.
 
     python benchmarks/run.py [--hands 20000] [--corpus ../shared/corpus]
-    python benchmarks/run.py --suite [--hands 50000] [--pokerkit-hands 1000]
+    python benchmarks/run.py --suite [--hands 50000] [--pokerkit-hands 1000] [--write-docs docs/project/performance.md]
     python benchmarks/run.py --formats [--hands 3000]
     python benchmarks/run.py --sessions [--hands 20000]
 
@@ -16,7 +16,9 @@ default) and written to one temporary file: a plain regex line parser, hhaudit p
 parse + audit, the full pipeline to Parquet with 1 job and with every core (time and peak
 RSS, each in a fresh subprocess with Python's bytecode cache on), and pokerkit's PokerStars parser and state replay (on
 `--pokerkit-hands` of the hands: it is far slower; hands it cannot read are counted), with
-every rate also given as a ratio to hhaudit's parse + audit.
+every rate also given as a ratio to hhaudit's parse + audit. `--write-docs PAGE` also writes
+the results as a Markdown table, with a description of the machine, between the two marker
+lines of PAGE (the documentation's performance page), in place of what they held.
 
 The PokerStars-layout files of the corpus are read once, their hands replicated to at least
 `--hands` hands, and timed (CPU time of this process, so a busy machine does not distort it)
@@ -283,6 +285,8 @@ def suite(args: argparse.Namespace) -> None:
         rows.append(("pokerkit parse + replay", k, pk_parse + pk_replay, note + f", {failed} replays failed"))
 
     ref = n / (parse + audit)
+    if args.write_docs:
+        write_docs(Path(args.write_docs), suite_markdown(rows, ref, n, size, args))
     print(f"{n:,} hands, {size / 1e6:.1f} MB ({len(base)} distinct corpus hands replicated), {os.cpu_count()} cores; "
           f"best of {args.rounds} (in-process, CPU time) and of {args.pipeline_rounds} (pipeline, wall time); "
           f"{build()}")
@@ -290,6 +294,60 @@ def suite(args: argparse.Namespace) -> None:
     for name, k, sec, note in rows:
         rate = k / sec if sec else float("inf")
         print(f"{name:<30}{k:>8,}{sec:>9.1f}{rate:>10,.0f}{rate / ref:>14.2f}x  {note}")
+
+
+DOCS_BEGIN = "<!-- benchmarks/run.py --suite --write-docs: begin -->"
+DOCS_END = "<!-- benchmarks/run.py --suite --write-docs: end -->"
+
+
+def machine() -> str:
+    """The machine the figures were taken on, in a sentence: processor, cores, memory, Python,
+    the build, the load average when the run ended, and the date."""
+    import os
+    import platform
+
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = ""
+    try:
+        kb = int(Path("/proc/meminfo").read_text(encoding="utf-8").split()[1])
+        mem = f", {kb / 1024 / 1024:.1f} GB of memory"
+    except (OSError, ValueError, IndexError):
+        pass
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "unknown"
+    return (f"{cpu}, {os.cpu_count()} logical cores{mem}; {platform.system()} {platform.release()}; "
+            f"Python {platform.python_version()}; {build()}; load average {load} at the end of the run; "
+            f"{time.strftime('%Y-%m-%d', time.gmtime())}")
+
+
+def suite_markdown(rows: list[tuple[str, int, float, str]], ref: float, n: int, size: int,
+                   args: argparse.Namespace) -> str:
+    """The suite's results as the performance page shows them."""
+    out = [f"Measured on: {machine()}.", "",
+           f"{n:,} hands, {size / 1e6:.1f} MB of text; in-process rows CPU time, best of {args.rounds}; "
+           f"pipeline rows wall time, best of {args.pipeline_rounds}.", "",
+           "| step | hands | seconds | hands/s | x parse + audit | note |",
+           "|---|---|---|---|---|---|"]
+    for name, k, sec, note in rows:
+        rate = k / sec if sec else float("inf")
+        out.append(f"| {name} | {k:,} | {sec:.2f} | {rate:,.0f} | {rate / ref:.2f} | {note} |")
+    return "\n".join(out)
+
+
+def write_docs(page: Path, table: str) -> None:
+    """Put `table` between the marker lines of `page`, replacing what they held."""
+    text = page.read_text(encoding="utf-8")
+    head, begin, rest = text.partition(DOCS_BEGIN)
+    _, end, tail = rest.partition(DOCS_END)
+    if not begin or not end:
+        raise SystemExit(f"{page}: no {DOCS_BEGIN!r} ... {DOCS_END!r} lines to write between")
+    page.write_text(f"{head}{DOCS_BEGIN}\n{table}\n{DOCS_END}{tail}", encoding="utf-8")
 
 
 _BUILD = """
@@ -377,6 +435,8 @@ def _main() -> None:
     ap.add_argument("--rounds", type=int, default=3, help="runs of each measurement; the best is reported")
     ap.add_argument("--pipeline-rounds", type=int, default=2, help="runs of each pipeline measurement (--suite)")
     ap.add_argument("--corpus", default=str(Path(__file__).resolve().parents[1].parent / "shared" / "corpus"))
+    ap.add_argument("--write-docs", metavar="PAGE", default=None,
+                    help="with --suite: write the results into PAGE between its marker lines (docs/project/performance.md)")
     ap.add_argument("--sessions", action="store_true", help="the session pass's share of the pipeline (default 20,000 hands)")
     args = ap.parse_args()
     if args.sessions:

@@ -172,9 +172,9 @@ def test_to_parquet_round_trip_keeps_the_schema(tmp_path: Path) -> None:
         assert back[name].astype(str).equals(r[name].astype(str)), name
 
 
-def test_duckdb_reads_the_dataset_and_the_readme_query_works(samples_out: Path) -> None:
+def test_duckdb_reads_the_dataset_and_the_documented_queries_work(samples_out: Path) -> None:
     duckdb = pytest.importorskip("duckdb", reason="duckdb is in the test extra")
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    readme = (REPO / "docs" / "guides" / "notebooks.md").read_text(encoding="utf-8")
     query = "SELECT category, count(*) FROM 'OUT/findings/*.parquet' GROUP BY 1"
     assert query in readme
     con = duckdb.connect()
@@ -187,7 +187,7 @@ def test_duckdb_reads_the_dataset_and_the_readme_query_works(samples_out: Path) 
         f"JOIN '{samples_out.as_posix()}/hands/*.parquet' h USING (hand_id, source) "
         "WHERE h.hand_id = '100000000001' AND s.player = 'Alice'").fetchall()
     assert net == [(2250,)]
-    # the README's per-player SQL block
+    # the notebooks guide's per-player SQL block
     sql = readme.split("```sql\n", 1)[1].split("```", 1)[0]
     players = {(site, p): (n, net) for site, p, n, net in con.execute(sql.replace("OUT", samples_out.as_posix())).fetchall()}
     assert players[("PokerStars", "Alice")] == (1, pytest.approx(22.5))     # the clean hand
