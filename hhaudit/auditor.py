@@ -4,8 +4,9 @@ One cause, one finding: once the replay has applied an action the log got wrong,
 judges later in the hand rests on that action. A stack too small for the bet, a call of the
 wrong size or chips from a seat that could not act leave the replay's chips in doubt (every
 later finding follows from it); an action out of turn, a check facing a bet or a street dealt
-early leave the turn in doubt (later action-order findings follow); a pot found wrong leaves
-the pot in doubt (later pot findings follow). A follow-on finding names its root cause:
+early leave the turn in doubt (later action-order findings follow); a fixed-limit raise of
+the wrong size leaves the round's raise count in doubt (later fixed-limit findings follow); a
+pot found wrong leaves the pot in doubt (later pot findings follow). A follow-on finding names its root cause:
 `Finding.caused_by` is the cause's `seq` (-1: the pot audit's first finding), the hand's
 first finding at that seq with no cause itself. A sizing mistake (a short raise, an
 overbet) leaves nothing in doubt: the chips the log moved are still the table's. Rules
@@ -113,15 +114,16 @@ def abstains(hand: Hand, rule: type[Rule]) -> bool:
 _DOUBTS: Final[dict[str, tuple[str, ...]]] = {
     "BS03": ("chips", "turn"), "BS01": ("chips",), "AO02": ("chips", "turn"), "AO03": ("chips", "turn"),
     "AO04": ("chips", "turn"), "AO01": ("turn",), "AO05": ("turn",), "IA01": ("turn",),
-    "AC01": ("pot",), "AC02": ("pot",), "AC03": ("pot",), "AC04": ("pot",),
+    "AC01": ("pot",), "AC02": ("pot",), "AC03": ("pot",), "AC04": ("pot",), "FL01": ("limit",),
 }
 """What a finding of the rule leaves in doubt for the rest of the hand: `chips` (a stack
 too small for the bet, a call of the wrong size, chips from a seat that could not act: the
 replay's chips are not the table's), `turn` (the replay's idea of who acts next), `pot` (the
-pot's size, for the later pot findings)."""
+pot's size, for the later pot findings), `limit` (a fixed-limit raise of the wrong size: the
+round's bet level and raise count are not the site's, for the later fixed-limit findings)."""
 _RESTS_ON: Final[dict[str, tuple[str, ...]]] = {
     "action_order": ("chips", "turn"), "illegal_action": ("chips", "turn"), "bet_size": ("chips",),
-    "min_raise": ("chips",), "reopen": ("chips",), "pot_limit": ("chips",), "fixed_limit": ("chips",),
+    "min_raise": ("chips",), "reopen": ("chips",), "pot_limit": ("chips",), "fixed_limit": ("chips", "limit"),
     "side_pot": ("chips", "pot"), "odd_chip": ("chips", "pot"), "accounting": ("chips", "pot"),
     "winner": ("chips", "turn"),
 }

@@ -64,8 +64,8 @@ def cards_say(hand: Hand) -> int | None:
     hand, or counts that disagree: WN03 judges those)."""
     from .model import DealEvent, ShowEvent
 
-    if hand.variant != HOLDEM or hand.hilo:
-        return None
+    if hand.variant != HOLDEM or hand.hole_cards != 2 or hand.hilo:
+        return None  # a Hold'em of another count is a game of its own (`unaudited_reason`)
     counts = {len(e.cards) for e in hand.events if isinstance(e, (DealEvent, ShowEvent)) and e.cards}
     counts |= {len(k.cards) for k in hand.revealed.values() if k.cards}
     if len(counts) == 1:
