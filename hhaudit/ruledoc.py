@@ -231,8 +231,7 @@ def rule_doc(code: str) -> str:
     doc = docstring(rule).strip().splitlines()
     summary, body = (doc[0] if doc else rule.name), "\n".join(doc[1:]).strip()
     lines = [f"{rule.code} {rule.name}", "", summary, "",
-             f"category {rule.category.value}, severity {rule.severity.value}",
-             f"default: {_default_line(default_text(rule))} {rule.default_reason}".rstrip()]
+             f"category {rule.category.value}, severity {rule.severity.value}"]
     if body:
         lines += ["", _examples(body)]
     opts = OPTIONS.get(rule.code, ())
@@ -244,6 +243,7 @@ def rule_doc(code: str) -> str:
     for ref, text in passages(rule.citation):
         if text:
             lines.append(f"  {ref}: {text}")
+    lines += ["", f"In the default set: {_default_line(default_text(rule))} {rule.default_reason}".rstrip()]
     return "\n".join(lines) + "\n"
 
 
