@@ -1,34 +1,110 @@
-"""Corpus coverage: per site, the hands HANDS.tsv lists and what hhaudit made of them.
+"""Corpus coverage: per format, every file of the corpus and what hhaudit made of its hands.
 
-    python benchmarks/coverage.py [--corpus ../shared/corpus] [--markdown]
+    python benchmarks/coverage.py [--corpus ../shared/corpus] [--markdown] [--files FORMAT]
+                                  [--rules]
 
-For every site label of HANDS.tsv: hands listed, hands read, audited, unsupported game,
-parse error, findings, and findings not in the reviewed lists of `tests/reviewed/*.tsv`
-(each reviewed row names a file, a hand and a rule with the reason the hand is wrong).
+Every file of the corpus (old and new: the folder is walked as `hhaudit audit` walks it) is
+read; its hands are counted under the format that read the file: hands read, audited,
+unsupported game, parse error, findings (per rule with `--rules`), and findings not in the
+reviewed lists of `tests/reviewed/*.tsv` (each reviewed row names a file, a hand and a rule
+with the reason the hand is wrong). A file no format reads is counted under `(not read)`.
+
+Each file's hands are also counted without the parser (`expected`):
+- the files `HANDS.tsv` lists: its rows for the file (a heuristic header count);
+- the files added later (MANIFEST lines with `"added"`): the lines that start a complete
+  hand in any site's layout (`HAND_START`, one per hand: for PartyPoker and 888 the
+  `***** ... Hand History for Game N *****` line, which a hand whose history the site did not
+  write, "Game #N starts." then "Connection Lost", has not), or iPoker's `<game gamecode=`
+  elements;
+- other files (the PHH folder): not counted (`expected` is None).
+
+`complete` is what the target is measured on: the expected hands less those of an
+unsupported game; `audited / complete` should be at least `TARGET` for every format.
+`--files FORMAT` lists that format's files whose hands read differ from the expected count,
+or that have parse errors. Other formats' readers use the same tables: nothing here is
+specific to one site but the hand-start patterns.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import json
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from hhaudit.auditor import Auditor
-from hhaudit.parsing import parse
+from hhaudit.parsing import ParseLog, parse_source
+from hhaudit.reading import iter_sources
 
 REPO = Path(__file__).resolve().parents[1]
+TARGET = 0.995
+NOT_READ = "(not read)"
+
+# One pattern per site layout; a line matches at most once, so a hand is counted once.
+HAND_START = re.compile(
+    r"^\s*(?:\ufeff)?(?:"
+    r"\*{5} .*?Hand History [Ff]or Game \S+ \*{5}"  # PartyPoker, 888 / Pacific (and Betfair)
+    r"|PokerStars (?:[\w.]+ )*?(?:Hand|Game) #"  # PokerStars (cash, zoom, home games, tournaments)
+    r"|Poker Hand #"  # GGPoker
+    r"|(?:Game )?Hand #\d+ - "  # WPN / ACR (tournaments "Game Hand #N - ", cash "Hand #N - ")
+    r"|(?:Bovada|Ignition|Bodog) Hand #"  # Bovada / Ignition
+    r"|Winamax Poker - "  # Winamax
+    r")"
+)
+XML_GAME = re.compile(r"<game gamecode=")
+
+
+def decode(data: bytes) -> str:
+    """A file's text for counting (not the reader's decoding: UTF-16 by its BOM, else UTF-8
+    with cp1252's bytes replaced)."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return data.decode("utf-16", errors="replace")
+    return data.decode("utf-8", errors="replace")
+
+
+def count_starts(path: Path) -> int:
+    """Hands of a file counted from its text alone: lines that start a hand, or XML games."""
+    text = decode(path.read_bytes())
+    xml = len(XML_GAME.findall(text))
+    if xml:
+        return xml
+    return sum(1 for line in text.splitlines() if HAND_START.match(line))
 
 
 @dataclass
-class SiteRow:
-    listed: int = 0
+class FileRow:
+    path: str
+    format: str
+    expected: int | None
+    read: int = 0
+    statuses: Counter[str] = field(default_factory=Counter)
+    error: str = ""
+    problems: list[str] = field(default_factory=list)
+    """`line: text | message` of each parse error."""
+
+
+@dataclass
+class FormatRow:
+    files: int = 0
+    expected: int = 0
     read: int = 0
     statuses: Counter[str] = field(default_factory=Counter)
     findings: int = 0
     unreviewed: int = 0
-    holdem: int = 0
+    rules: Counter[str] = field(default_factory=Counter)
+    not_read_files: int = 0
+
+    @property
+    def complete(self) -> int:
+        """Hands the target counts: the expected (else read) hands less unsupported games."""
+        return max(self.expected, self.read) - self.statuses["unsupported_game"]
+
+    @property
+    def rate(self) -> float:
+        return self.statuses["audited"] / self.complete if self.complete else 1.0
 
 
 def reviewed() -> set[tuple[str, str, str]]:
@@ -42,50 +118,90 @@ def reviewed() -> set[tuple[str, str, str]]:
     return out
 
 
-def coverage(corpus: Path) -> dict[str, SiteRow]:
-    by_file: dict[str, str] = {}
-    rows: dict[str, SiteRow] = defaultdict(SiteRow)
+def expected_counts(corpus: Path) -> dict[str, int]:
+    """file (relative to the corpus) -> hands counted without the parser."""
+    counts: dict[str, int] = defaultdict(int)
     with open(corpus / "HANDS.tsv", encoding="utf-8") as fh:
-        header = next(fh)
-        del header
+        next(fh)
         for line in fh:
             parts = line.rstrip("\n").split("\t")
-            if len(parts) < 5:
-                continue
-            site = parts[2]
-            by_file.setdefault(parts[0], site)
-            rows[site].listed += 1
-            if parts[4] == "holdem":
-                rows[site].holdem += 1
+            if len(parts) >= 5:
+                counts[parts[0]] += 1
+    with open(corpus / "MANIFEST.jsonl", encoding="utf-8") as fh:
+        for line in fh:
+            entry = json.loads(line)
+            if entry.get("added") and (corpus / entry["file"]).is_file():
+                counts[entry["file"]] = count_starts(corpus / entry["file"])
+    return dict(counts)
+
+
+def measure(corpus: Path) -> tuple[dict[str, FormatRow], list[FileRow]]:
+    """Every file of the corpus read and audited: the rows per format, and per file."""
+    expected = expected_counts(corpus)
     ok = reviewed()
     auditor = Auditor("online")
-    for rel, site in sorted(by_file.items()):
-        row = rows[site]
-        for hand in parse(str(corpus / rel)):
+    rows: dict[str, FormatRow] = defaultdict(FormatRow)
+    files: list[FileRow] = []
+    for source in iter_sources([corpus]):
+        log = ParseLog()
+        rel = Path(str(source.name)).resolve().relative_to(corpus.resolve()).as_posix()
+        hands = list(parse_source(source, log=log))
+        report = log.files[0] if log.files else None
+        fmt = (report.format if report is not None else "") or NOT_READ
+        file = FileRow(rel, fmt, expected.get(rel), error=(report.error or "") if report is not None else "")
+        files.append(file)
+        row = rows[fmt]
+        row.files += 1
+        if fmt == NOT_READ:
+            row.not_read_files += 1
+        row.expected += file.expected if file.expected is not None else len(hands)
+        name = rel.split("/")[-1]
+        for hand in hands:
+            file.read += 1
+            file.statuses[hand.status.value] += 1
             row.read += 1
             row.statuses[hand.status.value] += 1
+            if hand.problem is not None:
+                file.problems.append(f"{hand.problem.line}: {hand.problem.text[:80]} | {hand.problem.message[:80]}")
             for f in auditor.audit(hand).findings:
                 if f.rule == "PA01":
                     continue
                 row.findings += 1
-                if (rel.split("/")[-1], hand.hand_id, f.rule) not in ok:
+                row.rules[f.rule] += 1
+                if (name, hand.hand_id, f.rule) not in ok:
                     row.unreviewed += 1
-    return dict(rows)
+    return dict(rows), files
+
+
+def coverage(corpus: Path) -> dict[str, FormatRow]:
+    """Per format: files, expected and read hands, statuses, findings (reviewed or not)."""
+    return measure(corpus)[0]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--corpus", default=str(REPO.parent / "shared" / "corpus"))
     ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--rules", action="store_true", help="findings per rule for each format")
+    ap.add_argument("--files", metavar="FORMAT", help="list the files of FORMAT whose count or reading is off")
     args = ap.parse_args()
-    rows = coverage(Path(args.corpus))
-    cols = ["site", "listed", "Hold'em", "read", "audited", "unsupported", "parse_error", "findings", "unreviewed"]
+    corpus = Path(args.corpus)
+    rows, files = measure(corpus)
+    if args.files:
+        for f in files:
+            if f.format != args.files:
+                continue
+            if f.statuses["parse_error"] or (f.expected is not None and f.read != f.expected) or f.error:
+                print(f"{f.path}\texpected {f.expected}\tread {f.read}\t{dict(f.statuses)}\t{f.error}")
+                for p in f.problems:
+                    print(f"    {p}")
+        return
+    cols = ["format", "files", "expected", "read", "audited", "unsupported", "parse_error", "audited %",
+            "findings", "unreviewed"]
     table = []
-    for site, r in sorted(rows.items(), key=lambda kv: -kv[1].listed):
-        table.append([site, r.listed, r.holdem, r.read, r.statuses["audited"], r.statuses["unsupported_game"],
-                      r.statuses["parse_error"], r.findings, r.unreviewed])
-    total = ["total"] + [sum(int(t[i]) for t in table) for i in range(1, len(cols))]
-    table.append(total)
+    for fmt, r in sorted(rows.items(), key=lambda kv: -kv[1].read):
+        table.append([fmt, r.files, r.expected, r.read, r.statuses["audited"], r.statuses["unsupported_game"],
+                      r.statuses["parse_error"], f"{100 * r.rate:.2f}", r.findings, r.unreviewed])
     if args.markdown:
         print("| " + " | ".join(cols) + " |")
         print("|" + "---|" * len(cols))
@@ -96,6 +212,10 @@ def main() -> None:
         print("  ".join(c.ljust(w) for c, w in zip(cols, widths)))
         for t in table:
             print("  ".join(str(x).ljust(w) for x, w in zip(t, widths)))
+    if args.rules:
+        for fmt, r in sorted(rows.items()):
+            if r.rules:
+                print(f"{fmt}: " + ", ".join(f"{k} {v}" for k, v in sorted(r.rules.items())))
 
 
 if __name__ == "__main__":

@@ -333,8 +333,10 @@ def audit(
     from .reading import FileReport
 
     select, ignore, extend = tuple(select), tuple(ignore), tuple(extend_select)
+    given = dict(options)  # the keywords: every hand's, its own profile's too
     profile, options = check_run(profile, options, select, ignore, format, extend)
-    opts = Options(profile, tuple(sorted(options.items())), select, ignore, format, extend)
+    opts = Options(profile, tuple(sorted(options.items())), select, ignore, format,
+                   tuple(sorted((k, v) for k, v in options.items() if k in given)), extend_select=extend)
     skipped: list[FileReport] = []
     sources = list(to_sources(inputs, skipped))
     tmp = tempfile.TemporaryDirectory(prefix="hhaudit-")

@@ -251,7 +251,7 @@ class Auditor:
         self._sites: dict[str, Profile] = {}
         """The profile per site (`profile_for`)."""
         self._mislabelled: set[str] = set()
-        """The files a PA04 finding was made for (one per file and auditor)."""
+        """The files a PA05 finding was made for (one per file and auditor)."""
 
     def profile_for(self, hand: Hand) -> Profile:
         """The profile the hand is judged by: this auditor's, with the conventions of the
@@ -288,6 +288,8 @@ class Auditor:
                     else:
                         self.finding(out, RULES[rule], p.line, -1, p.expected, p.text, p.message)
             return out
+        if hand.unknown_lines and not self._unknown_lines(out):
+            return out
         omaha = cards_say(hand)
         if omaha is not None:
             self._read_as_omaha(hand, omaha, out)
@@ -320,9 +322,26 @@ class Auditor:
         hand.game = game_code(hand.limit, "omaha", hole_cards, False)
         if hand.source not in self._mislabelled:
             self._mislabelled.add(hand.source)
-            self.finding(out, RULES["PA04"], hand.line, -1, f"{hand.game} (every hand shown holds {hole_cards} cards)",
+            self.finding(out, RULES["PA05"], hand.line, -1, f"{hand.game} (every hand shown holds {hole_cards} cards)",
                          f"the header names {named}",
                          f"the site labels {hand.game} hands {named}: read as {hand.game}")
+
+    def _unknown_lines(self, out: AuditedHand) -> bool:
+        """A PA04 warning for each line the format kept unread; whether the hand is judged
+        (no such line may change what the rules read). A hand that is not judged says so in
+        its findings' message (the place of the `not_judged` reasons until the hands table
+        carries them)."""
+        hand = out.hand
+        judged = not any(u.matters for u in hand.unknown_lines)
+        for u in hand.unknown_lines:
+            why = ("may carry an action, an amount or cards: the hand is not judged" if u.matters
+                   else "cannot change what is judged: the hand is judged without it")
+            what = f"a line the {hand.format} reader does not know"
+            if u.reason:
+                what, why = f"a line the audit does not model ({u.reason})", "the hand is not judged"
+            self.finding(out, RULES["PA04"], u.line, -1, "a line of the " + hand.format + " format",
+                         u.text[:200], f"{what} ({why})" if not u.reason else f"{what}: {why}")
+        return judged
 
     # ------------------------------------------------------------------ replay
     def _replay(self, hand: Hand, state: State, out: AuditedHand) -> PotEvents:
@@ -436,7 +455,11 @@ class Auditor:
         seats = state.seats
         dealt = [s for s in state.order if seats[s].dealt_in]
         if len(dealt) == 2:
-            if button in dealt and sb != button:
+            # online logs: a third seated player sitting out still counts in the site's
+            # button rotation (PartyPoker: button on seat 6, seat 1 out, seat 3 posts the
+            # small blind and the button the big blind), so only a table of two is judged
+            seated_out = self.profile.infer_sitting_out and len(state.order) > 2
+            if button in dealt and sb != button and not seated_out:
                 self._wrong_blind(hand, state, out, sb, _SB, f"small blind from seat {button} (the button, "
                                   "heads-up)", f"small blind from seat {sb}")
             return
@@ -551,7 +574,9 @@ class Auditor:
         candidates = [expected] + between
         for seat in candidates:
             s = state.seats[seat]
-            if s.has_acted_in_hand or s.posted or s.folded:
+            if s.has_acted_in_hand or s.folded or s.posted and not (s.sitting_out and state.hand.kind == "tournament"):
+                # (a tournament seat the log marks as away pays its blinds and antes, and
+                # the software folds its hand without a line for it)
                 return False
         for seat in candidates:
             state.seats[seat].dealt_in = False

@@ -53,8 +53,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     if not sources and not skipped:
         raise UsageError("no input files")
+    explicit = {k: v for k, v in overrides.items() if resolved.origins.get(k, "").startswith("--option")}
     opts = Options(profile, tuple(sorted(overrides.items())), tuple(select), tuple(ignore), args.format,
-                   tuple(extend))
+                   tuple(sorted(explicit.items())), extend_select=tuple(extend))
     if args.jobs < 0:
         raise UsageError(f"--jobs {args.jobs}: give a number of worker processes, or 0 for one per core")
     jobs = args.jobs or os.cpu_count() or 1
@@ -220,6 +221,10 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+_CHIP_NOTE = (" (live logs: a game line's `chip N` wins; a log that states none plays the largest unit "
+              "dividing every amount its players put in play)")
+
+
 def _print_profile(resolved: config.Resolved) -> None:
     """The profile `hhaudit rules --profile X` resolves to: its base, then every option with
     its value and where the value came from."""
@@ -232,7 +237,7 @@ def _print_profile(resolved: config.Resolved) -> None:
         base = resolved.profile or "online for site histories, tda-2024 for live logs"
         print(f"profile {base}")
     found = config.origins(resolved)
-    rows = [[name, _value(value), safe(where)] for name, value, where in found]
+    rows = [[name, _value(value), safe(where) + (_CHIP_NOTE if name == "chip" and where == "built-in" else "")] for name, value, where in found]
     sys.stdout.write(columns(["option", "value", "from"], rows))
     from .profiles import Profile
     from .ruledoc import OPTIONS
@@ -366,6 +371,16 @@ def cmd_show(args: argparse.Namespace) -> int:
                             label=f"{house.name} (base {house.base})" if house is not None else "")
     if args.replay:
         raise UsageError("--replay goes with --session (--hand always replays the hand)")
+    if args.carry:
+        from .show import carry_lines
+
+        try:
+            resolved = _resolve(args)
+            for line in carry_lines(args.path, profile=resolved.profile, options=resolved.options):
+                print(safe(line))
+        except (InputError, ValueError, OSError) as exc:
+            raise UsageError(str(exc)) from None
+        return 0
     try:
         resolved = _resolve(args)
         house = resolved.house
@@ -471,6 +486,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("path", help="a history file, or a dataset written by hhaudit audit")
     which = s.add_mutually_exclusive_group(required=True)
     which.add_argument("--hand", help="hand id (as the report and the findings print it)")
+    which.add_argument("--carry", action="store_true", help="a live log: each hand's table as the carry holds "
+                       "it (button, players, starting stacks), and the stacks the last hand leaves")
     which.add_argument("--session", metavar="ID", help="session id (as the report lists them; a dataset only): "
                        "each hand's start and end stacks, what changed between hands, the findings")
     s.add_argument("--replay", action="store_true", help="with --session: each hand's step-by-step replay too")

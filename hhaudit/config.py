@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import UsageError
-from .profiles import PROFILES, OptionError, check_option, option_names
+from .profiles import PROFILES, OptionError, Profile, check_option, option_names
 
 KEYS = ("profile", "rules", "select", "extend_select", "ignore", "options", "profiles")
 """The keys of `[tool.hhaudit]`."""
@@ -395,3 +395,15 @@ def check_run(profile: str | None, options: dict[str, Any], select: Sequence[str
     check_rules(extend_select, "extend_select")
     check_format(format)
     return profile, {**house, **{k: _option(k, v, k) for k, v in options.items()}}
+
+
+def profile_named(name: str, overrides: dict[str, Any] | None = None) -> Profile:
+    """A built-in profile by name, or a house-rules file a live log names (`house FILE` on
+    its game line: the path as the reader resolved it, next to the log), with `overrides`
+    on top. `read_house` checks the file (ConfigError naming it and its line)."""
+    from .profiles import get_profile
+
+    if name.endswith(".toml"):
+        house = read_house(Path(name))
+        return get_profile(house.base, **{**house.options, **(overrides or {})})
+    return get_profile(name, **(overrides or {}))

@@ -17,7 +17,7 @@ Audited:
 
 The game is what the cards say: a hand whose header names Hold'em but whose every player
 the log shows cards of holds four (five, six) cards is an Omaha hand the site mislabels
-(`cards_say`); the auditor judges it as that Omaha game and says so once per file (PA04,
+(`cards_say`); the auditor judges it as that Omaha game and says so once per file (PA05,
 an info finding).
 """
 

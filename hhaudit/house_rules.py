@@ -226,7 +226,10 @@ def straddle_kind(state: State, seat: int, index: int) -> str:
 
 def _judge_straddles(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> None:
     allowed = state.profile.straddles
-    posts = [(i, ev) for i, ev in enumerate(hand.events) if isinstance(ev, PostEvent) and ev.kind is Post.STRADDLE]
+    kill = next((getattr(r, "kill_line", 0) for r in hand.live if hasattr(r, "kill_line")), 0)
+    # a live log's kill blind is posted like a straddle but is the house's kill rule, not a straddle
+    posts = [(i, ev) for i, ev in enumerate(hand.events) if isinstance(ev, PostEvent) and ev.kind is Post.STRADDLE
+             and not (kill and ev.line == kill)]
     for n, (seq, ev) in enumerate(posts):
         kind = straddle_kind(state, ev.seat, n)
         if kind not in allowed:

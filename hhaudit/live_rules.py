@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from .model import (
     Act,
@@ -24,6 +24,7 @@ from .model import (
     FeeEvent,
     Hand,
     Limit,
+    Post,
     PostEvent,
     Street,
     StreetEvent,
@@ -150,6 +151,22 @@ class DropRule:
         return min(self.amount, pot)
 
 
+@dataclass(frozen=True, slots=True)
+class KillRule:
+    """The house's kill blind (`kill 2x` on the game line, a full kill; `kill 1.5x`, a half
+    kill): `num / den` times the big blind, posted by the player who won the last two pots
+    in a row (with `at`: a pot of `at` or more). The kill blind acts last pre-flop like a
+    straddle; in fixed limit the hand is played at the kill's stakes (20/40 with a full kill:
+    40/80)."""
+
+    num: int
+    den: int
+    at: int = 0
+
+    def amount(self, bb: int) -> int:
+        return bb * self.num // self.den
+
+
 @dataclass(slots=True)
 class LiveHand:
     """Per-hand live settings that are not part of the shared model."""
@@ -158,6 +175,19 @@ class LiveHand:
     drops: tuple[DropRule, ...] = ()
     chopped: bool = False
     """`chop`: the blinds took their blinds back; no pot was made, nothing is raked or dropped."""
+    ante: int = 0
+    """The game's ante for every player (`ante 25`), its big-blind ante (`bbante 2000`) and its
+    straddle (`straddle 4`): what `check_posts` requires of the posts."""
+    bb_ante: int = 0
+    straddle: int = 0
+    antes_stated: bool = False
+    """The game or level line states the antes (`no ante` too): only then is an ante it does
+    not call for extra."""
+    kill_owed: tuple[str, int] | None = None
+    """(player, amount): the kill blind the house's kill rule makes due in this hand."""
+    kill_line: int = 0
+    """The line of the hand's `kill` post (a straddle in the replay; not one the house's
+    `straddles` judge)."""
 
 
 # ============================================================== what the rules require
@@ -470,6 +500,180 @@ class DropNotHouseRule(Rule):
     default_reason = "Judged only where the live log states its jackpot or promotion rule."
 
 
+@register
+class ForcedBetMissing(Rule):
+    """A post the game's structure requires was not written.
+
+    The blinds, the ante, the big-blind ante, a bomb pot's ante, the game line's straddle or
+    a kill blind owed.
+    Bad: `level 400/800 bbante 800`, the big blind posts 800 and no ante; a bomb pot of 10
+    where one of four players antes nothing (the pot is 30, not 40). Good: the big blind
+    posts 800 and the ante 800 (BB first: with 1,200 behind, 800 and an ante of 400, TDA-2024
+    RP-11); every player dealt in antes 10 (a bomb pot: the house rule).
+    """
+
+    code = "FB01"
+    name = "forced-bet-missing"
+    category = Category.BET_SIZE
+    citation = ("the log's game line (its blinds, antes, straddle and kill); TDA-2024 RP-11; Robert's Button & Blind; "
+                "Robert's NL (straddle)")
+    default: ClassVar[bool] = True
+    default_reason: ClassVar[str] = "a live log's posts against the structure its own game line states"
+
+
+@register
+class ForcedBetShort(Rule):
+    """A post smaller than the structure's, the player not all-in.
+
+    Bad: 1/2 with `ante 1`, a player with 200 antes nothing but posts the big blind 1. Good:
+    the big blind 2 (a short stack posts what it has, all-in: not short; TDA-2024 RP-11,
+    BB first: 1000/2000 with a 2000 BBA, a big blind of 3000 posts 2000 and an ante of 1000).
+    """
+
+    code = "FB02"
+    name = "forced-bet-short"
+    category = Category.BET_SIZE
+    citation = ForcedBetMissing.citation
+    default: ClassVar[bool] = True
+    default_reason: ClassVar[str] = "a live log's posts against the structure its own game line states"
+
+
+@register
+class ForcedBetExtra(Rule):
+    """A post the structure does not call for, or larger than it calls for.
+
+    Bad: a `bbante` game where every player antes (the big blind antes for the table); a
+    small blind of 2 at 1/2; a kill blind posted by a player who owes none. Good: only the
+    big blind antes; the small blind posts 1. (Missed blinds and new players' posts are the
+    session audit's: SE02-SE04; straddles the house allows are not extra: IA05.)
+    """
+
+    code = "FB03"
+    name = "forced-bet-extra"
+    category = Category.BET_SIZE
+    citation = ForcedBetMissing.citation
+    default: ClassVar[bool] = True
+    default_reason: ClassVar[str] = "a live log's posts against the structure its own game line states"
+
+
+def check_posts(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) -> None:
+    """FB01-FB03: the posts the game requires of this hand (`LiveHand`: the game line's
+    blinds, ante, big-blind ante, straddle and kill; the hand's bomb pot) against the posts
+    written. The blinds' seats come from the button: heads-up the button posts the small
+    blind (TDA-2024 34-B), otherwise the first two players dealt in after it; under a dead
+    button with an empty seat after the button the small blind may be dead (rules.md 1c)
+    and is not judged. Who posts a blind from the wrong seat is AO06's; missed blinds owed
+    are the session audit's (SE02, SE03)."""
+    extra = next((r for r in hand.live if isinstance(r, LiveHand)), None)
+    if extra is None or hand.button_seat is None:
+        return
+    posts = [(seq, e) for seq, e in enumerate(hand.events) if isinstance(e, PostEvent)]
+    start = {s.seat: s.stack for s in hand.seats}
+    names = {s.seat: s.player for s in hand.seats}
+    dealt = sorted(s.seat for s in hand.seats if not s.sitting_out and s.stack > 0)
+    if len(dealt) < 2 or not posts and not any(isinstance(e, ActionEvent) for e in hand.events):
+        return
+    left = dict(start)
+    for _, e in posts:
+        left[e.seat] = left.get(e.seat, 0) - e.amount - e.dead
+
+    def all_in(seat: int) -> bool:
+        return left.get(seat, 0) <= 0 or any(e.all_in for _, e in posts if e.seat == seat)
+
+    def money(n: int) -> str:
+        from .money import to_text
+
+        return to_text(n, hand.scale)
+
+    def judge(seat: int, what: str, due: int, got: int, line: int, seq: int) -> None:
+        name = names.get(seat, f"seat {seat}")
+        due = min(due, start.get(seat, 0))
+        if got == due or due <= 0 and got == 0:
+            return
+        if got == 0:
+            if all_in(seat):
+                return  # all in already (an ante took the last chips): nothing left to post
+            auditor.finding(out, RULES["FB01"], line, seq, f"{name} posts the {what} {money(due)}",
+                            f"no {what} posted", seat=seat, player=name)
+        elif got < due:
+            if not all_in(seat):
+                auditor.finding(out, RULES["FB02"], line, seq, f"{name} posts the {what} {money(due)}",
+                                f"{what} {money(got)} posted", seat=seat, player=name)
+        else:
+            auditor.finding(out, RULES["FB03"], line, seq,
+                            f"{name} posts the {what} {money(due)}" if due > 0 else f"no {what} from {name}",
+                            f"{what} {money(got)} posted", seat=seat, player=name)
+
+    def of(kind: Post, seat: int | None = None, kill: bool | None = None) -> list[tuple[int, PostEvent]]:
+        return [(q, e) for q, e in posts if e.kind is kind and (seat is None or e.seat == seat)
+                and (kill is None or (e.line == extra.kill_line) == kill)]
+
+    line = hand.line
+    antes = {seat: sum(e.amount + e.dead for _, e in of(Post.ANTE, seat)) for seat in start}
+    ante_at = {e.seat: (e.line, q) for q, e in of(Post.ANTE)}
+    if hand.bomb_pot:
+        for seat in dealt:
+            judge(seat, "bomb-pot ante", hand.bomb_pot, antes[seat], *ante_at.get(seat, (line, -1)))
+        return
+    btn = hand.button_seat
+    ring = [s for s in dealt if s > btn] + [s for s in dealt if s <= btn]
+    sb_seat: int | None
+    if len(dealt) == 2:
+        sb_seat = btn if btn in dealt else ring[-1]
+        bb_seat = next(s for s in dealt if s != sb_seat)
+    else:
+        sb_seat, bb_seat = ring[0], ring[1]
+        top = max(hand.max_seats or 0, *start, btn)
+        after = btn % top + 1
+        if final.profile.button_rule == "dead" and ring[0] != after:
+            sb_seat = None  # a seat between the button and the first player: the small blind may be dead
+    sbs, bbs = of(Post.SMALL_BLIND), of(Post.BIG_BLIND)
+    if hand.sb:
+        if sbs:
+            q, e = sbs[0]
+            judge(e.seat, "small blind", hand.sb, e.amount + e.dead, e.line, q)
+        elif sb_seat is not None:
+            judge(sb_seat, "small blind", hand.sb, 0, line, -1)
+    bb_paid = 0
+    if hand.bb:
+        if bbs:
+            q, e = bbs[0]
+            bb_seat, bb_paid = e.seat, e.amount
+            judge(e.seat, "big blind", hand.bb, e.amount, e.line, q)
+        elif sb_seat is not None or len(dealt) == 2:
+            judge(bb_seat, "big blind", hand.bb, 0, line, -1)
+        else:
+            bb_seat = -1  # dead button, no big blind: which seat owed it is not known here
+    for seat in dealt:
+        # a player sitting out is not judged: in a tournament the absent are anted and
+        # blinded off (TDA-2024 30; rules.md 9c)
+        if extra.ante:
+            due = extra.ante
+        elif extra.bb_ante:
+            # big blind first (TDA-2024 RP-11): the ante is what the big blind has left, up to the ante
+            due = max(0, min(extra.bb_ante, start.get(seat, 0) - bb_paid)) if seat == bb_seat else 0
+        else:
+            due = 0
+        what = "big-blind ante" if extra.bb_ante and not extra.ante else "ante"
+        if due or extra.antes_stated:
+            judge(seat, what, due, antes[seat], *ante_at.get(seat, (line, -1)))
+    if extra.straddle and len(dealt) > 2 and bb_seat in dealt:
+        utg = next(s for s in dealt[dealt.index(bb_seat) + 1:] + dealt if s != bb_seat)
+        mine = of(Post.STRADDLE, utg, kill=False)
+        got = sum(e.amount for _, e in mine)
+        judge(utg, "straddle", extra.straddle, got, *((mine[0][1].line, mine[0][0]) if mine else (line, -1)))
+    kills = of(Post.STRADDLE, kill=True)
+    owed = extra.kill_owed
+    owner = next((s for s, n in names.items() if owed is not None and n.lower() == owed[0].lower()), None)
+    if owed is not None and owner in dealt:
+        mine = [(q, e) for q, e in kills if e.seat == owner]
+        judge(owner, "kill blind", owed[1], sum(e.amount for _, e in mine),
+              *((mine[0][1].line, mine[0][0]) if mine else (line, -1)))
+    for q, e in kills:
+        if e.seat != owner:
+            judge(e.seat, "kill blind", 0, e.amount, e.line, q)
+
+
 def walk(hand: Hand, profile: Profile, state: State | None = None) -> Iterator[tuple[int, object, State]]:
     """Apply `hand.events` to a fresh state, yielding (seq, event, state) *before* each
     betting action is applied (after it for every other event)."""
@@ -538,6 +742,7 @@ def check_live(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) -> 
                                 describe(st, dec.act, dec.to, dec.chips, dec.returned),
                                 "ruled a " + got if ev.act not in (Act.FOLD, Act.CHECK) else "ruled " + got,
                                 dec.reason, ev.seat, ev.player)
+    check_posts(auditor, hand, final, out)
     _judge_rake(auditor, hand, final, out)
     _judge_end_stacks(auditor, hand, final, out)
 
@@ -619,16 +824,19 @@ def _judge_rake(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) ->
 def final_stacks(hand: Hand, final: State) -> dict[int, int]:
     """Each seat's chips when the hand is over, as the log says it went: chips behind after
     the betting, plus what the pay lines gave it, plus the bet nobody called (handed back by
-    the dealer). The `end` line is checked against it (AC06), and the next hand of a live
+    the dealer, unless the pay lines paid it out: then whoever they paid has it). This is
+    the seats table's `stack_start + net` of the hand, chip for chip. The `end` line is checked against it (AC06), and the next hand of a live
     session that does not write its stacks starts from it."""
     paid: dict[int, int] = {}
     for e in hand.events:
         if isinstance(e, CollectEvent):
             paid[e.seat] = paid.get(e.seat, 0) + e.amount
     top, excess = _uncalled(final)
-    if excess and top is not None and paid.get(top, 0) >= excess:
-        # The pay lines may hand the unmatched bet back with the pot (the pot audit accepts
-        # that and takes it out again): then it is already in the winner's payment.
+    if excess and top is not None:
+        # The pay lines may hand the unmatched bet out with the pot (`pots.audit_pots` accepts
+        # that when the payments come to the pot plus the bet, and judges who got it): then it
+        # is in the stack of whoever the dealer paid, not back in its owner's. The seats table
+        # counts it so (`stack_start + net`), and so the carry does: one account of the chips.
         deductions = (hand.summary.rake or 0) + (hand.summary.jackpot or 0) + sum(
             e.amount for e in hand.events if isinstance(e, FeeEvent))
         if sum(paid.values()) + deductions == final.pot:

@@ -431,6 +431,22 @@ class Known:
         self.mucked = mucked
 
 
+@dataclass(slots=True, frozen=True)
+class UnknownLine:
+    """A line of a hand that no line kind of its format reads (formats that say so, with
+    `LineFormat.reads_unknown_lines`, keep it instead of failing the hand), or a line of a
+    site feature the audit does not model (`reason`): a PA04 warning names it. `matters`: the line may carry what the audit needs (an action, an amount, a
+    card), so the hand is not judged; otherwise (a notice, a chat line broken over two lines)
+    it is judged without it."""
+
+    line: int
+    text: str
+    matters: bool
+    reason: str = ""
+    """Why a line of a known kind is kept unread: a site feature the audit does not model
+    yet (disconnect protection, ...); "" for a line no kind of the format reads."""
+
+
 @dataclass(slots=True)
 class ParseProblem:
     """Why a hand could not be read: the first line at fault, and the rule that reports it
@@ -511,6 +527,9 @@ class Hand:
     bomb_pot: int = 0
     """A bomb pot (rules.md 9e): the ante every player put in, no blinds and no pre-flop
     betting, the flop dealt at once (live logs: `bomb 20`); 0: not a bomb pot."""
+    unknown_lines: list[UnknownLine] = field(default_factory=list)
+    """Lines no line kind of the hand's format reads, kept rather than failing the hand by
+    the formats that read so (`LineFormat.reads_unknown_lines`): each a PA04 warning."""
     chip: int = 0
     """The smallest chip in play, in the hand's units, when the log says it (a live game
     line's `chip 25`); 0: the profile's `chip` (TDA-2024 20 splits odd chips in it)."""
@@ -526,6 +545,9 @@ class Hand:
     `reveal`. The pot audit merges them with the events (`pots.known_cards`)."""
     abstained: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     """What the audit does not judge in this hand, and why: (reason, rules) pairs (`abstain`)."""
+    notes: list[str] = field(default_factory=list)
+    """What the reader chose where the log states a figure two ways (one short sentence
+    each: which figure the hand's own actions confirm, and what was done with the other)."""
 
     def __init__(
         self,
@@ -574,6 +596,8 @@ class Hand:
         hilo: bool = False,
         bomb_pot: int = 0,
         abstained: list[tuple[str, tuple[str, ...]]] | None = None,
+        notes: list[str] | None = None,
+        unknown_lines: list[UnknownLine] | None = None,
     ) -> None:
         self.site = site
         self.format = format
@@ -618,8 +642,10 @@ class Hand:
         self.room = room
         self.hole_cards = hole_cards
         self.bomb_pot = bomb_pot
+        self.unknown_lines = [] if unknown_lines is None else unknown_lines
         self.hilo = hilo
         self.abstained = [] if abstained is None else abstained
+        self.notes = [] if notes is None else notes
 
     def reveal(self, seat: int, cards: tuple[str, ...], source: str, line: int, *,
                tabled: bool = False, mucked: bool = False) -> None:

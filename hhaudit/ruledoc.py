@@ -18,6 +18,9 @@ BOOKS = {
 
 PASSAGES: dict[tuple[str, str], str] = {
     ("TDA-2024", "12"): "Cards speak: the best hand shown wins, whatever its owner says of it.",
+    ("TDA-2024", "RP-11"): "Where one player pays the ante for the table, use the big blind ante, "
+                           "big blind first: the blind is posted first and the ante is what is left "
+                           "of it (1000/2000, BBA 2000: a big blind of 3000 posts 2000 and antes 1000).",
     ("TDA-2024", "13"): "A hand is tabled when all its hole cards are face up and readable; the "
                         "dealer cannot kill a properly tabled hand that obviously wins.",
     ("TDA-2024", "15"): "Uncalled bets: the part of a bet or raise nobody called goes back to "
@@ -141,6 +144,15 @@ OTHER: dict[str, str] = {
     "house rake rule in the log's game line": "A live log states its house's rake rule in its "
                                               "game line (a share of the pot with a cap); the "
                                               "rake the dealer took must follow it.",
+    "the log's game line": "A live log states the game's "
+                                                                 "structure in its game and level "
+                                                                 "lines: the blinds, an ante from every "
+                                                                 "player or a big-blind ante, a straddle "
+                                                                 "the game requires and the house's kill "
+                                                                 "blind; a hand's `bomb` line is its "
+                                                                 "bomb pot, every player dealt in antes "
+                                                                 "it (a house rule). Those are the posts "
+                                                                 "the hand requires.",
     "house jackpot or promotion rule in the log's game line": "A live log states the house's jackpot or "
                                                               "promotion drop in its game line (so many "
                                                               "chips from every pot of at least so much); "

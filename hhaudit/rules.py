@@ -158,7 +158,7 @@ class GameMislabelled(Rule):
     judged as the Omaha game its cards say (one finding per file, on its first such hand).
     """
 
-    code = "PA04"
+    code = "PA05"
     name = "game-mislabelled"
     category = Category.PARSE
     severity = Severity.INFO
@@ -166,6 +166,31 @@ class GameMislabelled(Rule):
     standalone = True
     default_reason = ("A note that the site names the wrong game, once per file: the hands are judged as "
                       "the game their cards say, never as dead Hold'em hands.")
+
+
+@register
+class UnknownLine(Rule):
+    """A line the hand's format does not know (kept, not a parse error): the reader names it.
+
+    Formats that list every line kind their site writes (`LineFormat.reads_unknown_lines`)
+    keep a line outside that list; a line of a site feature the audit does not model yet
+    (PartyPoker's disconnect protection) is named the same way, and its hand not judged. The hand is judged when the line cannot change what the
+    audit reads (a table notice, a chat line broken over two lines); when it may (it begins
+    with a seated player's name, or shows an amount or cards), no other rule judges the hand
+    and the finding says so.
+
+    Bad: `Player1 adds a rabbit [$0.05]` (a line kind the reader does not know).
+    Good: every line of the hand is a line kind of its format.
+    """
+
+    code = "PA04"
+    name = "unknown-line"
+    category = Category.PARSE
+    severity = Severity.WARNING
+    citation = "the site's hand-history format (the line kinds its format module lists)"
+    standalone = True
+    default_reason = ("A line the reader does not know is named, never silently dropped; where it may "
+                      "matter the hand is not judged.")
 
 
 # ============================================================== action order

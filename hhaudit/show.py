@@ -283,3 +283,41 @@ def _describe(ev: object, m: Callable[[int], str]) -> str:
         who = f" ({ev.player})" if ev.player else ""
         return f"{ev.kind.replace('_', ' ')} {m(ev.amount)}{who}"
     return type(ev).__name__
+
+
+def carry_lines(path: str, *, profile: str | None = None, options: dict[str, Any] | None = None) -> list[str]:
+    """`hhaudit show LOG --carry`: each hand of a live log with the table it starts from as
+    the carry holds it (the button, each seat's player and stack, `out` for a player sitting
+    out), then the stacks the last hand leaves, so that a dealer can write the next hand in
+    the short style. The end stacks are the audit's own (`live_rules.final_stacks`: what the
+    log played, the pay lines as written), the same the next hand is carried from."""
+    from .auditor import Auditor
+    from .live_rules import final_stacks
+    from .model import Status
+    from .parsing import parse
+    from .profiles import get_profile
+
+    out: list[str] = []
+    last: tuple[Hand, dict[int, int]] | None = None
+    for hand in parse(path):
+        if hand.format != "live":
+            raise ValueError(f"{path}: --carry shows a live log's carried table; this is a {hand.format} history")
+        if hand.status is not Status.AUDITED:
+            p = hand.problem
+            out.append(f"line {hand.line}: not read ({p.message if p is not None else hand.status.value})")
+            last = None
+            continue
+        seats = ", ".join(f"{s.seat} {s.player} {to_text(s.stack, hand.scale)}" + (" out" if s.sitting_out else "")
+                          for s in hand.seats)
+        void = " (voided: the next hand is dealt again)" if hand.hand_id.startswith("misdeal-") else ""
+        out.append(f"hand {hand.hand_id} (line {hand.line}){void}: button {hand.button_seat}; {seats}")
+        name = profile or hand.profile or "tda-2024"
+        audited = Auditor(get_profile(name, **(options or {}))).audit(hand)
+        if audited.state is not None:
+            last = (hand, final_stacks(hand, audited.state))
+    if last is not None:
+        hand, ends = last
+        names = {s.seat: s.player for s in hand.seats}
+        out.append("after hand " + hand.hand_id + ": " + ", ".join(
+            f"{seat} {names.get(seat, '?')} {to_text(v, hand.scale)}" for seat, v in sorted(ends.items())))
+    return out

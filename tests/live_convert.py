@@ -83,7 +83,9 @@ def _game_line(hand: Hand) -> str:
         line = f"game {hand.limit.value} {hand.sb}/{hand.bb}"
     if hand.ante:
         line += f" ante {hand.ante}"
-    return line
+    # a site's hand: its chip is the unit (a live log that states none plays the largest unit
+    # of its amounts), its button moves by the site's rule (the online profile's)
+    return line + " chip 1 profile online"
 
 
 def _post(e: PostEvent, w: _Writer) -> str:

@@ -1,6 +1,6 @@
 """The game is what the cards say: Omaha hands under a Hold'em header (a site's mislabel, as
 BetOnline's "Hold'em Pot Limit" PLO tables) are judged as the Omaha game their cards say,
-with one info finding (PA04) per file, never as dead Hold'em hands (WN03)."""
+with one info finding (PA05) per file, never as dead Hold'em hands (WN03)."""
 
 from __future__ import annotations
 
@@ -24,10 +24,10 @@ def test_omaha_cards_under_a_holdem_header_are_read_as_omaha(tmp_path: Path) -> 
     assert list(now.hands["game"]) == list(was.hands["game"]) == ["PLO"] * len(was.hands)
     cols = ["pot", "amount", "eligible", "winners", "paid", "expected", "ok"]
     assert now.pots[cols].astype(str).equals(was.pots[cols].astype(str))
-    pa04 = now.findings[now.findings["rule"] == "PA04"]
+    pa04 = now.findings[now.findings["rule"] == "PA05"]
     assert len(pa04) == 1 and pa04["severity"].iloc[0] == "info"
     assert pa04["message"].iloc[0] == "the site labels PLO hands PLHE: read as PLO"
-    rest = now.findings[now.findings["rule"] != "PA04"]
+    rest = now.findings[now.findings["rule"] != "PA05"]
     assert sorted(rest["rule"]) == sorted(was.findings["rule"])  # no WN03 dead hands
 
 

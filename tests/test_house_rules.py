@@ -321,7 +321,8 @@ def _chop(pay8: int, pay2: int) -> str:
     P2 shows Qs Jd
     pay P8 {pay8}
     pay P2 {pay2}
-    """, game="game NL 25/50")
+    """, game="game NL 25/50 chip 1")  # the rulebook counts this pot in chips of 1 (every amount here is
+    # a multiple of 25: with no `chip` line the smallest chip would be 25)
 
 
 @pytest.mark.parametrize(("rule", "good", "bad"), [

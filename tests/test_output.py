@@ -58,7 +58,7 @@ def expected() -> list[dict[str, object]]:
     with contextlib.chdir(REPO):
         r = hhaudit.audit(list(PLANTED))
     rows = r.findings.astype(object).where(r.findings.notna(), None).to_dict("records")
-    assert len(rows) == 12  # 10 in the live session's expected.tsv, 2 in short-raise-odd-chip
+    assert len(rows) == 14  # 10 in the live session's expected.tsv, 2 in the kill game's, 2 in short-raise-odd-chip
     return rows
 
 
@@ -70,20 +70,21 @@ def test_text_lists_each_finding_then_the_summary(tmp_path: Path, expected: list
     found = [m for m in map(pattern.match, lines) if m]
     assert [(m["path"], int(m["line"]), m["code"], m["hand"]) for m in found] == \
         [(str(Path(str(e["source"])).as_posix()), e["line"], e["rule"], e["hand_id"]) for e in expected]
-    # files in input order: the live session (sample_histories/live) before pokerstars
-    assert found[0]["path"].endswith("session-1.live") and found[-1]["path"].endswith("short-raise-odd-chip.txt")
+    # files in input order: the live logs (sample_histories/live, the kill game first) before pokerstars
+    assert found[0]["path"].endswith("kill-game.live") and found[-1]["path"].endswith("short-raise-odd-chip.txt")
     # the summary follows the last finding
     last = lines.index(found[-1].group(0))
-    # 6 files found: the live session's 32 hands, the clean evening's 6, the three PokerStars
-    # samples' 3; session-1's expected.tsv beside them is named as skipped by name
-    assert lines[last + 1] == "41 hands read from 5 of 6 files: 41 audited, 0 unsupported game, 0 parse error"
-    assert lines[last + 2] == "files: 5 read, 1 skipped"
-    assert "12 findings (12 errors):" in lines  # counted by severity, as printed
+    # 8 files found: the live session's 32 hands, the kill game's 4 (a voided deal among them),
+    # the clean evening's 6, the three PokerStars samples' 3; the two expected.tsv files beside
+    # them are named as skipped by name
+    assert lines[last + 1] == "45 hands read from 6 of 8 files: 45 audited, 0 unsupported game, 0 parse error"
+    assert lines[last + 2] == "files: 6 read, 2 skipped"
+    assert "14 findings (14 errors):" in lines  # counted by severity, as printed
 
 
 def test_quiet_prints_the_summary_only_and_qq_nothing(tmp_path: Path) -> None:
     q = _audit(tmp_path, "--quiet")
-    assert "MR01" not in q.stdout and q.stdout.splitlines()[0].startswith("41 hands read")
+    assert "MR01" not in q.stdout and q.stdout.splitlines()[0].startswith("45 hands read")
     qq = _audit(tmp_path, "-qq", "--fail-on", "error")
     assert qq.stdout == "" and qq.stderr == "" and qq.returncode == 1
 
@@ -102,16 +103,17 @@ def test_statistics_counts_per_rule(tmp_path: Path, expected: list[dict[str, obj
         parts = line.split("\t")
         if len(parts) == 4:
             counts[parts[1]] = int(parts[0].strip())
-    # OC01 twice (the live session's hand 19 and the short-raise hand), every other rule once
-    assert counts["OC01"] == 2 and sum(counts.values()) == 12
+    # OC01 and MR01 twice (the live session's hand 19, the kill game's hand 35 and the short-raise hand), every
+    # other rule once
+    assert counts["OC01"] == counts["MR01"] == 2 and sum(counts.values()) == 14
     assert counts == {r: sum(1 for e in expected if e["rule"] == r) for r in {str(e["rule"]) for e in expected}}
-    assert out[0].split("\t")[1] == "OC01"  # most frequent first
+    assert {out[0].split("\t")[1], out[1].split("\t")[1]} == {"OC01", "MR01"}  # most frequent first
 
 
 def test_json_jsonl_csv_parse_to_the_findings_table(tmp_path: Path, expected: list[dict[str, object]]) -> None:
     r = _audit(tmp_path, "--output-format", "json")
     assert json.loads(r.stdout) == expected
-    assert "41 hands read" in r.stderr  # the summary beside a machine-readable layout
+    assert "45 hands read" in r.stderr  # the summary beside a machine-readable layout
     r = _audit(tmp_path, "--output-format", "jsonl")
     assert [json.loads(line) for line in r.stdout.splitlines()] == expected
     r = _audit(tmp_path, "--output-format", "csv")
@@ -136,7 +138,7 @@ def test_sarif_is_valid_against_the_2_1_0_schema(tmp_path: Path, expected: list[
     results = run["results"]
     assert [x["ruleId"] for x in results] == [e["rule"] for e in expected]
     rules = run["tool"]["driver"]["rules"]
-    mr = next(x for x in results if x["ruleId"] == "MR01")
+    mr = next(x for x in results if x["ruleId"] == "MR01" and "pokerstars" in json.dumps(x["locations"]))
     assert rules[mr["ruleIndex"]]["id"] == "MR01"
     loc = mr["locations"][0]["physicalLocation"]
     assert loc == {"artifactLocation": {"uri": "sample_histories/pokerstars/short-raise-odd-chip.txt"},
@@ -162,7 +164,7 @@ def test_github_annotations(tmp_path: Path, expected: list[dict[str, object]]) -
         assert props["file"] == e["source"] and props["line"] == str(e["line"])
         assert props["title"] == f"{e['rule']} {e['name']}"
         assert m["level"] == "error"  # every sample finding is an error
-    mr = next(line for line in lines if "MR01" in line)
+    mr = next(line for line in lines if "MR01" in line and "short-raise" in line)
     assert mr.endswith("::raise below the minimum raise (expected minimum raise is to 750; "
                        "actual raised to 600) [hand 100000000002]")
 

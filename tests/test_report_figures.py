@@ -61,8 +61,9 @@ def test_players_are_keyed_by_site_and_name() -> None:
     # the live session's Alice and PokerStars' Alice are two players
     assert sorted(alice["site"]) == ["PokerStars", "live"]
     assert alice.set_index("site").loc["PokerStars", "hands"] == 1
-    # Alice sits every hand of both live sessions: 32 in session-1.live, 6 in evening-1.live
-    assert alice.set_index("site").loc["live", "hands"] == 32 + 6
+    # Alice sits every hand of the live logs: 32 in session-1.live, 6 in evening-1.live, 4 in
+    # kill-game.live (its voided deal is a row of the hands table too)
+    assert alice.set_index("site").loc["live", "hands"] == 32 + 6 + 4
 
 
 def test_seat_labels_are_not_players(tmp_path: Path) -> None:
@@ -100,10 +101,13 @@ def test_filters(tmp_path: Path) -> None:
     r = hhaudit.audit([str(SAMPLES / "live"), str(STARS)])
     t = r.tables
     live = filter_tables(t, site=["LIVE"])
-    # session-1.live: 32 hands, its 10 planted mistakes; evening-1.live: 6 clean hands
-    assert set(live["hands"]["site"]) == {"live"} and len(live["hands"]) == 38 and len(live["findings"]) == 10
+    # session-1.live: 32 hands, its 10 planted mistakes; evening-1.live: 6 clean hands;
+    # kill-game.live: 4 hands (a voided deal among them), 2 planted mistakes
+    assert set(live["hands"]["site"]) == {"live"} and len(live["hands"]) == 42 and len(live["findings"]) == 12
     mr = filter_tables(t, rule=["MR"])
-    assert mr["findings"]["rule"].tolist() == ["MR01"] and mr["hands"]["hand_id"].tolist() == ["100000000002"]
+    # the kill game's raise to 6 over a kill of 4, and the PokerStars short raise
+    assert mr["findings"]["rule"].tolist() == ["MR01", "MR01"]
+    assert sorted(mr["hands"]["hand_id"].tolist()) == ["100000000002", "35"]
     by_name = filter_tables(t, rule=["odd-chip-wrong-seat"])
     assert by_name["findings"]["rule"].tolist() == ["OC01", "OC01"]
     gina = filter_tables(t, player=["Gina"])

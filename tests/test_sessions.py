@@ -252,6 +252,14 @@ def test_missed_blinds_not_posted_or_posted_wrong(tmp_path: Path) -> None:
     assert session_findings(p) == [("4", "SE03", "5 live and 2 dead", "7 live and 0 dead")]
     p = missed_blind_session({6: (5, 0)}, tmp_path, "live5.live")
     assert session_findings(p) == [("4", "SE03", "5 live and 2 dead", "5 live and 0 dead")]
+    # the parts the wrong way round (`post 2 dead 5`): 7 posted, 2 of them live: posted
+    # wrong (SE03), not unposted (SE02)
+    p = missed_blind_session({6: (2, 5)}, tmp_path, "backwards.live")
+    assert session_findings(p) == [("4", "SE03", "5 live and 2 dead", "2 live and 5 dead")]
+    # 2 live alone is short of the big blind: not posted
+    p = missed_blind_session({6: (2, 0)}, tmp_path, "two.live")
+    assert session_findings(p) == [("4", "SE02", "Frank posts 5 live and 2 dead or waits for the big blind",
+                                    "dealt in with 2 posted")]
 
 
 def test_missed_blind_waiting_for_the_big_blind(tmp_path: Path) -> None:
@@ -372,8 +380,9 @@ def test_pokerstars_rebuy_lines_are_chips_added() -> None:
     # PokerStars writes "Lochdale re-buys and receives 3000 chips for $10.00" after the play:
     # the 3000 are in the player's next stack (seats.added of the hand with the line), and
     # explain it (no SE05). The file's 12 such lines (7 Lochdale, 3 J.R.66350, 2 more) bring
-    # 12 x 3000 = 36000; the only stack findings left are the add-on at the break (every
-    # player +2000 at one hand, with no line).
+    # 12 x 3000 = 36000. The add-on at the break (five players +2000 at one hand, with no
+    # line, no stack fallen) is the tournament's structure too (`judge.tournament_chips`):
+    # no stack finding is left.
     path = (Path(__file__).parents[1] / ".." / "shared" / "corpus" / "ChazDazzle" / "fpdb-chaz" / "pyfpdb"
             / "regression-test-files" / "tour" / "Stars" / "Flop" / "NLHE-USD-MTT-5r-200710.txt")
     if not path.is_file():
@@ -384,9 +393,7 @@ def test_pokerstars_rebuy_lines_are_chips_added() -> None:
     res = hhaudit.audit([str(path)], select=["ALL"])
     assert int(res.seats["added"].sum()) == 12 * 3000
     f = res.findings
-    se05 = f[f["rule"] == "SE05"]
-    assert set(se05["hand_id"]) == {"12637860727"}
-    assert len(se05) == 5 and all(m.startswith("2000 appeared in ") for m in se05["message"])
+    assert f[f["rule"] == "SE05"].empty
 
 
 def test_a_hand_that_pays_no_one_leaves_the_next_stacks_unjudged() -> None:

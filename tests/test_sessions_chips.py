@@ -390,3 +390,22 @@ def test_pokerstars_cash_out_is_paid_into_the_next_stack(tmp_path: Path) -> None
     assert t.findings.empty, t.findings[["hand_id", "rule", "expected", "actual"]].to_string()
     path.write_text(_stars_cashout("$6.64"), encoding="utf-8")
     assert [(h, r, p) for h, r, p, _ in session_findings(path)] == [("300000000002", "SE05", "Player0")]
+
+
+def test_tournament_rebuys_and_add_ons_explain_a_stack_change() -> None:
+    from hhaudit.sessions.judge import tournament_chips
+
+    # (seat, expected start = last end + chips the log wrote, start, last end)
+    # seat 2 busted (ended with 0) and starts with 1,500: a rebuy
+    assert tournament_chips([(2, 0, 1500, 0)]) == {2}
+    # the add-on break: seats 1, 3 and 4 each gain 2,000, nobody loses chips
+    assert tournament_chips([(1, 3100, 5100, 3100), (3, 800, 2800, 800), (4, 4000, 6000, 4000)]) == {1, 3, 4}
+    # a bust rebuy of 1,500 shows the rebuy size: seat 5's 1,500 gain beside it is one too;
+    # seat 6's 700 is not a size the tournament showed
+    assert tournament_chips([(2, 0, 1500, 0), (5, 400, 1900, 400), (6, 900, 1600, 900)]) == {2, 5}
+    # one player's unexplained gain, or any stack that fell (hands missing): findings
+    assert tournament_chips([(1, 3100, 3800, 3100)]) == set()
+    assert tournament_chips([(1, 3100, 5100, 3100), (3, 800, 2800, 800), (4, 4000, 3000, 4000)]) == set()
+    # nine players each 240 up, every stack back at the last hand's start (its 240 antes not
+    # taken off: last end marked -1): the log left the hand unapplied, not an add-on
+    assert tournament_chips([(s, 3000, 3240, -1) for s in range(1, 10)]) == set()

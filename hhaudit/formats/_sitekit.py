@@ -24,6 +24,7 @@ from ..model import (
 from ..money import parse_amount
 from .base import Fields as Fields  # re-exported for the site modules
 from .base import LineFormat
+from .common import unknown_may_matter
 
 _DECIMAL_COMMA = re.compile(r"\d,\d{1,2}(?!\d)")
 
@@ -34,6 +35,9 @@ class SiteFormat(LineFormat):
     decimal_comma: bool = False
     """The site may print a decimal comma ("0,50"): in a money hand a comma followed by one
     or two final digits is read as the decimal mark; elsewhere commas group thousands."""
+
+    def unknown_matters(self, hand: Hand, text: str) -> bool:
+        return unknown_may_matter(hand, text)
 
     def amount(self, hand: Hand, text: str | None) -> int:
         if text is None:

@@ -26,7 +26,7 @@ from mypy_extensions import mypyc_attr
 
 from ..chunks import HandLines
 from ..limits import MAX_HAND_CHARS, MAX_HAND_LINES
-from ..model import Hand, ParseProblem, Status
+from ..model import Hand, ParseProblem, Status, UnknownLine
 from ..money import FinerAmount
 
 _GROUP: Final = re.compile(r"\(\?P<(\w+)>")
@@ -56,6 +56,14 @@ class LineError(Exception):
 
 Fields = tuple[str | None, ...]
 Handler = Callable[[Any, Fields, int], None]
+class NotThisKind(ValueError):
+    """Raised by a handler when its line only reads like its kind ("... wins then ill be
+    gone in no time": no amount where the kind has one); a format that reads unknown lines
+    keeps it as one."""
+
+
+UNKNOWN = "?"
+"""The handler key of a line no line kind reads (not a terminal name: never a line kind)."""
 
 
 class _NoLexer(Lexer):
@@ -194,6 +202,7 @@ class CompiledGrammar:
         full = self.lexer.match
         ignore = self.ignore
         rank = self.rank
+        unknown = handlers.get(UNKNOWN)
         number = first_line - 1
         for line in lines:
             number += 1
@@ -208,6 +217,9 @@ class CompiledGrammar:
                 # Not a line that may come here: what the whole grammar reads it as decides
                 # (a known line out of place is reported as such).
                 found = full(text)
+                if found is None and unknown is not None:
+                    unknown(hand, (line,), number)  # kept, named by a PA04 warning
+                    continue
                 if found is None:
                     message = "no line of this format reads like this"
                     if not ctx.end and not any(x.strip() for x in lines[number - first_line + 1:]):
@@ -225,6 +237,17 @@ class CompiledGrammar:
                     found = others.match(text)
                     if found is not None and rank[found[0]] < rank[kind]:
                         kind, fields = found
+            nxt = ctx.next.get(kind)
+            if nxt is None:
+                try:
+                    nxt = self._advance(ctx, kind, number, text)
+                except LineError:
+                    if unknown is None:
+                        raise
+                    # a known kind out of place (a chat line broken over two lines that
+                    # reads like a summary line): kept unread, as a line no kind reads
+                    unknown(hand, (line,), number)
+                    continue
             handler = handlers.get(kind)
             if handler is not None:
                 if fields is None:
@@ -233,10 +256,14 @@ class CompiledGrammar:
                 try:
                     handler(hand, fields, number)
                 except ValueError as exc:
+                    if unknown is not None and isinstance(exc, NotThisKind):
+                        # a line that reads like a known kind but is not one ("... wins then
+                        # ill be gone", chat broken over two lines): kept unread
+                        unknown(hand, (line,), number)
+                        continue
                     finer = exc.decimals - exc.scale if isinstance(exc, FinerAmount) else 0
                     raise LineError(number, 1, line, str(exc), finer) from exc
-            nxt = ctx.next.get(kind)
-            ctx = nxt if nxt is not None else self._advance(ctx, kind, number, text)
+            ctx = nxt
         if not ctx.end:
             last = len(lines) - 1
             while last > 0 and not lines[last].strip():
@@ -504,11 +531,32 @@ class LineFormat:
     description: ClassVar[str] = ""
     priority: ClassVar[int] = 0
 
+    reads_unknown_lines: ClassVar[bool] = False
+    """A line no line kind of the format reads is kept (`unknown_line`: a PA04 warning names
+    it) rather than making the hand a parse error. For formats whose module lists every line
+    kind the site writes: a line outside that list is then the site's novelty, not damage."""
+
     def __init__(self) -> None:
         self._handlers: dict[str, Handler] = {}
         for attr in dir(self):
             if attr.startswith("on_"):
                 self._handlers[attr[3:]] = getattr(self, attr)
+        if self.reads_unknown_lines:
+            self._handlers[UNKNOWN] = self.unknown_line
+
+    def unknown_line(self, hand: Hand, f: Fields, line: int) -> None:
+        text = (f[0] or "").strip()
+        if self.start.search(text, 1):
+            # a hand's first line inside another line: the line was cut off and the next
+            # hand's header run into it (a damaged file), not a line kind of the site
+            raise LineError(line, 1, text, "no line of this format reads like this: a line cut off, "
+                            "run into the next hand's first line")
+        hand.unknown_lines.append(UnknownLine(line, text, self.unknown_matters(hand, text)))
+
+    def unknown_matters(self, hand: Hand, text: str) -> bool:
+        """Whether an unknown line may change what the audit judges (then the hand is not
+        judged): by default always; a format says which of its unknown lines cannot."""
+        return True
 
     # -- detection and splitting
     def detect(self, head: Sequence[str]) -> bool:
@@ -563,7 +611,14 @@ class LineFormat:
                 hand.status = Status.PARSE_ERROR
                 cause = err.__cause__
                 finer = err.finer or (cause.decimals - cause.scale if isinstance(cause, FinerAmount) else 0)
-                hand.problem = ParseProblem(err.line, err.column, err.text.strip(), err.message, finer=finer)
+                first = hand.unknown_lines[0] if hand.unknown_lines else None
+                if first is not None and first.line < err.line and not finer:
+                    # a line kept as unknown came first: the hand breaks there (a line cut off
+                    # and run into the next hand's header, say), so that is the fault
+                    hand.problem = ParseProblem(first.line, 1, first.text, "no line of this format reads like this; "
+                                                f"the hand cannot be read on from here (line {err.line}: {err.message})")
+                else:
+                    hand.problem = ParseProblem(err.line, err.column, err.text.strip(), err.message, finer=finer)
         except UnsupportedGame:
             hand.status = Status.UNSUPPORTED_GAME
         if not hand.hand_id:

@@ -307,3 +307,18 @@ def game_code(limit: Limit, variant: str = "holdem", hole_cards: int = 2, hilo: 
         return _LIMIT_CODE[limit] + "HE"
     count = "" if hole_cards == 4 else str(hole_cards)
     return _LIMIT_CODE[limit] + "O" + count + (("-8" if count else "8") if hilo else "")
+
+
+def unknown_may_matter(hand: Hand, text: str) -> bool:
+    """Whether a line no line kind reads may change what the audit judges (then the hand is
+    not judged): it begins with a seated player's name (it may be an action in a wording the
+    reader does not know), or once the seated players' names are taken out of it, it still
+    holds a digit or a bracket (an amount or cards). A table notice, an emote or a chat line
+    that names nobody and shows no figure cannot."""
+    names = sorted((s.player for s in hand.seats if s.player), key=len, reverse=True)
+    if any(text.startswith(n + " ") or text.startswith(n + ":") and text[len(n) + 1:].strip() for n in names):
+        return True
+    rest = text
+    for n in names:
+        rest = rest.replace(n, " ")
+    return any(c.isdigit() or c in "[(" for c in rest)

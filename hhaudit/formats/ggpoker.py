@@ -6,7 +6,10 @@ Grammar: `grammars/ggpoker.lark`. The layout is PokerStars', so the handlers of
 - hero-only hole cards: "Dealt to 1a2b3c4d" with no cards for every other player (no event);
 - "Total pot N" without a rake (tournaments) and "| Rake $x | Jackpot $y | Bingo $z |
   Fortune $w | Tax $t" (cash): Jackpot, Bingo and Fortune are drops taken from the pot and
-  go to `summary.jackpot` (their sum); Tax is added to the rake;
+  go to `summary.jackpot` (their sum); Tax is added to the rake, except where a split pot
+  shows it taken from one winner's share after the split (`_tax_on_a_share`), or a single
+  winner is paid the pot in full without it (`_tax_after_the_pot`);
+- "Cash Drop to Pot : total $x" may come before the blinds as well as after them;
 - "Hand was run two times" with FIRST/SECOND streets, showdowns and boards (runs 1/2);
 - EV Cashout (GG's all-in insurance): "Pays Cashout Risk ($x)" and the 2020 "pay premium of
   all-in insurance ($x)" -> FeeEvent "cash_out_fee" (paid outside the pot: the pot is still
@@ -16,15 +19,17 @@ Grammar: `grammars/ggpoker.lark`. The layout is PokerStars', so the handlers of
 - Omaha by GG's codes: "PLO ($2/$5)", "PLO-5", "PLO-6", a Hi-Lo suffix, and tournaments'
   "Omaha (NL postflop)" (pot limit before the flop, no limit after: audited with the looser
   no-limit sizes, as every such game), read as PokerStars writes their names.
-Short Deck ("Poker Hand #SD...: Short Deck ...") is an unsupported game.
+Short Deck ("Poker Hand #SD...: Short Deck ...") is an unsupported game. Every line kind is
+listed in docs/formats/ggpoker.md; a line of none of them is a PA04 warning, as for PokerStars.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import ClassVar
 
-from ..model import FeeEvent, Hand, Post, PostEvent
+from ..model import CollectEvent, FeeEvent, Hand, Post, PostEvent
 from .base import Fields, UnsupportedGame
 from .common import chips_between_hands
 from .pokerstars import PokerStarsFormat
@@ -138,15 +143,56 @@ class GGPokerFormat(PokerStarsFormat):
                 s.main_pot = value
             else:
                 s.side_pots.append(value)
-        jackpot = 0
+        jackpot = tax = 0
         for m in _DROPS.finditer(extra):
             value = self.amount(hand, m.group(2))
             if m.group(1) == "Tax":
-                s.rake = (s.rake or 0) + value
+                tax += value
             else:
                 jackpot += value
         if jackpot:
             s.jackpot = jackpot
+        if tax and not _tax_on_a_share(hand, tax) and not _tax_after_the_pot(hand, tax):
+            s.rake = (s.rake or 0) + tax
+
+
+def _tax_on_a_share(hand: Hand, tax: int) -> bool:
+    """GG takes "Tax" from one winner's share after a split, not from the pot before it: a
+    14.44 pot tied two ways pays 7.23 and 7.22, and the taxed winner is paid 7.21 ("Tax
+    $0.01"). Where the collections of one pot and run are uneven by more than the odd chip
+    and giving the tax back to the smallest makes them even (within one unit), that winner
+    is read as paid the share and taxed outside the pot (in the next stack). True when so."""
+    collects = [e for e in hand.events if isinstance(e, CollectEvent)]
+    if len({(e.pot, e.run) for e in collects}) != 1 or len({e.seat for e in collects}) < 2:
+        return False
+    amounts = sorted(e.amount for e in collects)
+    if amounts[-1] - amounts[0] <= 1 or amounts[-1] - (amounts[0] + tax) not in (0, 1):
+        return False
+    low = min(collects, key=lambda e: e.amount)
+    if sum(1 for e in collects if e.amount == low.amount) != 1:
+        return False
+    hand.events[hand.events.index(low)] = dataclasses.replace(low, amount=low.amount + tax)
+    chips_between_hands(hand, low.player, -tax)
+    hand.notes.append(f"the tax of {tax} units is read as taken from seat {low.seat}'s share after the split, "
+                      "outside the pot")
+    return True
+
+
+def _tax_after_the_pot(hand: Hand, tax: int) -> bool:
+    """A pot of one winner paid in full before the "Tax" (2.01 less 0.09 rake and 0.07
+    jackpot paid 1.85, "Tax $0.01"): the tax is read as taken from the winner after the hand,
+    outside the pot (in the next stack). True when the collections add up so and not with
+    the tax taken from the pot."""
+    s = hand.summary
+    collects = [e for e in hand.events if isinstance(e, CollectEvent)]
+    if s.total_pot is None or len({e.seat for e in collects}) != 1:
+        return False
+    if sum(e.amount for e in collects) != s.total_pot - (s.rake or 0) - (s.jackpot or 0):
+        return False
+    chips_between_hands(hand, collects[0].player, -tax)
+    hand.notes.append(f"the tax of {tax} units is read as taken from seat {collects[0].seat} after the hand: "
+                      "the pot is paid in full without it")
+    return True
 
 
 FORMATS = [GGPokerFormat()]

@@ -86,7 +86,11 @@ def amount888(text: str | None, scale: int) -> int:
     return parse_amount(f"{whole}.{frac}" if frac else whole, scale)
 
 
+_BRACKETED = re.compile(r"\[[^\[\]]*\d[^\[\]]*\]|\[ ?[2-9TJQKA][cdhs]")
+
+
 class PacificFormat(LineFormat):
+    reads_unknown_lines = True
     name = "pacific"
     sites = ("888/Pacific",)
     grammar = "pacific"
@@ -122,6 +126,13 @@ class PacificFormat(LineFormat):
                 chunk.append(line)
         if any(s.strip() for s in chunk):
             yield first, chunk
+
+    def unknown_matters(self, hand: Hand, text: str) -> bool:
+        """An unknown line may matter when it could be a player's action or post (it begins
+        with a seated player's name) or shows an amount or cards in 888's brackets."""
+        if _BRACKETED.search(text):
+            return True
+        return any(text.startswith(s.player + " ") for s in hand.seats if s.player)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -263,12 +274,59 @@ class PacificFormat(LineFormat):
         hand.events.append(CollectEvent(line, self.seat(hand, player), player, self.amount(hand, f[1])))
 
     # ------------------------------------------------------------------ after the last line
+    @staticmethod
+    def _over_calls(hand: Hand) -> None:
+        """888 calls to the blind as posted, not to a big blind posted all-in for less: the
+        small blind "calls [$100]" to a $200 big blind posted all-in for $125, and the
+        summary pays the unmatched $75 back ("Hero collected [ $75 ]"). Such a call is read
+        as the $25 it matches, and the collection of exactly its excess as part of it."""
+        street: dict[int, int] = {}
+        for i, e in enumerate(hand.events):
+            if isinstance(e, StreetEvent):
+                street = {}
+            elif isinstance(e, PostEvent) and e.kind is not Post.ANTE:
+                street[e.seat] = street.get(e.seat, 0) + e.amount
+            elif isinstance(e, ActionEvent) and e.amount:
+                facing = max((v for k, v in street.items() if k != e.seat), default=0)
+                need = facing - street.get(e.seat, 0)
+                if e.act is Act.CALL and not e.all_in and 0 < need < e.amount:
+                    over = e.amount - need
+                    back = next((c for c in hand.events if isinstance(c, CollectEvent) and c.seat == e.seat
+                                 and c.amount == over), None)
+                    if back is not None:
+                        hand.events.remove(back)
+                        hand.events[i] = ActionEvent(e.line, e.seat, e.player, Act.CALL, need, None, False)
+                        street[e.seat] = facing
+                        continue
+                street[e.seat] = street.get(e.seat, 0) + e.amount
+
+    @staticmethod
+    def _big_bet(hand: Hand) -> None:
+        """Fixed limit: 888 prints the blinds, and the big bet is twice the small bet
+        (the big blind), rounded by the site to a coin it deals in: at $0.06/$0.12 blinds the
+        turn and river bets are $0.25, not $0.24. The first bet of the turn or river that is
+        not all-in says which: when it differs from twice the small bet by no more than a
+        tenth of the small bet (a rounding, not another game), it is the big bet."""
+        if hand.limit is not Limit.FIXED_LIMIT or not hand.small_bet:
+            return
+        street = Street.PREFLOP
+        for e in hand.events:
+            if isinstance(e, StreetEvent):
+                street = e.street
+            elif (isinstance(e, ActionEvent) and e.act is Act.BET and not e.all_in and e.amount
+                  and street in (Street.TURN, Street.RIVER)):
+                if e.amount != hand.big_bet and abs(e.amount - 2 * hand.small_bet) <= max(1, hand.small_bet // 10):
+                    hand.big_bet = e.amount
+                return
+
     def finish(self, hand: Hand) -> None:
         """888 writes neither uncalled bets nor rake. Every amount it writes is chips put in,
         so the pot is known here: the part of the top bet nobody matched is returned (older 888
         software pays it back inside the player's "collected" amount, newer software leaves
         it out), and in a cash game what the pot holds beyond
         what was collected is the rake."""
+        self._over_calls(hand)
+        self._big_bet(hand)
         contrib: dict[int, int] = {}
         live: dict[int, int] = {}  # what counts toward matching bets (no dead blinds)
         for e in hand.events:

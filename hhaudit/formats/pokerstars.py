@@ -1,7 +1,14 @@
 """PokerStars hand histories and the rooms and tools that copy the layout.
 
 Grammar: `grammars/pokerstars.lark`. One handler per terminal turns the line's fields into
-events on the `Hand`.
+events on the `Hand`. Every line kind the site writes is listed in docs/formats/pokerstars.md
+(headers, seats, posts, deal, actions, streets and runs, shows and mucks, collections, All-in
+Cash Out, rebuys and add-ons, summary lines, and the notices that change nothing: chat,
+connections, sit-outs, table moves, finishes, bounties and split bounties, satellite
+entries). A line of none of them is kept as a PA04 warning (`reads_unknown_lines`), the hand
+judged unless the line may carry an action, an amount or cards (`unknown_may_matter`); a
+line run into the next hand's header stays a parse error. A cashed-out player's share "not
+awarded" is read as paid by the pot and kept by the room (`_not_awarded`).
 """
 
 from __future__ import annotations
@@ -42,8 +49,11 @@ from .common import (
     omaha_of,
     summary_cards,
     to_utc,
+    unknown_may_matter,
 )
 
+_NOT_AWARDED: Final = "(pot not awarded as player cashed out)"
+_WON_SHARE: Final = re.compile(r" won \(([^()]+)\)")
 _ROOMS: Final = {
     "pokerstars": "PokerStars",
     "pokerstars home": "PokerStars",
@@ -151,6 +161,7 @@ class PokerStarsFormat(LineFormat):
     grammar = "pokerstars"
     noise: ClassVar[re.Pattern[str] | None] = re.compile(r"\*{3,} # \d+ \*{3,}")
     description = "PokerStars layout, as PokerStars writes it and as other rooms copy it"
+    reads_unknown_lines = True
     start: ClassVar[re.Pattern[str]] = re.compile(
         r"\s*\ufeff?(?:PokerStars|POKERSTARS|Full Tilt|PokerMaster|PokerBros|MPLPoker|SupremaPoker|"
         r"Run It Once Poker)[^#\n]* (?:Game|Hand|GAME|HAND) #[0-9A-Za-z-]+: "
@@ -162,6 +173,9 @@ class PokerStarsFormat(LineFormat):
         """The last header's text before its date: the hands of one table share it."""
 
     # ------------------------------------------------------------------ helpers
+    def unknown_matters(self, hand: Hand, text: str) -> bool:
+        return unknown_may_matter(hand, text)
+
     @staticmethod
     def amount(hand: Hand, text: str | None) -> int:
         if text is None:
@@ -304,6 +318,23 @@ class PokerStarsFormat(LineFormat):
         rest = f[1] or ""
         if "[" in rest:
             summary_cards(hand, int(f[0] or 0), rest, line)
+        if rest.endswith(_NOT_AWARDED):
+            self._not_awarded(hand, int(f[0] or 0), rest, line)
+
+    def _not_awarded(self, hand: Hand, seat: int, rest: str, line: int) -> None:
+        """"won ($26.62) with ... (pot not awarded as player cashed out)": the share the pot
+        gives a player who took All-in Cash Out, kept by the room that paid the cash-out.
+        Read as the pot paying the share (the split is judged as the site made it) and the
+        room taking it back off the player's next stack."""
+        m = _WON_SHARE.search(rest)
+        player = next((s.player for s in hand.seats if s.seat == seat), None)
+        if m is None or player is None:
+            return
+        share = self.amount(hand, m.group(1))
+        hand.events.append(CollectEvent(line, seat, player, share, None, 0))
+        chips_between_hands(hand, player, -share)
+        hand.notes.append(f"seat {seat}'s share of {share} units, not awarded after its cash-out, is read "
+                          "as paid by the pot and kept by the room")
 
     def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
         player, amount, pot, side = f[0] or "", f[1], f[2] or "", f[3]

@@ -5,16 +5,29 @@ Limit) - $0.05/$0.10 - 2019/06/28 02:38:17 UTC"; tournaments "Game Hand #N - ...
 Grammar: `grammars/wpn2019.lark`. Points of the format:
 - no colon after player names; "raises X to Y": `to` = Y (X is the chips added);
 - "posts dead $0.07": a returning player's small and big blind together: the big blind is
-  live, the rest dead;
+  live, the rest dead; "posts dead $0.05", a missed small blind alone (less than the big
+  blind), is all dead (the player then calls the whole big blind); "posts $0.10" (no kind),
+  a player coming in before the big blind reaches them, is a live big blind;
 - "caps $0.55" on capped tables: the chips put in; a bet, call or raise depending on what the
   player faces, and all-in for the rest of the hand (a capped player can put in no more);
 - tournament chips are printed with two zero decimals ("posts ante 65.00") and read whole;
 - a pot won without a showdown has no "collected" line: the summary's "did not show and won
   $0.25" is the collection;
+- a walk (everyone folds to the big blind) has no "Uncalled bet" line: "Total pot" and the
+  big blind's "won" count the unmatched part of the big blind; it is read as returned (the
+  hand's `notes` say so) and the total pot as the rest;
 - "Total pot $1.19 | Rake $0.04 | JP Fee $0.02": JP Fee is the jackpot drop;
+- a side pot only the bettor can win (a player all-in for less, and a folded blind above
+  that) is returned with the uncalled bet and left out of "Total pot": read as the side pot
+  won (`_side_pot_returned`);
 - run it twice: "*** FLOP 1 ***" ... "*** SHOW DOWN 2 ***" (runs 1/2), "collected $x from main
   pot 1", "Board 1 [...]".
-Omaha and other games are unsupported.
+- "Seat 2: Flat will be allowed to play after the button": a seated player waiting to come
+  in: no stack, not dealt in; "X waits for big blind" changes nothing;
+- "X shows [7d -]": a folded player shows one card (recorded, no showdown).
+Every line kind the site writes is listed in docs/formats/wpn2019.md; a line of none of them
+is kept as a PA04 warning (`reads_unknown_lines`), the hand judged unless the line may carry
+an action, an amount or cards. Stud and other games are unsupported.
 """
 
 from __future__ import annotations
@@ -37,6 +50,7 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import currency_of
+from ._settle import contributions, split_returned, unmatched
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
 from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, omaha_of, set_omaha, to_utc
@@ -53,6 +67,7 @@ class WPN2019Format(SiteFormat):
     sites = ("WPN/ACR",)
     grammar = "wpn2019"
     description = "Winning Poker Network, layout since 2019 ('Hand #N - Holdem(No Limit) - ...')"
+    reads_unknown_lines = True
     start: ClassVar[re.Pattern[str]] = re.compile(
         r"\s*\ufeff?(?:Game )?Hand #\d+ - (?:.*Tournament #\d+ - )?[A-Za-z0-9'/ ]+\([A-Za-z ]+\) - ")
 
@@ -88,8 +103,12 @@ class WPN2019Format(SiteFormat):
     def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
         player, what, amount, all_in = f[0] or "", f[1] or "", self.amount(hand, f[2]), bool(f[3])
         seat = self.seat(hand, player)
-        if what == "dead":
-            live = min(hand.bb, amount)
+        if what in ("dead", ""):
+            # "posts dead $0.15" (a returning player's blinds) and "posts $0.10" (a player
+            # coming in before the big blind reaches them): up to a big blind live, the rest dead
+            # "posts dead $0.05" of a small blind alone (less than a big blind): all dead,
+            # the player then calls the whole big blind
+            live = hand.bb if amount >= hand.bb else 0
             hand.events.append(PostEvent(line, seat, player, Post.DEAD, live, amount - live, all_in))
             return
         kind = _POSTS[what]
@@ -137,7 +156,13 @@ class WPN2019Format(SiteFormat):
 
     def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
-        hand.events.append(ShowEvent(line, self.seat(hand, player), player, cards(f[1])))
+        seat = self.seat(hand, player)
+        shown = (f[1] or "").split()
+        if "-" in shown:
+            # "shows [7d -]": a player who folded shows one card; the other stays hidden
+            hand.reveal(seat, cards(" ".join(c for c in shown if c != "-")), "shows", line)
+            return
+        hand.events.append(ShowEvent(line, seat, player, cards(f[1])))
 
     def on_MUCK(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
@@ -174,10 +199,58 @@ class WPN2019Format(SiteFormat):
         hand.summary.boards.append(cards(f[0]))
 
     def finish(self, hand: Hand) -> None:
+        returned = split_returned(hand)
+        if returned:
+            # a walk: no "Uncalled bet" line, the big blind's unmatched part counted in the
+            # "Total pot" and in the winner's "won": the pot is the rest
+            if hand.summary.total_pot is not None:
+                hand.summary.total_pot -= returned
+            hand.notes.append(f"the unmatched {returned} units the log counts in the total pot and the "
+                              "win, with no uncalled-bet line, are read as returned to their owner")
+        side = _side_pot_returned(hand)
+        if side:
+            hand.notes.append(f"the {side} units of a side pot only the bettor could win, which the log "
+                              "returns with the uncalled bet, are read as that side pot won")
         seen = {e.seat for e in hand.events if isinstance(e, (PostEvent, ActionEvent))}
         for s in hand.seats:
             if s.sitting_out and s.seat in seen:
                 s.sitting_out = False
+
+
+def _side_pot_returned(hand: Hand) -> int:
+    """WPN returns as "uncalled" every chip of the bettor's above what a player still in the
+    hand can match, and with them the chips folded players put in above that level: a side
+    pot only the bettor can win. 120000 raised, an all-in call of 24776 and a folded big
+    blind of 40000: "Uncalled bet (110448.00)" (95224 of the bettor's and 15224 of the big
+    blind's), "Total pot 139552" (without the bettor's 95224). Read as 80000 returned (what
+    nobody matched) and a side pot of 30448 won, the total pot the whole 154776. Returns the
+    side pot (0 when the hand is not of that shape)."""
+    back = [e for e in hand.events if isinstance(e, UncalledEvent)]
+    if len(back) != 1:
+        return 0
+    ret = back[0]
+    total, live = contributions(hand)
+    top, excess = unmatched(live)
+    if top != ret.seat or ret.amount <= excess:
+        return 0
+    folded = {e.seat for e in hand.events if isinstance(e, ActionEvent) and e.act is Act.FOLD}
+    level = max((v for k, v in live.items() if k != top and k not in folded), default=0)
+    above = live[top] - level
+    dead = sum(v - level for k, v in live.items() if k in folded and v > level)
+    if ret.amount != above + dead:
+        return 0
+    side = ret.amount - excess
+    # the summary's "won 44052" of a bettor who lost the main pot: the folded players' part
+    # of that side pot, which the side pot read here pays
+    hand.events = [e for e in hand.events if not (isinstance(e, CollectEvent) and e.seat == top
+                                                  and e.amount == dead and e.line > hand.summary.line)]
+    i = hand.events.index(ret)
+    hand.events[i] = UncalledEvent(ret.line, ret.seat, ret.player, excess)
+    hand.events.append(CollectEvent(ret.line, ret.seat, ret.player, side, 1))
+    s = hand.summary
+    if s.total_pot is not None and s.total_pot == sum(total.values()) - above:
+        s.total_pot = sum(total.values()) - excess
+    return side
 
 
 FORMATS = [WPN2019Format()]

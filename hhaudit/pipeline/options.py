@@ -9,7 +9,7 @@ from typing import Any
 
 from ..auditor import Auditor
 from ..model import Hand
-from ..profiles import get_profile
+from ..config import profile_named
 from ..reading import FileReport
 from ..rules import RULES, select
 
@@ -24,6 +24,10 @@ class Options:
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     format: str = "auto"
+    explicit: tuple[tuple[str, Any], ...] = ()
+    """The options given one by one (`--option NAME=VALUE`, the API's keywords): they apply
+    to every hand, its own profile too; the rest of `overrides` (a `--rules` file's) only to
+    the hands that name no profile of their own."""
     extend_select: tuple[str, ...] = ()
     """Rules added to the default selection (or to `select`), ruff's `extend-select`."""
 
@@ -98,11 +102,16 @@ class HandAuditor:
         self._overrides = overrides
 
     def auditor_for(self, hand: Hand) -> Auditor:
+        """The hand's own profile wins (a live log's `profile NAME` or `house FILE`); the
+        run's (`--profile`, `--rules`) is the default for the hands that name none. Live
+        logs have their own default rule set (`Rule.default_live`)."""
         live = is_live(hand)
-        name = self.options.profile or hand.profile or ("tda-2024" if live else "online")
+        own = hand.profile
+        name = own or self.options.profile or ("tda-2024" if live else "online")
         a = self._auditors.get((name, live))
         if a is None:
-            a = Auditor(get_profile(name, **self._overrides), self._enabled[live])
+            overrides = dict(self.options.explicit) if own else self._overrides
+            a = Auditor(profile_named(name, overrides), self._enabled[live])
             self._auditors[(name, live)] = a
         return a
 

@@ -389,6 +389,10 @@ class SessionJudge:
         prev_bb: int | None = None
         rebuys: dict[str, int] = {}
         """Per player: the hands of the session that added chips to the stack (`max_rebuys`)."""
+        last = 0
+        """The session's last hand played (a voided deal is not one: `voided`)."""
+        void: HandView | None = None
+        """The voided deal just before this hand, whose redeal it is."""
         for k in range(n):
             if screen is not None and screen.plain[base + k] and (not owes or all(name in gone for name in owes)):
                 # nobody at the table owes a blind (`Screen`): what judging the hand would
@@ -401,15 +405,26 @@ class SessionJudge:
                         self._owed_away(screen.bb[r - 1], screen.bb[r], max(screen.ring[r - 1], screen.ring[r]),
                                         screen.first[r], owes, gone)
                 sb_pos, prev_bb = screen.sb[r], screen.bb[r]
+                last, void = k, None
                 continue
             c = view(base + k)
+            if voided(c):
+                # a misdeal (TDA-2024 35): no hand was played; its redeal is judged against
+                # the hand before it, and must deal from the voided deal's button
+                void = c
+                continue
+            redeal, void = void, None
             self._seated_twice(c, add)
             if self.profile.max_rebuys and c.live:
                 self._rebuys(c, rebuys, add)
-            if k == 0:
+            if k == 0 or voided(view(base + last)):
                 sb_pos, prev_bb = self._blinds_state(c, None, None)
+                last = k
+                if redeal is not None:
+                    self._redeal(redeal, c, add)
                 continue
-            p = view(base + k - 1)
+            p = view(base + last)
+            last = k
             out.pairs += 1
             if screen is None or not screen.order_ok[base + k]:
                 self._order(p, c, add)
@@ -417,7 +432,9 @@ class SessionJudge:
                 sb_pos, prev_bb = self._blinds_state(c, sb_pos, prev_bb)
                 continue
             out.pairs_judged += 1
-            if not rotated(p, c):
+            if redeal is not None and self._redeal(redeal, c, add):
+                pass  # the redeal moved the button: reported once, against the voided deal
+            elif not rotated(p, c):
                 self._button(p, c, sb_pos, add)
                 if c.kind == "cash":
                     self._blinds_owed(p, c, owes, gone, add)
@@ -498,6 +515,16 @@ class SessionJudge:
             if a and b and a[0] == b[0] and b[1] < a[1]:
                 add(c, HandOrder, f"a hand id above {p.hand_id}", f"{c.hand_id}",
                     message="hand ids go backwards while the time goes forward")
+
+    @staticmethod
+    def _redeal(void: HandView, c: HandView, add: Callable[..., None]) -> bool:
+        """The redeal of a voided deal is dealt again from its button (TDA-2024 35): True
+        (and SE01) when the button moved."""
+        if void.button is None or c.button is None or void.button == c.button:
+            return False
+        add(c, ButtonMovement, f"the button stays on seat {void.button} (the redeal of the misdeal at line "
+            f"{void.line}, TDA-2024 35)", f"the button on seat {c.button}", seat=c.button)
+        return True
 
     def _button(self, p: HandView, c: HandView, sb_pos: int | None, add: Callable[..., None]) -> None:
         if p.button is None or c.button is None:
@@ -626,11 +653,17 @@ class SessionJudge:
             elif self.profile.missed_blinds == "wait":
                 add(c, rule, f"{name} waits for the big blind", f"dealt in on seat {seat}, not the big blind",
                     seat=seat, player=name, severity=severity, line=line)
-            elif live < c.bb:
+            elif live < c.bb and live + dead < c.bb:
                 owed = f"{money(c.bb)} live" + (f" and {money(c.sb)} dead" if sb_owed else "")
                 add(c, rule, f"{name} posts {owed} or waits for the big blind",
                     f"dealt in with {money(live)} posted" if live else "dealt in without a post",
                     seat=seat, player=name, severity=severity, line=line)
+            elif live < c.bb:
+                # a big blind's worth posted with the parts the wrong way round (`post 2 dead
+                # 5` at 2/5): posted wrong, not unposted
+                add(c, MissedBlindWrongPost, f"{money(c.bb)} live" + (f" and {money(c.sb)} dead" if sb_owed else ""),
+                    f"{money(live)} live and {money(dead)} dead", seat=seat, player=name,
+                    severity=severity, line=line)
             elif sb_owed and (live > c.bb or dead < c.sb):
                 add(c, MissedBlindWrongPost, f"{money(c.bb)} live and {money(c.sb)} dead",
                     f"{money(live)} live and {money(dead)} dead", seat=seat, player=name,
@@ -646,6 +679,7 @@ class SessionJudge:
         # and the next one, with a "2,852.50" in it, "1,500.00"): compared in the finer one
         scale = max(p.scale, c.scale)
         to_p, to_c = 10 ** (scale - p.scale), 10 ** (scale - c.scale)
+        changed: list[tuple[int, int, int, int]] = []  # seat, expected, stack, before's end
         for seat in sorted(c.seats):
             v = c.seats[seat]
             before = p_by.get(v.player)
@@ -657,14 +691,51 @@ class SessionJudge:
             brought = c.added.get(seat, 0) * to_c if c.live else p.added.get(before.seat, 0) * to_p
             expected = before.end * to_p + brought
             stack = v.stack * to_c
-            if stack == expected:
+            if stack != expected:
+                # a stack back at the last hand's start is that hand left unapplied (its
+                # antes not taken off, say), never the tournament's chips: end -1 marks it
+                unapplied = stack == before.stack * to_p and before.end != before.stack
+                changed.append((seat, expected, stack, -1 if unapplied else before.end * to_p))
+        explained = tournament_chips(changed) if c.kind == "tournament" else set()
+        for seat, expected, stack, _end in changed:
+            if seat in explained:
                 continue
+            v = c.seats[seat]
             diff = stack - expected
             add(c, StackChanged,
                 f"{v.player} starts with {to_text(expected, scale)} (the last hand's end stack)",
                 f"starts with {to_text(stack, scale)}", seat=seat, player=v.player, severity=severity,
                 message=(f"{to_text(abs(diff), scale)} {'appeared in' if diff > 0 else 'vanished from'} "
                          f"{v.player}'s stack between hands {p.hand_id} and {c.hand_id}"))
+
+
+def voided(hand: HandView) -> bool:
+    """A live log's misdeal (`misdeal`: the reader keeps it as `misdeal-N`, every seat with
+    nothing put in): a voided deal, not a hand played (TDA-2024 35)."""
+    return hand.live and hand.hand_id.startswith("misdeal-")
+
+
+def tournament_chips(changed: list[tuple[int, int, int, int]]) -> set[int]:
+    """The seats whose stack change between two tournament hands the tournament's own
+    structure explains (given (seat, expected, stack, last end) of each changed stack, the
+    last end -1 where the stack is back at the last hand's start):
+    - a rebuy or re-entry: a player who ended the last hand with nothing starts this one
+      with chips (a tournament seat with no chips left plays on only so);
+    - an add-on: two or more players gain the same chips between the same two hands, and
+      no stack fell (the add-on break: 2,000 to each player who takes it);
+    - a rebuy of the size just seen: a gain equal to such a rebuy or add-on.
+    Any other change stays a finding."""
+    gains = [(seat, stack - expected, end) for seat, expected, stack, end in changed if stack > expected]
+    if len(gains) != len(changed) or any(end < 0 for _, _, end in gains):
+        # a stack fell (hands missing or misread), or a stack is back at the last hand's
+        # start (that hand left unapplied): not the tournament's chips
+        return set()
+    sizes = {d for _, d, end in gains if end == 0}
+    counts: dict[int, int] = {}
+    for _, d, _end in gains:
+        counts[d] = counts.get(d, 0) + 1
+    sizes |= {d for d, n in counts.items() if n >= 2}
+    return {seat for seat, d, end in gains if end == 0 or d in sizes}
 
 
 def unpaid(hand: HandView) -> bool:

@@ -109,7 +109,10 @@ class StackChanged(SessionRule):
     2,000 (or 1,000), and the log says nothing of chips added or taken off.
     Good: 1,500 again, or 2,000 after a logged rebuy of 500. An error in live logs, a
     warning online (sites top up stacks without always writing it); not judged on tables
-    that reset every stack each hand.
+    that reset every stack each hand. In a tournament, the changes its structure explains
+    are not findings (`judge.tournament_chips`): a player who ended with nothing starting
+    again with chips (a rebuy or re-entry), the same gain for two or more players and no
+    stack fallen (an add-on break), and a gain of a rebuy or add-on size seen so.
     """
 
     code = "SE05"

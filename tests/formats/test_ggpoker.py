@@ -88,3 +88,85 @@ def test_posted_blinds_override_the_header_level():
     hands = {h.hand_id: h for h in hands_of("tour/GGPoker/Flop/NLHE-8max-MTT-USD-250-202006.txt")}
     h = hands["TM247773056"]  # header "Level3 (80/160)", posts 60 and 120
     assert (h.sb, h.bb) == (60, 120)
+
+
+def _hand(text: str):
+    import textwrap
+
+    hands = list(parse(textwrap.dedent(text).lstrip("\n")))
+    assert len(hands) == 1 and hands[0].status is Status.AUDITED, hands[0].problem
+    return hands[0]
+
+
+# Built on RC3793612972 (LayorX's GG exports): a 14.66 pot, rake 0.14, jackpot 0.07: 14.45 to
+# split, 7.23 (odd cent to the first winner left of the button) and 7.22, less the 0.01 tax
+# taken from the second winner's share: 7.21. Before the drop lines were read so, the tax came
+# off the pot first (7.22 each) and the split was an error.
+TAXED_SPLIT = """
+    Poker Hand #RC3793612972: Hold'em No Limit ($0.02/$0.05) - 2025/08/09 05:17:35
+    Table 'RushAndCash10628232' 6-max Seat #1 is the button
+    Seat 1: Alfa ($9.68 in chips)
+    Seat 2: Bravo ($5.23 in chips)
+    Seat 3: Charlie ($7.32 in chips)
+    Seat 4: Delta ($11.64 in chips)
+    Bravo: posts small blind $0.02
+    Charlie: posts big blind $0.05
+    *** HOLE CARDS ***
+    Dealt to Alfa
+    Dealt to Bravo
+    Dealt to Charlie
+    Dealt to Delta
+    Delta: raises $7.28 to $7.33
+    Alfa: folds
+    Bravo: folds
+    Charlie: calls $7.27 and is all-in
+    Uncalled bet ($0.01) returned to Delta
+    *** FLOP *** [Ah Kd Qs]
+    *** TURN *** [Ah Kd Qs] [Jc]
+    *** RIVER *** [Ah Kd Qs Jc] [2d]
+    *** SHOWDOWN ***
+    Delta: shows [Td 3c] (a straight, Ten to Ace)
+    Charlie: shows [Th 2s] (a straight, Ten to Ace)
+    Charlie collected $7.23 from pot
+    Delta collected $7.21 from pot
+    *** SUMMARY ***
+    Total pot $14.66 | Rake $0.14 | Jackpot $0.07 | Bingo $0 | Fortune $0 | Tax $0.01
+    Board [Ah Kd Qs Jc 2d]
+    Seat 1: Alfa (button) folded before Flop (didn't bet)
+    Seat 2: Bravo (small blind) folded before Flop
+    Seat 3: Charlie (big blind) showed [Th 2s] and won ($7.23) with a straight, Ten to Ace
+    Seat 4: Delta showed [Td 3c] and won ($7.21) with a straight, Ten to Ace
+    """
+
+
+def test_tax_is_taken_from_one_winners_share_after_the_split():
+    import textwrap
+
+    import hhaudit
+
+    h = _hand(TAXED_SPLIT)
+    # 0.02 + 7.32 + 7.32 = 14.66
+    assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("Charlie", 723), ("Delta", 722)]
+    assert h.summary.rake == 14 and h.summary.jackpot == 7
+    assert [s.added for s in h.seats if s.player == "Delta"] == [-1]
+    found = hhaudit.audit(textwrap.dedent(TAXED_SPLIT).lstrip("\n")).findings
+    assert found.empty, found[["rule", "expected", "actual"]].to_string()
+
+
+def test_tax_of_a_single_winner_stays_with_the_rake():
+    text = TAXED_SPLIT.replace("    Delta collected $7.21 from pot\n", "").replace(
+        "Charlie collected $7.23", "Charlie collected $14.44").replace(
+        "won ($7.21) with a straight, Ten to Ace", "lost")
+    h = _hand(text)
+    assert h.summary.rake == 15  # 0.14 rake + 0.01 tax, taken from the pot
+
+
+def test_tax_of_a_pot_paid_in_full_is_taken_after_the_hand():
+    # one winner paid 14.45 (14.66 less 0.14 rake and 0.07 jackpot): the 0.01 tax is not in
+    # the pot's figures, so it comes off the winner's next stack
+    text = TAXED_SPLIT.replace("    Delta collected $7.21 from pot\n", "").replace(
+        "Charlie collected $7.23", "Charlie collected $14.45").replace(
+        "won ($7.21) with a straight, Ten to Ace", "lost")
+    h = _hand(text)
+    assert h.summary.rake == 14
+    assert [s.added for s in h.seats if s.player == "Charlie"] == [-1]

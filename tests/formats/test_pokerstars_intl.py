@@ -266,7 +266,11 @@ def test_header_words_and_dates_made_english():
         "Hold'em No Limit ($0.01/$0.02 USD) - 2026/05/03 18:47:49 EET [2026/05/03 11:47:49 ET]")
 
 
-def test_a_line_of_no_known_form_is_a_parse_error():
-    # side pots have no localized form known from a real hand: never guessed, never skipped
+def test_a_line_of_no_known_form_is_named_and_the_hand_not_judged():
+    # side pots have no localized form known from a real hand: never guessed. The line is
+    # named (PA04) and, since it carries chips, the hand's rules abstain (no finding made
+    # on a payment the reader could not read)
     r = run(PT_BR.replace("Ana Lima recebeu 1825 do pote", "Ana Lima recebeu 1825 do pote lateral"))
-    assert r.hands["status"].tolist() == ["parse_error"]
+    assert r.hands["status"].tolist() == ["audited"]
+    assert r.findings[["rule", "actual"]].values.tolist() == [["PA04", "Ana Lima recebeu 1825 do pote lateral"]]
+    assert "not judged" in r.findings["message"].iloc[0]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -27,6 +28,7 @@ from ...house_rules import Rebuy
 from ...live_rules import (
     DropRule,
     EndStack,
+    KillRule,
     LiveAction,
     LiveHand,
     Motion,
@@ -56,26 +58,32 @@ from ...model import (
     Street,
     StreetEvent,
 )
+from ...config import ConfigError, profile_named
 from ...profiles import PROFILES, get_profile
 from ...replay import State
 from ..base import Fields, LineError, LineFormat, fallback_id
 from ..common import card, game_code, omaha_of
-from .table import Carried, next_button, written_in_full
+from .table import Carried, dead_button, next_button, written_in_full
 
 _AMOUNT = r"\d[\d,]*(?:\.\d+)?k?"
-_SESSION = re.compile(r"\s*(?i:game|level|blinds)\b")
+_SESSION = re.compile(r"\s*(?i:game|level|blinds)\b|\s*(?i:dealer|shift)\s+(?!(?i:seat\s+)?\d+\s*$)\S")
+_STAFF_LINE = re.compile(r"\s*(?P<key>dealer|shift)\s+(?P<value>\"[^\"]*\"|'[^']*'|\S+)\s*$", re.IGNORECASE)
+"""`dealer Sam` (or `shift late`) on a line of its own, between hands: the dealer of the
+hands after it (`dealer 4`, a number, is a button line)."""
 _MAGIC = re.compile(r"\s*#\s*hhaudit\s+live\s+log\b", re.IGNORECASE)
 _GAME_LINE = re.compile(r"\s*game\s+(?P<limit>(?:NL|PL|FL)(?:HE|O[456]?(?:-?8)?)?|no-?limit|pot-?limit|fixed-?limit|limit)"
                    r"(?:\s+(?P<name>hold'?em|nlhe|plhe|flhe|holdem|[456][- ]?card\s+omaha(?:\s+hi[-/]?lo)?"
                    r"|omaha[456]?(?:\s+hi[-/]?lo|\s*8)?))?\s+(?P<sb>" + _AMOUNT + r")\s*/\s*(?P<bb>"
                    + _AMOUNT + r")(?P<rest>(?:\s.*)?)", re.IGNORECASE)
-_LEVEL_LINE = re.compile(r"\s*(?:level|blinds)\s+(?P<sb>" + _AMOUNT + r")\s*/\s*(?P<bb>" + _AMOUNT + r")(?P<rest>(?:\s.*)?)",
+_LEVEL_LINE = re.compile(r"\s*(?:level|blinds)\s+(?:(?:no\.?\s*|#)?(?P<number>\d+)\s*:?\s+)?(?P<sb>" + _AMOUNT + r")\s*/\s*(?P<bb>" + _AMOUNT + r")(?P<rest>(?:\s.*)?)",
                     re.IGNORECASE)
 _OPTION = re.compile(
     r"\s*(?:(?P<ante>ante)\s+(?P<ante_v>" + _AMOUNT + r")"
     r"|(?P<bba>bb\s*ante|bbante)\s+(?P<bba_v>" + _AMOUNT + r")"
     r"|(?P<noante>no\s+ante)"
     r"|(?P<straddle>straddle)\s+(?P<straddle_v>" + _AMOUNT + r")"
+    r"|(?P<kill>kill)\s+(?:(?P<kill_none>none|no)|(?P<kill_x>\d+(?:\.\d+)?)\s*x(?:\s+(?:at|from|over)\s+(?P<kill_at>"
+    + _AMOUNT + r"))?)"
     r"|(?P<blinds>blinds)\s+(?P<blinds_sb>" + _AMOUNT + r")\s*/\s*(?P<blinds_bb>" + _AMOUNT + r")"
     r"|(?P<rake>rake)\s+(?:(?P<rake_none>none|no)|(?P<rake_pct>\d+(?:\.\d+)?)\s*%(?:\s+(?:max|cap)\s+(?P<rake_cap>"
     + _AMOUNT + r"))?(?:\s+(?:round|unit)\s+(?P<rake_unit>" + _AMOUNT + r"))?"
@@ -85,6 +93,7 @@ _OPTION = re.compile(
     r"|(?P<odd>odd\s*+(?:-\s*+)?chip)\s+(?P<odd_v>button|left-of-button|big-?blind|bb|high-?suit|suit)"
     r"|(?P<chip>(?:smallest\s+)?chip)\s+(?P<chip_v>" + _AMOUNT + r")"
     r"|(?P<profile>profile)\s+(?P<profile_v>[\w-]+)"
+    r"|(?P<house>house)\s+(?P<house_v>\"[^\"]+\"|'[^']+'|\S+)"
     r"|(?P<currency>currency)\s+(?P<currency_v>[A-Za-z]{3})"
     r"|(?P<table>table)\s+(?P<table_v>\"[^\"]*\"|'[^']*'|\S+)"
     r"|(?P<room>room)\s+(?P<room_v>\"[^\"]*\"|'[^']*'|\S+)"
@@ -113,7 +122,7 @@ _POSTS = {
     "sb": Post.SMALL_BLIND, "smallblind": Post.SMALL_BLIND,
     "bb": Post.BIG_BLIND, "bigblind": Post.BIG_BLIND,
     "ante": Post.ANTE, "bbante": Post.ANTE,
-    "straddle": Post.STRADDLE,
+    "straddle": Post.STRADDLE, "kill": Post.STRADDLE,
     "dead": Post.DEAD, "missed": Post.DEAD, "post": Post.DEAD,
 }
 _STREET_START = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}
@@ -169,6 +178,11 @@ class Session:
     ante: int = 0
     bb_ante: int = 0
     straddle: int = 0
+    antes_stated: bool = False
+    """The game or level line states the antes (`ante 25`, `bbante 2000`, `no ante`): ante
+    posts it does not call for are then extra (FB03); unstated, the written antes stand."""
+    kill: KillRule | None = None
+    """`kill 2x`, `kill 1.5x at 200`: the house's kill blind (`live_rules.KillRule`)."""
     rake: RakeRule | None = None
     drops: tuple[DropRule, ...] = ()
     """`jackpot 1 at 20`, `promo 1 at 40`: the house's drops besides the rake."""
@@ -177,6 +191,8 @@ class Session:
     chip: int = 0
     """`chip 25`: the smallest chip in play (odd chips are split in it, TDA-2024 20)."""
     profile: str = ""
+    house: str = ""
+    """`house lucky.toml`: the log's own house-rules file, found next to the log."""
     currency: str = ""
     table: str = ""
     room: str = ""
@@ -195,8 +211,32 @@ class Session:
     error: tuple[int, int, str, str] | None = None
 
 
+def _kill_rule(times: str, at: str | None, line: int, text: str, column: int) -> KillRule:
+    """`kill 2x` (a full kill), `kill 1.5x` (a half kill), `at 200`: the pot that makes one."""
+    value = float(times)
+    if value not in (1.5, 2.0) and value != int(value):
+        raise LineError(line, column, text, f"a kill is `kill 2x` (a full kill) or `kill 1.5x` (a half kill), "
+                        f"not {times}x")
+    num, den = (3, 2) if value == 1.5 else (int(value), 1)
+    if num <= den:
+        raise LineError(line, column, text, "a kill blind is more than the big blind: `kill 2x` or `kill 1.5x`")
+    return KillRule(num, den, amount(at) if at else 0)
+
+
 def read_session(text: str, line: int, current: Session | None) -> Session:
-    """A `game` or `level` line applied to the settings in force."""
+    """A `game`, `level` or `dealer NAME` line applied to the settings in force."""
+    staff = _STAFF_LINE.match(text)
+    if staff is not None and not _GAME_LINE.match(text):
+        if current is None:
+            raise LineError(line, 1, text, "a `dealer NAME` line changes the dealer of a game: write the `game` line "
+                            "first (or `game NL 1/2 dealer NAME`)")
+        value = staff.group("value").strip("\"'")
+        key = staff.group("key").lower()
+        return replace(current, line=line, dealer=value) if key == "dealer" else replace(current, line=line,
+                                                                                          shift=value)
+    if _SESSION.match(text) and re.match(r"\s*(?i:dealer|shift)\b", text):
+        raise LineError(line, 1, text, "a `dealer` line between hands reads `dealer Sam` (a name with spaces in "
+                        "quotes: `dealer \"Jo Ann\"`); `dealer 4` (a seat) places the button")
     m = _GAME_LINE.match(text)
     if m is not None:
         word = m.group("limit").lower()
@@ -217,7 +257,7 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
             col = len(text) - len(text.lstrip()) + 1
             raise LineError(line, col, text, "a session line reads `game NL 100/200 ...` or `level 200/400 ...`"
                             + ("" if current is not None or m is None else " (no `game` line before this level)"))
-        s = replace(current, line=line, ante=0, bb_ante=0)
+        s = replace(current, line=line, ante=0, bb_ante=0, antes_stated=False)
     low, high = amount(m.group("sb")), amount(m.group("bb"))
     if s.limit is Limit.FIXED_LIMIT:
         s = replace(s, small_bet=low, big_bet=high, bb=low, sb=low // 2)
@@ -232,17 +272,20 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
         o = _OPTION.match(rest, pos)
         if o is None or o.end() == pos:
             col = base + pos + (len(rest[pos:]) - len(rest[pos:].lstrip())) + 1
-            raise LineError(line, col, text, "unknown game option (ante, bbante, straddle, blinds, rake, jackpot, promo, "
-                            "oddchip, chip, profile, currency, table, room, dealer, shift, date, seats, tournament)")
+            raise LineError(line, col, text, "unknown game option (ante, bbante, straddle, kill, blinds, rake, jackpot, promo, "
+                            "oddchip, chip, profile, house, currency, table, room, dealer, shift, date, seats, tournament)")
         g = o.groupdict()
         if g["ante"]:
-            s = replace(s, ante=amount(g["ante_v"]), bb_ante=0)
+            s = replace(s, ante=amount(g["ante_v"]), bb_ante=0, antes_stated=True)
         elif g["bba"]:
-            s = replace(s, bb_ante=amount(g["bba_v"]), ante=0)
+            s = replace(s, bb_ante=amount(g["bba_v"]), ante=0, antes_stated=True)
         elif g["noante"]:
-            s = replace(s, ante=0, bb_ante=0)
+            s = replace(s, ante=0, bb_ante=0, antes_stated=True)
         elif g["straddle"]:
             s = replace(s, straddle=amount(g["straddle_v"]))
+        elif g["kill"]:
+            s = replace(s, kill=None if g["kill_none"] else _kill_rule(g["kill_x"], g["kill_at"], line, text,
+                                                                       base + o.start() + 1))
         elif g["blinds"]:
             s = replace(s, sb=amount(g["blinds_sb"]), bb=amount(g["blinds_bb"]))
         elif g["rake"]:
@@ -269,7 +312,13 @@ def read_session(text: str, line: int, current: Session | None) -> Session:
             if name not in PROFILES:
                 raise LineError(line, base + o.start("profile_v") + 1, text,
                                 f"unknown profile {name!r} (known: {', '.join(PROFILES)})")
-            s = replace(s, profile=name)
+            s = replace(s, profile=name, house="")
+        elif g["house"]:
+            value = g["house_v"].strip("\"'")
+            if not value.lower().endswith(".toml"):
+                raise LineError(line, base + o.start("house_v") + 1, text,
+                                f"`house {value}`: a house-rules file is a TOML file (`house lucky.toml`, next to the log)")
+            s = replace(s, house=value, profile="")
         elif g["currency"]:
             s = replace(s, currency=g["currency_v"].upper())
         elif g["table"]:
@@ -301,19 +350,23 @@ the pipeline ships hands to worker processes; `parse_hand` removes it."""
 
 
 def _tag(lines: list[tuple[int, str]], error: tuple[int, int, str, str] | None = None,
-         carried: Carried | None = None) -> str:
+         carried: Carried | None = None, kill: tuple[str, int] | None = None) -> str:
     return SENTINEL + json.dumps({"lines": lines, "error": error,
-                                  "carried": carried.to_json() if carried is not None else None})
+                                  "carried": carried.to_json() if carried is not None else None,
+                                  "kill": list(kill) if kill is not None else None})
 
 
-def _untag(line: str) -> tuple[Session | None, tuple[int, int, str, str] | None, Carried | None]:
+def _untag(line: str) -> tuple[Session | None, tuple[int, int, str, str] | None, Carried | None,
+                               tuple[str, int] | None]:
     data = json.loads(line[len(SENTINEL):])
     session: Session | None = None
     for number, text in data["lines"]:
         session = read_session(text, number, session)
     error = tuple(data["error"]) if data["error"] else None
     carried = data.get("carried")
-    return session, error, Carried.from_json(carried) if carried else None
+    kill = data.get("kill")
+    return (session, error, Carried.from_json(carried) if carried else None,
+            (str(kill[0]), int(kill[1])) if kill else None)
 
 
 _HAND_HASH = re.compile(r"\s*hand\s+#(?=[^\s#])", re.IGNORECASE)
@@ -347,6 +400,12 @@ class _Builder:
     run: int = 0
     """0 while there is one board; 1, 2, ... once the board is run again (run it twice)."""
     posts: int = 0
+    blinds: int = 0
+    """Post lines of blinds, antes and dead blinds (not straddles or kills): with none, the
+    blinds and antes are posted from the structure and the written straddles after them."""
+    straddles: int = 0
+    kill: PostEvent | None = None
+    """The `kill` post line (a straddle in the replay: the kill blind acts last pre-flop)."""
     board2: tuple[str, ...] = ()
     """A double-board hand's second board (`flop2`, `turn2`, `river2`), run 2."""
     double: bool = False
@@ -373,6 +432,12 @@ class LiveFormat(LineFormat):
         self._end: dict[int, int] = {}
         self._void = False
         """The last hand read was a misdeal (`misdeal`): the next one is dealt again."""
+        self._blinds: tuple[int | None, int] | None = None
+        """(small blind or None, big blind): the seats a dead button gives a carried hand."""
+        self._chip = 0
+        """The smallest chip inferred from the session's amounts (`session_chip`), 0 if none."""
+        self._kill_owed: tuple[str, int] | None = None
+        """(player, amount): the kill blind the house's kill rule makes this hand's (`_Kills`)."""
         """Each seat's stack when the last hand read was over (`live_rules.final_stacks`)."""
 
     # ------------------------------------------------------------------ detection, splitting
@@ -389,17 +454,29 @@ class LiveFormat(LineFormat):
     def split(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
         """Hands, each led by a SENTINEL line naming the session lines in force; a session
         line ends the hand before it. A bad session line is a chunk of its own (a
-        parse_error hand)."""
+        parse_error hand). When no game line states the smallest chip (`chip N`), the
+        session's is inferred (`session_chip`) and given to every hand in its sentinel."""
+        chunks = list(self._split(lines))
+        chip = session_chip(chunks)
+        for first, chunk in chunks:
+            if chip > 1 and chunk and chunk[0].startswith(SENTINEL):
+                data = json.loads(chunk[0][len(SENTINEL):])
+                data["chip"] = chip
+                chunk[0] = SENTINEL + json.dumps(data)
+            yield first, chunk
+
+    def _split(self, lines: Iterable[str]) -> Iterator[tuple[int, list[str]]]:
         session: Session | None = None
         in_force: list[tuple[int, str]] = []
         chunk: list[str] | None = None
         first = 1
         carrier = _Carrier()
+        kills = _Kills()
         for number, line in enumerate(lines, 1):
             text = strip_comment(line)
             if _SESSION.match(text):
                 if chunk is not None:
-                    yield first, carrier.done(chunk, first)
+                    yield first, kills.saw(carrier.done(chunk, first), first)
                     chunk = None
                 try:
                     session = read_session(text, number, session)
@@ -414,8 +491,8 @@ class LiveFormat(LineFormat):
                 continue
             if self.start.match(text):
                 if chunk is not None:
-                    yield first, carrier.done(chunk, first)
-                chunk = HandLines([_tag(in_force), line])
+                    yield first, kills.saw(carrier.done(chunk, first), first)
+                chunk = HandLines([_tag(in_force, kill=kills.owed(session)), line])
                 first = number
                 continue
             if chunk is not None:
@@ -426,7 +503,7 @@ class LiveFormat(LineFormat):
                 chunk = HandLines([_tag(in_force), line])
                 first = number
         if chunk is not None:
-            yield first, carrier.done(chunk, first)
+            yield first, kills.saw(carrier.done(chunk, first), first)
 
     # ------------------------------------------------------------------ parsing
     def parse_hand(self, lines: list[str], first_line: int, source: str) -> Hand:
@@ -434,8 +511,12 @@ class LiveFormat(LineFormat):
         error: tuple[int, int, str, str] | None = None
         carried: Carried | None = None
         if lines and lines[0].startswith(SENTINEL):
-            session, error, carried = _untag(lines[0])
+            session, error, carried, self._kill_owed = _untag(lines[0])
+            self._chip = int(json.loads(lines[0][len(SENTINEL):]).get("chip") or 0)
             lines = lines[1:]
+        else:
+            self._kill_owed = None
+            self._chip = 0
         self._session = session
         self._b = _Builder()
         self._carried = carried
@@ -483,13 +564,15 @@ class LiveFormat(LineFormat):
         hand.small_bet, hand.big_bet = s.small_bet, s.big_bet
         hand.ante = s.ante or s.bb_ante
         hand.currency = s.currency
-        hand.chip = s.chip
+        hand.chip = s.chip or self._chip
         hand.odd_chip = s.odd_chip
         hand.table_name = s.table
         hand.room = s.room
         hand.max_seats = s.max_seats
         hand.kind = s.kind
         hand.profile = s.profile
+        if s.house:
+            hand.profile = _house_path(s.house, source)
         hand.dealer, hand.shift = s.dealer, s.shift
         if s.date:
             hand.started_at = datetime.fromisoformat(s.date).replace(tzinfo=UTC)
@@ -617,7 +700,7 @@ class LiveFormat(LineFormat):
         seat, name = self.seat(hand, f[0], line)
         kind_word = re.sub(r"\s+", "", (f[1] or "").lower())
         kind = _POSTS[kind_word]
-        value = amount(f[2])
+        value = amount(f[2]) if f[2] else self._structure_post(hand, kind_word, line)
         dead = amount(f[3]) if f[3] else 0
         all_in = bool(f[4])
         if kind is Post.DEAD and kind_word == "dead" and not f[3]:
@@ -627,12 +710,33 @@ class LiveFormat(LineFormat):
         else:
             ev = PostEvent(line, seat, name, kind, value, dead, all_in)
         self._b.posts += 1
+        if kind_word == "kill":
+            if self._b.kill is not None:
+                raise ValueError(f"a second kill blind: {self._b.kill.player} posted one at line {self._b.kill.line}")
+            self._b.kill = ev
+        elif kind is Post.STRADDLE:
+            self._b.straddles += 1
+        else:
+            self._b.blinds += 1
         self._b.raw.append(ev)
+
+    def _structure_post(self, hand: Hand, kind: str, line: int) -> int:
+        """The amount of a post line that writes none: the structure's (`bob sb`)."""
+        sess = self._session
+        value = {"sb": hand.sb, "smallblind": hand.sb, "bb": hand.bb, "bigblind": hand.bb,
+                 "ante": (sess.ante or sess.bb_ante) if sess else 0, "bbante": sess.bb_ante if sess else 0,
+                 "straddle": (sess.straddle or 2 * hand.bb) if sess else 2 * hand.bb,
+                 "kill": sess.kill.amount(hand.bb) if sess and sess.kill else 0}.get(kind, 0)
+        if value <= 0:
+            what = {"kill": "the game line has no `kill 2x`", "ante": "the game has no ante",
+                    "bbante": "the game has no big-blind ante"}.get(kind, "the amount is not the structure's")
+            raise ValueError(f"a `{kind}` post needs its amount here ({what}): `Bob {kind} 10`")
+        return value
 
     def on_CARDS(self, hand: Hand, f: Fields, line: int) -> None:
         self._close()
         seat, name = self.seat(hand, f[0], line)
-        self._b.raw.append(DealEvent(line, seat, name, _cards(f[1], hand.hole_cards)))
+        self._b.raw.append(DealEvent(line, seat, name, _cards(f[1], hand.hole_cards, hole=True)))
 
     def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
         seat, name = self.seat(hand, f[0], line)
@@ -768,12 +872,13 @@ class LiveFormat(LineFormat):
     def on_SHOWS(self, hand: Hand, f: Fields, line: int) -> None:
         self._close()
         seat, name = self.seat(hand, f[0], line)
-        self._b.raw.append(ShowEvent(line, seat, name, _cards(f[1], hand.hole_cards)))
+        self._b.raw.append(ShowEvent(line, seat, name, _cards(f[1], hand.hole_cards, hole=True)))
 
     def on_MUCKS(self, hand: Hand, f: Fields, line: int) -> None:
         self._close()
         seat, name = self.seat(hand, f[0], line)
-        self._b.raw.append(ShowEvent(line, seat, name, _cards(f[1], hand.hole_cards) if f[1] else (), muck=True))
+        self._b.raw.append(ShowEvent(line, seat, name, _cards(f[1], hand.hole_cards, hole=True) if f[1] else (),
+                                     muck=True))
 
     def on_PAY(self, hand: Hand, f: Fields, line: int) -> None:
         self._close()
@@ -825,10 +930,27 @@ class LiveFormat(LineFormat):
         self._close()
         b = self._b
         c = self._carried
+        try:
+            profile = profile_named(hand.profile or "tda-2024")
+        except ConfigError as exc:
+            if not hand.source:
+                # the splitter reading a hand again for the next one's table: the log's
+                # folder is not known there, its own reading reports the file
+                profile = get_profile("tda-2024")
+            else:
+                raise LineError(hand.line, 1, "", f"{exc} (the game line's `house FILE` names a house-rules "
+                                "file next to the log: `house lucky.toml`)") from None
+        self._blinds = None
         if hand.button_seat is None and c is not None:
             dealt = [(s.seat, s.sitting_out) for s in hand.seats]
             redeal = c.redeal and any(seat == c.button and not out for seat, out in dealt)
-            hand.button_seat = c.button if redeal else next_button(c.button, dealt)
+            dead = dead_button(c, dealt) if profile.button_rule == "dead" else None
+            if dead is not None:
+                # the button where the dead-button rule puts it (the redeal: the voided deal's)
+                hand.button_seat = c.button if redeal else dead[0]
+                self._blinds = dead[1:]
+            else:
+                hand.button_seat = c.button if redeal else next_button(c.button, dealt)
         if hand.button_seat is None:
             raise LineError(hand.line, 1, "", "no `button N` line in this hand")
         if not hand.seats:
@@ -843,12 +965,15 @@ class LiveFormat(LineFormat):
             self._end = {s.seat: s.stack for s in hand.seats}
             self._void = True
             return
-        if b.posts == 0:
-            b.raw[0:0] = self._bomb_antes(hand) if hand.bomb_pot else self._auto_posts(hand)
+        if b.blinds == 0:
+            # no blind or ante written: the structure's, before the straddles and the kill
+            # written (a lone `straddle` line posts the blinds as the dealer means it)
+            b.raw[0:0] = self._bomb_antes(hand) if hand.bomb_pot else self._auto_posts(
+                hand, straddle=b.straddles == 0 and b.kill is None)
+        self._live_structure(hand)
         if b.double and not b.board2:
             raise LineError(hand.line, 1, "", "a double-board bomb pot writes its second board: `flop2 9s 8s 3h`, "
                             "`turn2 ...`, `river2 ...`")
-        profile = get_profile(hand.profile or "tda-2024")
         state = State.start(hand, profile)
         events: list[object] = []
         started = False
@@ -950,14 +1075,41 @@ class LiveFormat(LineFormat):
                 out.append(PostEvent(hand.line, s.seat, s.player, Post.ANTE, paid, 0, paid == s.stack))
         return out
 
-    def _auto_posts(self, hand: Hand) -> list[PostEvent]:
+    def _live_structure(self, hand: Hand) -> None:
+        """What the game requires of this hand's posts (for `live_rules` FB01-FB03), and a
+        kill blind's stakes: in fixed limit a kill plays the hand at the kill's stakes
+        (a full kill doubles 20/40 to 40/80, a half kill makes it 30/60)."""
+        extra = next((r for r in hand.live if isinstance(r, LiveHand)), None)
+        sess = self._session
+        if extra is None or sess is None:
+            return
+        extra.ante, extra.bb_ante, extra.straddle = sess.ante, sess.bb_ante, sess.straddle
+        extra.antes_stated = sess.antes_stated
+        kill = self._b.kill
+        owed = self._kill_owed
+        if owed is not None:
+            extra.kill_owed = owed
+        if kill is not None:
+            extra.kill_line = kill.line
+            if hand.limit is Limit.FIXED_LIMIT and hand.bb and kill.amount > hand.bb:
+                hand.small_bet = hand.small_bet * kill.amount // hand.bb
+                hand.big_bet = hand.big_bet * kill.amount // hand.bb
+
+    def _auto_posts(self, hand: Hand, straddle: bool = True) -> list[PostEvent]:
         """No post lines: blinds (and antes, straddle) from the button and the game line."""
         seats = sorted((s for s in hand.seats if not s.sitting_out), key=lambda s: s.seat)
         if len(seats) < 2:
             return []
         btn = hand.button_seat or 0
         ring = [s for s in seats if s.seat > btn] + [s for s in seats if s.seat <= btn]
+        s_sb: Seat | None
         s_sb, s_bb = (ring[-1], ring[0]) if len(seats) == 2 else (ring[0], ring[1])
+        if self._blinds is not None:
+            # a dead button: the blinds' seats are the rule's (the small blind may be dead)
+            by_seat = {s.seat: s for s in seats}
+            s_sb = by_seat.get(self._blinds[0]) if self._blinds[0] is not None else None
+            s_bb = by_seat.get(self._blinds[1], s_bb)
+            ring = ring[ring.index(s_bb) - 1:] + ring[:ring.index(s_bb) - 1] if s_sb is None else ring
         line = hand.line
         left = {s.seat: s.stack for s in seats}
         out: list[PostEvent] = []
@@ -973,11 +1125,12 @@ class LiveFormat(LineFormat):
         if sess is not None and sess.ante:
             for s in ring:
                 post(s, Post.ANTE, sess.ante)
-        post(s_sb, Post.SMALL_BLIND, hand.sb)
+        if s_sb is not None:
+            post(s_sb, Post.SMALL_BLIND, hand.sb)
         post(s_bb, Post.BIG_BLIND, hand.bb)
         if sess is not None and sess.bb_ante:
             post(s_bb, Post.ANTE, sess.bb_ante)
-        if sess is not None and sess.straddle and len(seats) > 2:
+        if straddle and sess is not None and sess.straddle and len(seats) > 2:
             post(ring[2 % len(ring)], Post.STRADDLE, sess.straddle)
         return out
 
@@ -1014,6 +1167,17 @@ def _read_hand_rest(hand: Hand, rest: str, session: Session | None) -> None:
         hand.started_at, hand.tz = at, "local"
 
 
+def _house_path(written: str, source: str) -> str:
+    """`house lucky.toml` on a game line: the file next to the log (an absolute path as
+    written)."""
+    from pathlib import Path
+
+    path = Path(written.strip("\"'"))
+    if not path.is_absolute() and source and not source.startswith("<"):
+        path = Path(source).parent / path
+    return str(path)
+
+
 def _name(player: str | None) -> str:
     """A player's name as written: one word, or several in double quotes (`"Big Al"`)."""
     name = (player or "").strip()
@@ -1046,7 +1210,8 @@ class _Carrier:
         body = [strip_comment(x) for x in chunk[2:]]
         if not written_in_full(body):
             data = json.loads(chunk[0][len(SENTINEL):])
-            chunk[0] = _tag([(int(n), str(t)) for n, t in data["lines"]], None, self.table())
+            data["carried"] = self.table().to_json()
+            chunk[0] = SENTINEL + json.dumps(data)
         self.previous = (chunk, first)
         return chunk
 
@@ -1078,17 +1243,125 @@ class _Carrier:
         end = self.reader._end
         seats = [(s.seat, s.player, end.get(s.seat, s.stack), s.sitting_out or end.get(s.seat, s.stack) == 0)
                  for s in hand.seats]
-        return Carried(where, hand.button_seat, seats, redeal=self.reader._void)
+        blinds = _blind_seats(hand)
+        if self.reader._void:
+            # a voided deal: the redeal's blinds come from the hand before it, as the deal's did
+            rc = self.reader._carried
+            blinds = (rc.sb, rc.bb) if rc is not None and not rc.error else (None, None)
+        return Carried(where, hand.button_seat, seats, redeal=self.reader._void, sb=blinds[0], bb=blinds[1])
+
+
+_KILL_OPTION = re.compile(r"\bkill\s+\d", re.IGNORECASE)
+
+
+def session_chip(chunks: Sequence[tuple[int, list[str]]]) -> int:
+    """The smallest chip of a session whose game lines state none: the largest unit that
+    divides every amount of it the players put in play (stakes, antes, stacks, rebuys,
+    posts, bets): not the payments, the rake or the end stacks, which are what the audit
+    judges (a pot paid 20,650 each must not make 50-chips of 100-chips). A tournament paid in T100 chips (every amount a multiple of 100)
+    splits a chop of 41,300 as 20,700 / 20,600 (TDA-2024 20), not 20,650 each. 0 when a game
+    line states `chip N` (it wins) or no amount says more than 1."""
+    reader = LiveFormat()
+    unit = 0
+    for first, chunk in chunks:
+        if not chunk or not chunk[0].startswith(SENTINEL):
+            continue
+        session = _untag(chunk[0])[0]
+        if session is not None and session.chip:
+            return 0
+        if len(chunk) < 2:
+            continue
+        hand = reader.parse_hand(list(chunk), first, "")
+        if hand.status is not Status.AUDITED:
+            continue
+        amounts = [hand.sb, hand.bb, hand.ante, hand.bomb_pot]
+        # stacks as written (a carried stack holds the last hand's payments)
+        amounts += [s.stack for s in hand.seats if s.line > hand.line] + [s.added for s in hand.seats]
+        for e in hand.events:
+            if isinstance(e, PostEvent):
+                amounts += [e.amount, e.dead]
+            elif isinstance(e, ActionEvent):
+                amounts += [e.amount or 0, e.to or 0]
+        for a in amounts:
+            if a:
+                unit = math.gcd(unit, a)
+                if unit == 1:
+                    return 0
+    return unit if unit > 1 else 0
+
+
+class _Kills:
+    """The splitter's side of the house's kill rule (`game ... kill 2x`): who won the last
+    pots, so that the next hand knows who owes the kill blind. A kill is owed by the player
+    who won the last two pots in a row alone (the usual house rule of kill games), or with
+    `kill 2x at 200` a pot of 200 or more; a split pot ends the run, a misdeal changes
+    nothing."""
+
+    def __init__(self) -> None:
+        self.reader: LiveFormat | None = None
+        self.run: tuple[str, int] | None = None
+        """(player, pots won in a row)."""
+        self.due: str | None = None
+        """The player the last hand made owe a kill."""
+
+    def saw(self, chunk: list[str], first: int) -> list[str]:
+        """Note who won the hand of `chunk` (read again here, only in a game with a kill)."""
+        if len(chunk) < 2 or not chunk[0].startswith(SENTINEL):
+            return chunk
+        rule = self._rule(chunk) if _KILL_OPTION.search(chunk[0]) else None
+        if rule is None:
+            self.run = self.due = None
+            return chunk
+        if self.reader is None:
+            self.reader = LiveFormat()
+        hand = self.reader.parse_hand(list(chunk), first, "")
+        if hand.hand_id.startswith("misdeal-"):
+            return chunk  # a voided deal: the redeal owes what it owed
+        paid: dict[str, int] = {}
+        for e in hand.events:
+            if isinstance(e, CollectEvent) and e.amount > 0:
+                paid[e.player] = paid.get(e.player, 0) + e.amount
+        if hand.status is not Status.AUDITED or len(paid) != 1 or any(
+                isinstance(r, LiveHand) and r.chopped for r in hand.live):
+            self.run = self.due = None
+            return chunk
+        (name, won), = paid.items()
+        count = self.run[1] + 1 if self.run is not None and self.run[0] == name else 1
+        self.run = (name, count)
+        pot = won + (hand.summary.rake or 0) + sum(e.amount for e in hand.events if isinstance(e, FeeEvent))
+        self.due = name if (pot >= rule.at if rule.at else count >= 2) else None
+        return chunk
+
+    @staticmethod
+    def _rule(chunk: list[str]) -> KillRule | None:
+        session = _untag(chunk[0])[0]
+        return session.kill if session is not None else None
+
+    def owed(self, session: Session | None) -> tuple[str, int] | None:
+        if self.due is None or session is None or session.kill is None:
+            return None
+        return self.due, session.kill.amount(session.bb)
+
+
+def _blind_seats(hand: Hand) -> tuple[int | None, int | None]:
+    """The seats of a hand's first small blind and big blind posts."""
+    posts = [e for e in hand.events if isinstance(e, PostEvent)]
+    sb = next((e.seat for e in posts if e.kind is Post.SMALL_BLIND), None)
+    bb = next((e.seat for e in posts if e.kind is Post.BIG_BLIND), None)
+    return sb, bb
 
 
 _SUITS = str.maketrans("♠♤♥♡♦♢♣♧", "sshhddcc")
 """Suit symbols a writer may type or paste (`A♠ K♥`) -> the letters."""
 
 
-def _cards(text: str | None, n: int) -> tuple[str, ...]:
+def _cards(text: str | None, n: int, hole: bool = False) -> tuple[str, ...]:
+    """The cards of a line: `n` of them, or for a player's hole cards (`hole`) more than the
+    game deals too, up to three more (a player who tables five cards in PLO: the hand is
+    dead, WN03 says so, and the log must be able to say it happened)."""
     parts = _CARD.findall((text or "").translate(_SUITS))
     got = tuple(card(p) for p in parts)
-    if len(got) != n:
+    if len(got) != n and not (hole and n < len(got) <= n + 3):
         raise ValueError(f"{n} card{'s' if n > 1 else ''} expected, got {len(got)}")
     return got
 

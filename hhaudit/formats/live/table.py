@@ -33,15 +33,18 @@ _CHANGE = re.compile(r"\s*(?:join|joins|leave|leaves|rebuy|rebuys|add\s*+(?:-\s*
 
 
 def written_in_full(lines: Sequence[str]) -> bool:
-    """A hand with a `button` line, `seat` lines and no change line (`join`, `leave`,
-    `rebuy`, `addon`, `color up`): the form every hand had before tables carried over."""
-    button = seat = False
+    """A hand with a `button` line, two `seat` lines or more and no change line (`join`,
+    `leave`, `rebuy`, `addon`, `color up`): the form every hand had before tables carried
+    over. (`button 4` with one `seat` line is a carried hand: the button placed and one
+    stack recounted, as a dealer means it; no table is dealt to one player.)"""
+    button = False
+    seats = 0
     for line in lines:
         if _CHANGE.match(line):
             return False
         button = button or _BUTTON.match(line) is not None
-        seat = seat or _SEAT.match(line) is not None
-    return button and seat
+        seats += _SEAT.match(line) is not None
+    return button and seats >= 2
 
 
 @dataclass(slots=True)
@@ -60,15 +63,19 @@ class Carried:
     stale: bool = False
     """The previous hand could not be read past its table: its players and button are known,
     its end stacks are not. A hand that writes every player's stack (`seat` lines) is read."""
+    sb: int | None = None
+    """The previous hand's small blind and big blind seats (a redeal: the voided deal's
+    previous hand's), for a dead button (`dead_button`)."""
+    bb: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"source": self.source, "button": self.button, "seats": self.seats, "error": self.error,
-                "redeal": self.redeal, "stale": self.stale}
+                "redeal": self.redeal, "stale": self.stale, "sb": self.sb, "bb": self.bb}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Carried:
         return cls(d["source"], d["button"], [(int(a), str(b), int(c), bool(e)) for a, b, c, e in d["seats"]],
-                   d["error"], bool(d.get("redeal", False)), bool(d.get("stale", False)))
+                   d["error"], bool(d.get("redeal", False)), bool(d.get("stale", False)), d.get("sb"), d.get("bb"))
 
 
 def next_button(previous: int | None, seats: Sequence[tuple[int, bool]]) -> int | None:
@@ -83,3 +90,19 @@ def next_button(previous: int | None, seats: Sequence[tuple[int, bool]]) -> int 
         return dealt[0]
     after = [s for s in dealt if s > previous]
     return after[0] if after else dealt[0]
+
+
+def dead_button(previous: Carried, seats: Sequence[tuple[int, bool]]) -> tuple[int, int | None, int] | None:
+    """(button, small blind or None when dead, big blind) under a dead button (TDA-2024 32;
+    Robert's Blinds 1(b); rules.md 1c): the big blind moves to the next player dealt in after
+    the last big blind, the small blind to the last big blind's seat (dead when its player is
+    gone or out) and the button to the last small blind's seat, even an empty one. None when
+    the last hand's blinds are not known, or fewer than three are dealt in (heads-up the
+    button posts the small blind, TDA-2024 34-B)."""
+    dealt = sorted(s for s, out in seats if not out)
+    if previous.bb is None or previous.sb is None or len(dealt) < 3:
+        return None
+    after = [s for s in dealt if s > previous.bb]
+    bb = after[0] if after else dealt[0]
+    sb = previous.bb if previous.bb in dealt else None
+    return previous.sb, sb, bb
