@@ -583,9 +583,8 @@ KNOWN_OMAHA_DIFFERENCES: dict[str, list[tuple[str, str]]] = {
         ("PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.txt", "2902258394"),
         ("PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.txt", "2902259613"),
         ("PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.txt", "2902267286"),
-        # a cash-out fee taken from the pot, and Run It Once's splash paid twice (reviewed):
-        # OHH's pots state neither the way the log pays them
-        ("6-Card-PLO-6max-USD-0.05-0.10-202111.cash.out.txt", "231645858339"),
+        # Run It Once's splash paid twice (reviewed): OHH's pots do not state it the way the
+        # log pays it
         ("PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt", "36197946"),
         # all-in protection (a disconnected seat all-in for what it put in): the target
         # format has no line for it, so read back the seat still owes an action (AO05)

@@ -174,6 +174,8 @@ def swap(hand: Hand, rng: random.Random) -> Injected | None:
 
     evs = hand.events
     fast = is_fast_fold(hand.table_name)
+    if any("ALL" in rules or "action_order" in rules for _, rules in hand.abstained):
+        return None  # the action order is not judged in this hand (a seat the reader assumed)
     pairs = [i for i in range(len(evs) - 1)
              if isinstance(evs[i], ActionEvent) and isinstance(evs[i + 1], ActionEvent)
              and evs[i].seat != evs[i + 1].seat
