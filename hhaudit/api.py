@@ -315,13 +315,16 @@ def audit(
     select: Iterable[str] = (),
     ignore: Iterable[str] = (),
     format: str = "auto",
+    extend_select: Iterable[str] = (),
     **options: Any,
 ) -> AuditResult:
     """Audit hand histories (paths, folders, globs, open files or text) in memory.
 
     Profile options (`fl_cap=4`, ...) are keyword arguments; `profile` is a built-in
     profile or a house-rules file (`profile="house.toml"`), whose options the keyword
-    arguments override. A setting hhaudit does not
+    arguments override. Rules are chosen as on the command line: the default set, or
+    `select` in its place (`select=["ALL"]`: every rule), `extend_select` added to it,
+    `ignore` taken off. A setting hhaudit does not
     know (a rule, an option or its value, a profile, a format) raises ConfigError at once;
     `jobs > 1` works in scripts without a `__main__` guard and in notebooks."""
     from .config import check_run
@@ -329,11 +332,11 @@ def audit(
     from .pipeline import Options, run
     from .reading import FileReport
 
-    select, ignore = tuple(select), tuple(ignore)
+    select, ignore, extend = tuple(select), tuple(ignore), tuple(extend_select)
     given = dict(options)  # the keywords: every hand's, its own profile's too
-    profile, options = check_run(profile, options, select, ignore, format)
+    profile, options = check_run(profile, options, select, ignore, format, extend)
     opts = Options(profile, tuple(sorted(options.items())), select, ignore, format,
-                   tuple(sorted((k, v) for k, v in options.items() if k in given)))
+                   tuple(sorted((k, v) for k, v in options.items() if k in given)), extend_select=extend)
     skipped: list[FileReport] = []
     sources = list(to_sources(inputs, skipped))
     tmp = tempfile.TemporaryDirectory(prefix="hhaudit-")

@@ -1,4 +1,28 @@
-"""Auditing one hand: replay its events through the rules, then audit its pots."""
+"""Auditing one hand: replay its events through the rules, then audit its pots.
+
+One cause, one finding: once the replay has applied an action the log got wrong, what it
+judges later in the hand rests on that action. A stack too small for the bet, a call of the
+wrong size or chips from a seat that could not act leave the replay's chips in doubt (every
+later finding follows from it); an action out of turn, a check facing a bet or a street dealt
+early leave the turn in doubt (later action-order findings follow); a fixed-limit raise of
+the wrong size leaves the round's raise count in doubt (later fixed-limit findings follow); a
+pot found wrong leaves the pot in doubt (later pot findings follow). A follow-on finding names its root cause:
+`Finding.caused_by` is the cause's `seq` (-1: the pot audit's first finding), the hand's
+first finding at that seq with no cause itself. A sizing mistake (a short raise, an
+overbet) leaves nothing in doubt: the chips the log moved are still the table's. Rules
+judged from the log alone (`Rule.standalone`: blind order, rake, card counts, copies, the
+session rules) are never causes nor follow-ons. `link_causes` does it once the hand is
+judged; the report ranks hands by their root findings, and the text output folds the
+follow-ons under their cause.
+
+Abstain rather than accuse: where the log shows something the audit does not model, the
+rules that depend on it do not judge the hand. A format (or the auditor) calls
+`hand.abstain(reason, rules)` (`model.Hand.abstain`: rules as `--select` takes them, codes,
+prefixes, names or categories; `ALL` by default), and `Auditor.finding` drops every finding
+of those rules in that hand; the hand's `not_judged` reasons (the `hands` table's column,
+counted per reason in the summary) say what was not judged and why. Parse findings are never
+held back.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from .games import is_audited
+from .games import cards_say, is_audited
 from .house_rules import check_house, is_on
 from .model import (
     Act,
@@ -22,6 +46,7 @@ from .model import (
     Limit,
     Post,
     PostEvent,
+    ProtectionEvent,
     Severity,
     ShowEvent,
     Status,
@@ -34,6 +59,7 @@ from .pots import PotEvents, audit_pots
 from .profiles import Profile, for_site, get_profile
 from .replay import State
 from .rules import RULES, Rule, action_rules
+from .sites import is_fast_fold
 
 if TYPE_CHECKING:
     from .pots import Pot
@@ -71,11 +97,65 @@ class Finding:
     message: str
     citation: str
     caused_by: int | None = None
-    """The `seq` of the finding's cause in the same hand (a follow-on finding), or None."""
+    """The `seq` of the finding this one follows from, in the same hand (module docstring);
+    None: a root finding."""
     expected_amount: int | None = None
     """What the rules expected, as an amount in the hand's units (rules that compare amounts)."""
     actual_amount: int | None = None
     """What the log shows, in the same units."""
+
+
+def abstains(hand: Hand, rule: type[Rule]) -> bool:
+    """Whether `rule` does not judge `hand` (`Hand.abstain`); never a parse rule."""
+    from .model import Category
+    from .rules import matches
+
+    if rule.category is Category.PARSE:
+        return False
+    return any(matches(rule, p) for _, patterns in hand.abstained for p in patterns)
+
+
+_DOUBTS: Final[dict[str, tuple[str, ...]]] = {
+    "BS03": ("chips", "turn"), "BS01": ("chips",), "AO02": ("chips", "turn"), "AO03": ("chips", "turn"),
+    "AO04": ("chips", "turn"), "AO01": ("turn",), "AO05": ("turn",), "IA01": ("turn",),
+    "AC01": ("pot",), "AC02": ("pot",), "AC03": ("pot",), "AC04": ("pot",), "FL01": ("limit",),
+}
+"""What a finding of the rule leaves in doubt for the rest of the hand: `chips` (a stack
+too small for the bet, a call of the wrong size, chips from a seat that could not act: the
+replay's chips are not the table's), `turn` (the replay's idea of who acts next), `pot` (the
+pot's size, for the later pot findings), `limit` (a fixed-limit raise of the wrong size: the
+round's bet level and raise count are not the site's, for the later fixed-limit findings)."""
+_RESTS_ON: Final[dict[str, tuple[str, ...]]] = {
+    "action_order": ("chips", "turn"), "illegal_action": ("chips", "turn"), "bet_size": ("chips",),
+    "min_raise": ("chips",), "reopen": ("chips",), "pot_limit": ("chips",), "fixed_limit": ("chips", "limit"),
+    "side_pot": ("chips", "pot"), "odd_chip": ("chips", "pot"), "accounting": ("chips", "pot"),
+    "winner": ("chips", "turn"),
+}
+"""What the findings of each category rest on (the doubts of `_DOUBTS` that explain them)."""
+
+
+def link_causes(findings: list[Finding]) -> list[Finding]:
+    """The hand's findings, each follow-on given the `seq` of its root cause (module
+    docstring): a finding whose category rests on something an earlier finding left in
+    doubt (`_DOUBTS`, `_RESTS_ON`) follows from the first such finding."""
+    from dataclasses import replace
+
+    doubt: dict[str, int] = {}
+    """What is in doubt, and the seq of the root finding that put it in doubt."""
+    out: list[Finding] = []
+    for f in findings:
+        rule = RULES.get(f.rule)
+        if rule is None or rule.standalone or f.caused_by is not None:
+            out.append(f)
+            continue
+        causes = [doubt[k] for k in _RESTS_ON.get(f.category, ()) if k in doubt]
+        at_actions = [c for c in causes if c >= 0]  # the earliest cause at an action, else the pots'
+        cause = min(at_actions) if at_actions else (-1 if causes else None)
+        root = f.seq if cause is None else cause
+        for k in _DOUBTS.get(f.rule, ()):
+            doubt.setdefault(k, root)
+        out.append(replace(f, caused_by=cause) if cause is not None else f)
+    return out
 
 
 @dataclass(slots=True, init=False)
@@ -174,6 +254,8 @@ class Auditor:
         """A house rule of `house_rules` is set: judge it after the pots."""
         self._sites: dict[str, Profile] = {}
         """The profile per site (`profile_for`)."""
+        self._mislabelled: set[str] = set()
+        """The files a PA05 finding was made for (one per file and auditor)."""
 
     def profile_for(self, hand: Hand) -> Profile:
         """The profile the hand is judged by: this auditor's, with the conventions of the
@@ -192,6 +274,8 @@ class Auditor:
         if rule.code not in self.enabled:
             return
         h = out.hand
+        if h.abstained and abstains(h, rule):
+            return
         out.findings.append(Finding(h.hand_id, h.source, line, seq, rule.code, rule.name,
                                     rule.category.value, rule.severity.value, seat, player,
                                     expected, actual, message or rule.summary(), rule.citation,
@@ -212,6 +296,9 @@ class Auditor:
             return out
         if hand.unknown_lines and not self._unknown_lines(out):
             return out
+        omaha = cards_say(hand)
+        if omaha is not None:
+            self._read_as_omaha(hand, omaha, out)
         if not is_audited(hand.variant, hand.hole_cards, hand.hilo):
             # a game no rule here judges (a format that left it `audited`): never judged as
             # another game (`games`)
@@ -227,7 +314,23 @@ class Auditor:
             from .live_rules import check_live
 
             check_live(self, hand, state, out)
+        if len(out.findings) > 1:
+            out.findings = link_causes(out.findings)
         return out
+
+    def _read_as_omaha(self, hand: Hand, hole_cards: int, out: AuditedHand) -> None:
+        """The game is what the cards say (`games.cards_say`): the hand becomes the Omaha
+        game of its limit, and the file's first such hand says the site mislabels it."""
+        from .formats.common import game_code
+
+        named = hand.game
+        hand.variant, hand.hole_cards = "omaha", hole_cards
+        hand.game = game_code(hand.limit, "omaha", hole_cards, False)
+        if hand.source not in self._mislabelled:
+            self._mislabelled.add(hand.source)
+            self.finding(out, RULES["PA05"], hand.line, -1, f"{hand.game} (every hand shown holds {hole_cards} cards)",
+                         f"the header names {named}",
+                         f"the site labels {hand.game} hands {named}: read as {hand.game}")
 
     def _unknown_lines(self, out: AuditedHand) -> bool:
         """A PA04 warning for each line the format kept unread; whether the hand is judged
@@ -330,6 +433,15 @@ class Auditor:
         run.rows.append(ActionRow(seq, ev.line, _TEXT[state.street], 0, ev.seat, ev.player,
                                   ev.kind, ev.amount, None, False))
 
+    def _on_protection(self, run: _Run, seq: int, ev: ProtectionEvent) -> None:
+        state = run.state
+        if not run.betting:
+            state.begin_betting()
+            run.betting = True
+        state.apply_protection(ev)
+        run.rows.append(ActionRow(seq, ev.line, _TEXT[state.street], 0, ev.seat, ev.player,
+                                  "protected_" + ev.kind, None, None, True))
+
     def _on_deal(self, run: _Run, seq: int, ev: DealEvent) -> None:
         run.log.deals.append(ev)
         dealt = run.state.seats.get(ev.seat)
@@ -421,6 +533,13 @@ class Auditor:
             return False
         if s.all_in and ev.act is _FOLD and s.sitting_out:
             return False  # the software folds an absent all-in player's hand
+        if ev.act is _FOLD and not s.all_in and is_fast_fold(state.hand.table_name):
+            # a fast-fold table: the fold is logged when clicked, out of seat order
+            # (`sites.FAST_FOLD`): its order is not judged
+            if not s.dealt_in or s.inferred_out:
+                s.dealt_in, s.inferred_out = True, False
+                state.changed()
+            return True
         if s.inferred_out and not s.dealt_in:
             # a seat taken as not dealt in when a later seat acted acts after all: that
             # later seat acted before it, out of turn
@@ -496,6 +615,7 @@ _HANDLERS: Final[dict[type, _Handler | None]] = {
     CollectEvent: Auditor._on_collect,
     FeeEvent: Auditor._on_fee,
     DealEvent: Auditor._on_deal,
+    ProtectionEvent: Auditor._on_protection,
 }
 """The replay's handler per event type (None: the replay skips events of that type)."""
 

@@ -51,10 +51,13 @@ def cmd_audit(args: argparse.Namespace) -> int:
     profile, overrides = resolved.profile, resolved.options
     select = _split(args.select)
     ignore = _split(args.ignore)
+    extend = _split(args.extend_select)
     config.check_rules(select, "--select")
     config.check_rules(ignore, "--ignore")
+    config.check_rules(extend, "--extend-select")
     select = select or cfg.select
     ignore = ignore or cfg.ignore
+    extend = extend or cfg.extend_select
     config.check_format(args.format)
     skipped: list[FileReport] = []
     try:
@@ -72,7 +75,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
             raise UsageError(str(exc)) from None
         timezones[site] = zone
     opts = Options(profile, tuple(sorted(overrides.items())), tuple(select), tuple(ignore), args.format,
-                   tuple(sorted(explicit.items())), tuple(sorted(timezones.items())))
+                   tuple(sorted(explicit.items())), tuple(sorted(timezones.items())),
+                   extend_select=tuple(extend))
     jobs = _jobs(str(args.jobs))  # 0: one per core this process may use; more than that: capped, with a note
     no_dataset = args.no_dataset or args.output == "-"
     if no_dataset and args.incremental:
@@ -227,6 +231,10 @@ def print_summary(totals: Any, files: list[FileReport], args: argparse.Namespace
     if totals.faults:
         print(f"{totals.faults} hands not judged: an error inside hhaudit made them parse errors "
               "(PA02 findings name it; please report them)", file=out)
+    if totals.not_judged:
+        print("hands not judged in part, by reason (the rules that abstained: the hands' not_judged):", file=out)
+        for reason, count in totals.not_judged.most_common():
+            print(f"  {count:>6}  {safe(reason)}", file=out)
     if args.incremental:
         print(f"{totals.reused} unchanged files reused, {len(totals.files) - totals.reused} audited", file=out)
     n = sum(totals.categories.values())
@@ -312,14 +320,14 @@ def _resolve(args: argparse.Namespace, cfg: config.Config | None = None) -> conf
 
 def cmd_rules(args: argparse.Namespace) -> int:
     from .ruledoc import load_all_rules
-    from .rules import RULES
+    from .rules import RULES, default_text
 
     load_all_rules()
     if args.profile or args.rules or args.option:
         _print_profile(_resolve(args))
-    rows = [[r.code, r.name, r.category.value, r.severity.value, r.summary(), r.citation]
+    rows = [[r.code, r.name, r.category.value, r.severity.value, default_text(r), r.summary(), r.citation]
             for r in (RULES[code] for code in sorted(RULES))]
-    sys.stdout.write(columns(["code", "name", "category", "severity", "description", "citation"], rows))
+    sys.stdout.write(columns(["code", "name", "category", "severity", "default", "description", "citation"], rows))
     return 0
 
 
@@ -565,7 +573,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the zone a site's times are in where its logs name none (iPoker=Europe/London; "
                         "also [tool.hhaudit.timezones]; defaults: docs/identity.md)")
     _profile_arguments(a)
-    a.add_argument("--select", action="append", help="only these rules (codes, prefixes, names, categories)")
+    a.add_argument("--select", action="append",
+                   help="only these rules, in place of the default set (codes, prefixes, names, categories, ALL)")
+    a.add_argument("--extend-select", action="append", metavar="RULES",
+                   help="these rules as well as the default set (or --select): e.g. SE05, session")
     a.add_argument("--ignore", action="append", help="skip these rules")
     a.add_argument("--jobs", default="0", metavar="N|auto",
                    help="worker processes, at most one per core this process may use (default, 0 or auto: "

@@ -8,7 +8,8 @@ unreadable TOML names its file and line.
 ```toml
 [tool.hhaudit]
 profile = "tda-2024"
-select = ["MR", "RO", "side_pot"]      # codes, code prefixes, names or categories
+select = ["MR", "RO", "side_pot"]      # codes, code prefixes, names, categories or "ALL"
+extend-select = ["SE05"]               # added to the default selection (or to `select`)
 ignore = ["AC05"]
 options = { fl_cap = 4, odd_chip = "button" }
 
@@ -39,7 +40,7 @@ from typing import Any
 from .errors import UsageError
 from .profiles import PROFILES, OptionError, Profile, check_option, option_names
 
-KEYS = ("profile", "rules", "select", "ignore", "options", "profiles", "timezones")
+KEYS = ("profile", "rules", "select", "extend_select", "ignore", "options", "profiles", "timezones")
 """The keys of `[tool.hhaudit]`."""
 
 HOUSE_KEYS = ("base", "name", "description")
@@ -58,6 +59,7 @@ class Config:
     profile: str | None = None
     select: list[str] = field(default_factory=list)
     ignore: list[str] = field(default_factory=list)
+    extend_select: list[str] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
     option_lines: dict[str, str] = field(default_factory=dict)
     timezones: dict[str, str] = field(default_factory=dict)
@@ -213,7 +215,7 @@ def load(start: Path) -> Config:
                 except ZoneError as exc:
                     raise ConfigError(str(exc)) from None
                 cfg.timezones[site] = zone
-        elif name in ("select", "ignore"):
+        elif name in ("select", "ignore", "extend_select"):
             items = [value] if isinstance(value, str) else value
             if not isinstance(items, list) or not all(isinstance(x, str) for x in items):
                 raise ConfigError(f"{at(key)}: {key} is a list of rule codes, prefixes, names or categories")
@@ -394,7 +396,7 @@ def check_format(name: str) -> str:
 
 
 def check_run(profile: str | None, options: dict[str, Any], select: Sequence[str], ignore: Sequence[str],
-              format: str) -> tuple[str | None, dict[str, Any]]:
+              format: str, extend_select: Sequence[str] = ()) -> tuple[str | None, dict[str, Any]]:
     """The API's settings checked as the command line's are: the base profile's name (a
     house profile, `profile="house.toml"`, gives its base) and the options converted, the
     house's under the ones given."""
@@ -404,6 +406,7 @@ def check_run(profile: str | None, options: dict[str, Any], select: Sequence[str
         profile, house = resolved.profile, resolved.options
     check_rules(select, "select")
     check_rules(ignore, "ignore")
+    check_rules(extend_select, "extend_select")
     check_format(format)
     return profile, {**house, **{k: _option(k, v, k) for k, v in options.items()}}
 

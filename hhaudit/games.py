@@ -14,13 +14,21 @@ Audited:
   Hi/Lo eight or better (PLO8, FLO8, PLO5-8, PLO6-8): the best high hand, and the best low,
   use exactly two hole cards and exactly three board cards (`evaluator`); Hi/Lo pots are
   split high and low, each pot on its own (`pots.split_run`).
+
+The game is what the cards say: a hand whose header names Hold'em but whose every player
+the log shows cards of holds four (five, six) cards is an Omaha hand the site mislabels
+(`cards_say`); the auditor judges it as that Omaha game and says so once per file (PA05,
+an info finding).
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-__all__ = ["AUDITED", "HOLDEM", "OMAHA", "is_audited", "unaudited_reason"]
+if TYPE_CHECKING:
+    from .model import Hand
+
+__all__ = ["AUDITED", "HOLDEM", "OMAHA", "cards_say", "is_audited", "unaudited_reason"]
 
 HOLDEM: Final = "holdem"
 OMAHA: Final = "omaha"
@@ -48,3 +56,20 @@ def unaudited_reason(variant: str, hole_cards: int, hilo: bool) -> str:
     if variant == OMAHA:
         return f"Omaha{' Hi/Lo' if hilo else ''} with {hole_cards} hole cards"
     return variant or "an unnamed game"
+
+
+def cards_say(hand: Hand) -> int | None:
+    """The Omaha hole-card count (4, 5 or 6) of a hand read as Hold'em whose every hand the
+    log shows (dealt, shown or revealed) holds that many cards; None otherwise (a Hold'em
+    hand, or counts that disagree: WN03 judges those)."""
+    from .model import DealEvent, ShowEvent
+
+    if hand.variant != HOLDEM or hand.hole_cards != 2 or hand.hilo:
+        return None  # a Hold'em of another count is a game of its own (`unaudited_reason`)
+    counts = {len(e.cards) for e in hand.events if isinstance(e, (DealEvent, ShowEvent)) and e.cards}
+    counts |= {len(k.cards) for k in hand.revealed.values() if k.cards}
+    if len(counts) == 1:
+        n = counts.pop()
+        if n in (4, 5, 6):
+            return n
+    return None

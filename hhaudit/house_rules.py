@@ -71,6 +71,7 @@ class ShowdownOrder(Rule):
     category = Category.ACTION_ORDER
     severity = Severity.INFO
     citation = "TDA-2024 17; Robert's Showdown 7"
+    default_reason = "Judged only when the house sets showdown_order: a rule the user chose."
 
 
 @register
@@ -88,6 +89,7 @@ class AllInNotTabled(Rule):
     name = "all-in-hand-not-tabled"
     category = Category.ACTION_ORDER
     citation = "TDA-2024 16"
+    default_reason = "Judged only when the house sets all_in_tabled: a rule the user chose."
 
 
 @register
@@ -106,6 +108,7 @@ class StraddleNotAllowed(Rule):
     name = "straddle-not-allowed"
     category = Category.ILLEGAL_ACTION
     citation = "house rule (straddles); Robert's NL (straddle)"
+    default_reason = "Judged only when the house sets straddles: a rule the user chose."
 
 
 @register
@@ -124,6 +127,8 @@ class RebuyPastLimit(Rule):
     name = "rebuy-past-limit"
     category = Category.SESSION
     citation = "house rebuy limits (max_rebuy, max_rebuys); Robert's Table Stakes"
+    standalone = True
+    default_reason = "Judged only when the house sets rebuy limits: a rule the user chose."
 
 
 # ============================================================== judging

@@ -377,6 +377,9 @@ class StringBet(Rule):
     name = "string-bet-misruled"
     category = Category.STRING_BET
     citation = "TDA-2024 40, 42, 43-A, 56; WSOP-T 103; Robert's Betting & Raising (cash: several trips after \"raise\")"
+    standalone = True
+    default_reason = ("A live ruling against the rulebook: judged only in live logs, where the ruling is the "
+                      "log's own.")
 
 
 @register
@@ -391,6 +394,9 @@ class OversizedChip(Rule):
     name = "oversized-chip-misruled"
     category = Category.STRING_BET
     citation = "TDA-2024 44; Robert's Betting & Raising"
+    standalone = True
+    default_reason = ("A live ruling against the rulebook: judged only in live logs, where the ruling is the "
+                      "log's own.")
 
 
 @register
@@ -405,6 +411,9 @@ class MultipleChips(Rule):
     name = "multiple-chips-misruled"
     category = Category.STRING_BET
     citation = "TDA-2024 41, 43-A, 45, 61"
+    standalone = True
+    default_reason = ("A live ruling against the rulebook: judged only in live logs, where the ruling is the "
+                      "log's own.")
 
 
 @register
@@ -419,6 +428,9 @@ class Undercall(Rule):
     name = "undercall-misruled"
     category = Category.STRING_BET
     citation = "TDA-2024 51"
+    standalone = True
+    default_reason = ("A live ruling against the rulebook: judged only in live logs, where the ruling is the "
+                      "log's own.")
 
 
 @register
@@ -433,6 +445,9 @@ class DeclarationIgnored(Rule):
     name = "declaration-misruled"
     category = Category.STRING_BET
     citation = "TDA-2024 40, 42, 43-A, 51"
+    standalone = True
+    default_reason = ("A live ruling against the rulebook: judged only in live logs, where the ruling is the "
+                      "log's own.")
 
 
 @register
@@ -448,6 +463,9 @@ class OutOfTurnMisruled(Rule):
     name = "out-of-turn-misruled"
     category = Category.ACTION_ORDER
     citation = "TDA-2024 53-A, 58; Robert's (cash: a check or call out of turn may not become a raise)"
+    standalone = True
+    default_reason = ("A live ruling against the rulebook: judged only in live logs, where the ruling is the "
+                      "log's own.")
 
 
 @register
@@ -461,6 +479,7 @@ class RakeNotHouseRule(Rule):
     name = "rake-not-house-rule"
     category = Category.ACCOUNTING
     citation = "house rake rule in the log's game line"
+    default_reason = "Judged only where the live log states its rake rule."
 
 
 # ============================================================== the auditor's hook
@@ -478,6 +497,7 @@ class DropNotHouseRule(Rule):
     name = "drop-not-house-rule"
     category = Category.ACCOUNTING
     citation = "house jackpot or promotion rule in the log's game line"
+    default_reason = "Judged only where the live log states its jackpot or promotion rule."
 
 
 @register

@@ -307,6 +307,28 @@ class FeeEvent:
         self.player = player
 
 
+@dataclass(slots=True, init=False)
+class ProtectionEvent:
+    """A site's all-in protection: a seat that disconnected or timed out is kept in the hand
+    for the chips it has put in, and acts no more; no chips move. It is all-in for the
+    replay: the round goes on without it, and the pots past its chips are contested by the
+    others (side pots follow). `kind` is what the site calls it: `disconnection` (PKR
+    "granted disconnection protection", Everest "has been disconnected, and is allin",
+    iPoker `sum="DP"`, WPN "is disconnected and ALL IN") or `timeout` (Absolute
+    "All-In (Timeout)")."""
+
+    line: int
+    seat: int
+    player: str
+    kind: str
+
+    def __init__(self, line: int, seat: int, player: str, kind: str) -> None:
+        self.line = line
+        self.seat = seat
+        self.player = player
+        self.kind = kind
+
+
 Event = (
     PostEvent
     | ActionEvent
@@ -316,6 +338,7 @@ Event = (
     | ShowEvent
     | CollectEvent
     | FeeEvent
+    | ProtectionEvent
 )
 
 
@@ -520,6 +543,8 @@ class Hand:
     """Hole cards the log reveals outside its deal and show events (the summary block's
     `showed [..]` and `mucked [..]`, XML card elements), per seat: formats record them with
     `reveal`. The pot audit merges them with the events (`pots.known_cards`)."""
+    abstained: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    """What the audit does not judge in this hand, and why: (reason, rules) pairs (`abstain`)."""
     notes: list[str] = field(default_factory=list)
     """What the reader chose where the log states a figure two ways (one short sentence
     each: which figure the hand's own actions confirm, and what was done with the other)."""
@@ -577,6 +602,7 @@ class Hand:
         hole_cards: int = 2,
         hilo: bool = False,
         bomb_pot: int = 0,
+        abstained: list[tuple[str, tuple[str, ...]]] | None = None,
         notes: list[str] | None = None,
         unknown_lines: list[UnknownLine] | None = None,
         id_scope: str = "",
@@ -629,6 +655,7 @@ class Hand:
         self.id_scope = id_scope
         self.local_time = local_time
         self.hilo = hilo
+        self.abstained = [] if abstained is None else abstained
         self.notes = [] if notes is None else notes
 
     def reveal(self, seat: int, cards: tuple[str, ...], source: str, line: int, *,
@@ -640,6 +667,25 @@ class Hand:
         old = self.revealed.get(seat)
         if old is None or (tabled and not old.tabled):
             self.revealed[seat] = Known(cards, source, line, tabled, mucked)
+
+    def abstain(self, reason: str, rules: str | tuple[str, ...] = ("ALL",)) -> None:
+        """Do not judge `rules` in this hand (codes, code prefixes, names or categories, as
+        `--select` takes them; `ALL`: every rule), because the log shows something the audit
+        does not model: `reason`, a short phrase ("disconnection protection: Player7 all-in
+        for what he put in"), becomes one of the hand's `not_judged` reasons. Parse findings
+        (PA) are never held back: a hand that cannot be read still says so.
+
+        A format calls it when it reads a line it knows but the audit does not model (a
+        site feature, an unknown line that can matter); the auditor calls it for what it
+        finds itself. The rules abstain; the hand is still audited by every other rule."""
+        codes = (rules,) if isinstance(rules, str) else tuple(rules)
+        if (reason, codes) not in self.abstained:
+            self.abstained.append((reason, codes))
+
+    @property
+    def not_judged(self) -> list[str]:
+        """The `not_judged` reasons: each abstention as `reason (rules)`."""
+        return [f"{reason} ({', '.join(codes)})" for reason, codes in self.abstained]
 
     def seat_of(self, player: str) -> int | None:
         if player in self.seat_numbers:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Final
 
 from . import evaluator
 from .model import (
+    Act,
     ActionEvent,
     CollectEvent,
     DealEvent,
@@ -25,6 +26,7 @@ from .model import (
     Known,
     PostEvent,
     ShowEvent,
+    Street,
     StreetEvent,
     UncalledEvent,
 )
@@ -343,6 +345,19 @@ def _boards(hand: Hand, streets: list[StreetEvent]) -> dict[int, tuple[str, ...]
     return boards
 
 
+def is_walk(hand: Hand, live: set[int], top_seat: int) -> bool:
+    """A walk: every seat folds to the big blind before the flop (nobody else put in more
+    than a blind), so the pot and the unmatched part of the big blind are its own."""
+    if live != {top_seat}:
+        return False
+    for ev in hand.events:
+        if isinstance(ev, ActionEvent) and ev.act is not Act.FOLD:
+            return False
+        if isinstance(ev, StreetEvent) and ev.street is not Street.PREFLOP:
+            return False
+    return True
+
+
 def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand,
                log: PotEvents | None = None) -> None:
     scale = hand.scale
@@ -387,8 +402,11 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand,
                             f"{m(returned)} returned" + ("" if got == returned else f" to {e.player}"),
                             f"{m(returned)} returned to {e.player} as uncalled; {s.player}'s bet had {m(excess)} "
                             "uncalled", seat=top_seat, player=s.player, expected_amount=excess, actual_amount=returned)
-        elif not logged_uncalled and hand.implicit_uncalled:
-            silent = excess  # the format never writes the return: it may be in "collected"
+        elif not logged_uncalled and (hand.implicit_uncalled or is_walk(hand, live, top_seat)):
+            # the format never writes the return, or a walk: the big blind's own blind
+            # comes back with the pot, written or not (it may be in "collected" and in the
+            # stated total)
+            silent = excess
         elif not logged_uncalled and stated is not None and stated == sum(contrib.values()) + state.room_added:
             uncalled_fault = True
             auditor.finding(out, RULES["AC03"], last_line, -1,

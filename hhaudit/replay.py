@@ -22,6 +22,7 @@ from .model import (
     Limit,
     Post,
     PostEvent,
+    ProtectionEvent,
     Street,
     StreetEvent,
     UncalledEvent,
@@ -643,6 +644,16 @@ class State:
         if top.total > others:
             return top.seat, top.total - others
         return None, 0
+
+    def apply_protection(self, ev: ProtectionEvent) -> None:
+        """A site's all-in protection (`model.ProtectionEvent`): the seat is all-in for the
+        chips it has put in; its stack stays its own."""
+        s = self.seats.get(ev.seat)
+        if s is None or s.folded:
+            return
+        s.all_in = True
+        s.dealt_in = True
+        self.changed()
 
     def apply_uncalled(self, ev: UncalledEvent) -> None:
         self._after_valid = False

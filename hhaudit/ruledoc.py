@@ -237,7 +237,7 @@ def rule_doc(code: str) -> str:
     from .profiles import Profile
 
     load_all_rules()
-    from .rules import RULES
+    from .rules import RULES, default_text
 
     rule = RULES[code.upper()]
     doc = docstring(rule).strip().splitlines()
@@ -255,7 +255,16 @@ def rule_doc(code: str) -> str:
     for ref, text in passages(rule.citation):
         if text:
             lines.append(f"  {ref}: {text}")
+    lines += ["", f"In the default set: {_default_line(default_text(rule))} {rule.default_reason}".rstrip()]
     return "\n".join(lines) + "\n"
+
+
+def _default_line(default: str) -> str:
+    """Whether the rule runs unless chosen, as `hhaudit rule` says it."""
+    return {"yes": "yes (in the default set).",
+            "no": "no (run it with --extend-select or --select).",
+            "live only": "live logs only (online: with --extend-select or --select).",
+            "online only": "site histories only (live logs: with --extend-select or --select)."}[default]
 
 
 def _examples(body: str) -> str:

@@ -58,6 +58,19 @@ class Rule:
     """Actions this rule looks at (empty: not a per-action rule)."""
     limits: ClassVar[tuple[Limit, ...]] = ()
     """Betting structures this rule looks at (empty: all); `check` finds nothing in others."""
+    default: ClassVar[bool] = True
+    """In the default selection (what runs when `select` is not given): only rules whose
+    findings on the real corpus are reviewed genuine mistakes of the log
+    (`docs/precision.md`)."""
+    default_live: ClassVar[bool | None] = None
+    """In the default selection for live logs, where it differs from `default` (None: the
+    same). A dealer's or a session's mistake is the log's own where a site's software would
+    have done it right, so some session rules are default live only."""
+    default_reason: ClassVar[str] = ""
+    """One sentence: why the rule is, or is not, in the default selection."""
+    standalone: ClassVar[bool] = False
+    """Judged from the log alone, not from the replay's state: never the follow-on of an
+    earlier finding, nor the cause of a later one (`auditor.link_causes`)."""
 
     @classmethod
     def summary(cls) -> str:
@@ -102,6 +115,9 @@ class ParseFailure(Rule):
     name = "unreadable-line"
     category = Category.PARSE
     citation = "the site's hand-history format"
+    standalone = True
+    default_reason = ("Shown so that no hand is lost unsaid: a hand the reader cannot read is a parse error, "
+                      "accounted for in the summary.")
 
 
 @register
@@ -117,6 +133,8 @@ class InternalError(Rule):
     name = "internal-error"
     category = Category.PARSE
     citation = "every hand accounted for"
+    standalone = True
+    default_reason = ("An error inside hhaudit on one hand is always shown, so that it is reported and fixed.")
 
 
 @register
@@ -135,6 +153,28 @@ class OutOfBounds(Rule):
     name = "out-of-bounds"
     category = Category.PARSE
     citation = "README, Limits"
+    standalone = True
+    default_reason = ("A value past hhaudit's limits is always shown: the hand is not judged, and says why.")
+
+
+@register
+class GameMislabelled(Rule):
+    """A hand whose header names another game than the cards dealt: read as the game the
+    cards say.
+
+    Bad: `Hold'em Pot Limit ($10/$20)` and every player dealt four cards
+    (`Dealt to brian [5h 2s 6h Td]`). Good: the header says `Omaha Pot Limit`. The hand is
+    judged as the Omaha game its cards say (one finding per file, on its first such hand).
+    """
+
+    code = "PA05"
+    name = "game-mislabelled"
+    category = Category.PARSE
+    severity = Severity.INFO
+    citation = "the site's hand-history format"
+    standalone = True
+    default_reason = ("A note that the site names the wrong game, once per file: the hands are judged as "
+                      "the game their cards say, never as dead Hold'em hands.")
 
 
 @register
@@ -157,6 +197,9 @@ class UnknownLine(Rule):
     category = Category.PARSE
     severity = Severity.WARNING
     citation = "the site's hand-history format (the line kinds its format module lists)"
+    standalone = True
+    default_reason = ("A line the reader does not know is named, never silently dropped; where it may "
+                      "matter the hand is not judged.")
 
 
 # ============================================================== action order
@@ -172,6 +215,8 @@ class OutOfTurn(Rule):
     name = "out-of-turn"
     category = Category.ACTION_ORDER
     citation = "TDA-2024 53; Robert's Button & Blind"
+    default_reason = ("Site software enforces the turn, so an action out of turn in a site's log is a mistake of "
+                      "the log; folds of fast-fold tables (logged when clicked) are not judged.")
 
 
 @register
@@ -185,6 +230,7 @@ class FoldedSeatActs(Rule):
     name = "action-by-folded-seat"
     category = Category.ACTION_ORDER
     citation = "TDA-2024 58"
+    default_reason = ("A folded seat cannot act on any site or table: its one corpus finding is reviewed genuine.")
 
 
 @register
@@ -198,6 +244,8 @@ class AllInSeatActs(Rule):
     name = "action-by-all-in-seat"
     category = Category.ACTION_ORDER
     citation = "TDA-2024 16"
+    default_reason = ("An all-in seat cannot act: its corpus findings are reviewed genuine, and those that follow"
+                      " a misread stack name their cause (caused_by).")
 
 
 @register
@@ -212,6 +260,8 @@ class ActionAfterClose(Rule):
     name = "action-after-round-closed"
     category = Category.ACTION_ORDER
     citation = "Robert's Button & Blind; WSOP-T 90"
+    default_reason = ("An action after the round closed is a mistake of the log; its corpus findings are reviewed"
+                      " genuine or follow a cause they name.")
 
 
 @register
@@ -226,6 +276,8 @@ class RoundNotClosed(Rule):
     name = "street-before-round-closed"
     category = Category.ACTION_ORDER
     citation = "Robert's Button & Blind (round ends when all have acted and matched)"
+    default_reason = ("A street dealt with seats still to act is a mistake of the log; disconnection and time-out"
+                      " protection, which legitimately skip a seat, are modelled.")
 
 
 @register
@@ -242,6 +294,9 @@ class BlindOrder(Rule):
     category = Category.ACTION_ORDER
     severity = Severity.WARNING
     citation = "Robert's Button & Blind; TDA-2024 34-B"
+    standalone = True
+    default_reason = ("A warning: blinds from the wrong seats for the button; its corpus findings are reviewed "
+                      "genuine (wrong dealer lines).")
 
 
 # ============================================================== illegal actions
@@ -256,6 +311,7 @@ class CheckFacingBet(Rule):
     name = "check-facing-bet"
     category = Category.ILLEGAL_ACTION
     citation = "TDA-2024 55"
+    default_reason = ("A check facing a bet is illegal everywhere; its corpus findings are reviewed genuine.")
     acts = (Act.CHECK,)
 
     @staticmethod
@@ -279,6 +335,7 @@ class BetIntoBet(Rule):
     name = "bet-facing-bet"
     category = Category.ILLEGAL_ACTION
     citation = "TDA-2024 40, 43"
+    default_reason = ("A bet into a standing bet is illegal everywhere; its corpus findings are reviewed genuine.")
     acts = (Act.BET,)
 
     @staticmethod
@@ -302,6 +359,8 @@ class CallNothing(Rule):
     name = "call-with-nothing-to-call"
     category = Category.ILLEGAL_ACTION
     citation = "TDA-2024 55"
+    default_reason = ("A call with nothing to call is illegal everywhere; its corpus findings are reviewed "
+                      "genuine.")
     acts = (Act.CALL,)
 
     @staticmethod
@@ -324,6 +383,7 @@ class RaiseWhenCapped(Rule):
     name = "raise-past-cap"
     category = Category.FIXED_LIMIT
     citation = "Robert's Betting & Raising 3-4; TDA-2024 48"
+    default_reason = "A raise past the fixed-limit cap; its corpus findings are reviewed genuine."
     acts = (Act.RAISE,)
     limits = (Limit.FIXED_LIMIT,)
 
@@ -354,6 +414,7 @@ class RaisePastHouseCap(Rule):
     name = "raise-past-house-cap"
     category = Category.ILLEGAL_ACTION
     citation = "house rule (nl_raise_cap); TDA-2024 48"
+    default_reason = "Judged only when the house sets nl_raise_cap: a rule the user chose."
     acts = (Act.RAISE, Act.BET)
     limits = (Limit.NO_LIMIT, Limit.POT_LIMIT)
 
@@ -381,6 +442,8 @@ class CallWrongAmount(Rule):
     name = "call-wrong-amount"
     category = Category.BET_SIZE
     citation = "TDA-2024 49, 51"
+    default_reason = ("A call of the wrong size is a mistake of the log (site software calls exactly); its corpus"
+                      " findings are reviewed genuine.")
     acts = (Act.CALL,)
 
     @staticmethod
@@ -406,6 +469,7 @@ class BetBelowMinimum(Rule):
     name = "bet-below-minimum"
     category = Category.BET_SIZE
     citation = "TDA-2024 43; WSOP-T VIII NL(b)"
+    default_reason = "A bet below the minimum is a mistake of the log; no corpus finding."
     acts = (Act.BET,)
     limits = (Limit.NO_LIMIT, Limit.POT_LIMIT)
 
@@ -432,6 +496,8 @@ class MoreThanStack(Rule):
     name = "more-than-stack"
     category = Category.BET_SIZE
     citation = "TDA-2024 (table stakes)"
+    default_reason = ("More chips than a stack held: its corpus findings are reviewed genuine, and it is the "
+                      "cause the later findings of that seat name.")
     acts = (Act.CALL, Act.BET, Act.RAISE)
 
     @staticmethod
@@ -458,6 +524,7 @@ class OverTheCap(Rule):
     name = "over-the-cap"
     category = Category.BET_SIZE
     citation = "PokerStars Betting Structures: CAP games; 888poker CAP tables"
+    default_reason = "Judged only on capped tables, from the cap the log states; no corpus finding."
     acts = (Act.CALL, Act.BET, Act.RAISE)
     limits = (Limit.NO_LIMIT, Limit.POT_LIMIT)
 
@@ -493,6 +560,8 @@ class RaiseNotAboveBet(Rule):
     name = "raise-not-above-bet"
     category = Category.BET_SIZE
     citation = "TDA-2024 43"
+    default_reason = ("A raise to no more than the bet is a mistake of the log; its corpus findings are reviewed "
+                      "genuine.")
     acts = (Act.RAISE,)
 
     @staticmethod
@@ -519,6 +588,7 @@ class ShortRaise(Rule):
     name = "raise-below-minimum"
     category = Category.MIN_RAISE
     citation = "TDA-2024 43-A"
+    default_reason = ("A raise below the minimum that is not all-in; its corpus findings are reviewed genuine.")
     acts = (Act.RAISE, Act.BET)
     limits = (Limit.NO_LIMIT, Limit.POT_LIMIT)
 
@@ -550,6 +620,7 @@ class NotReopened(Rule):
     name = "raise-not-reopened"
     category = Category.REOPEN
     citation = "TDA-2024 47-A, 47-B"
+    default_reason = "A raise by a seat the short all-ins did not reopen; no corpus finding."
     acts = (Act.RAISE,)
 
     @staticmethod
@@ -576,6 +647,7 @@ class PotLimitOverbet(Rule):
     name = "pot-limit-overbet"
     category = Category.POT_LIMIT
     citation = "TDA-2024 54"
+    default_reason = "A pot-limit bet above the pot; its corpus findings are reviewed genuine."
     acts = (Act.BET, Act.RAISE)
     limits = (Limit.POT_LIMIT,)
 
@@ -603,6 +675,8 @@ class FixedLimitIncrement(Rule):
     name = "fixed-limit-wrong-increment"
     category = Category.FIXED_LIMIT
     citation = "Robert's Betting & Raising; TDA-2024 47-B"
+    default_reason = ("A fixed-limit bet of the wrong size; its corpus findings are reviewed genuine (each site's"
+                      " own completion rule is a profile option).")
     acts = (Act.BET, Act.RAISE)
     limits = (Limit.FIXED_LIMIT,)
 
@@ -632,6 +706,8 @@ class SidePotWrong(Rule):
     name = "side-pot-misallocated"
     category = Category.SIDE_POT
     citation = "TDA-2024 21; Robert's Ties"
+    default_reason = ("A pot paid to a seat not eligible for it; its corpus findings are reviewed genuine, and "
+                      "those that follow a misread stack name their cause.")
 
 
 @register
@@ -645,6 +721,8 @@ class WrongWinner(Rule):
     name = "pot-to-wrong-hand"
     category = Category.WINNER
     citation = "TDA-2024 12; Robert's Showdown 2"
+    default_reason = ("A pot paid to a hand that does not win it (cards speak); its corpus findings are reviewed "
+                      "genuine.")
 
 
 @register
@@ -662,6 +740,10 @@ class MuckedWinner(Rule):
     category = Category.WINNER
     severity = Severity.INFO
     citation = "TDA-2024 12, 13; Robert's Showdown 2"
+    default = False
+    standalone = True
+    default_reason = ("A note on a player's legitimate choice (a winner who mucks is no mistake of the log): "
+                      "shown when selected.")
 
 
 @register
@@ -680,6 +762,9 @@ class WrongCardCount(Rule):
     category = Category.WINNER
     severity = Severity.WARNING
     citation = "Robert's Dead Hands"
+    standalone = True
+    default_reason = ("A warning: a hand holding another number of cards than the game deals (a dead hand); a "
+                      "game the cards contradict is read as the game the cards say.")
 
 
 @register
@@ -694,6 +779,8 @@ class OddChip(Rule):
     name = "odd-chip-wrong-seat"
     category = Category.ODD_CHIP
     citation = "TDA-2024 20-A; Robert's Ties"
+    default_reason = ("The odd chip to the wrong winner; its corpus findings are reviewed genuine (a site's own "
+                      "odd-chip convention is a profile option).")
 
 
 @register
@@ -707,6 +794,7 @@ class TotalPotWrong(Rule):
     name = "total-pot-mismatch"
     category = Category.ACCOUNTING
     citation = "accounting invariant"
+    default_reason = ("The stated pot differs from the chips put in; its corpus findings are reviewed genuine.")
 
 
 @register
@@ -720,6 +808,7 @@ class CollectedWrong(Rule):
     name = "collected-mismatch"
     category = Category.ACCOUNTING
     citation = "accounting invariant"
+    default_reason = ("The amounts paid do not add up to the pot; its corpus findings are reviewed genuine.")
 
 
 @register
@@ -733,6 +822,8 @@ class UncalledWrong(Rule):
     name = "uncalled-bet-mismatch"
     category = Category.ACCOUNTING
     citation = "TDA-2024 15-B, 65-A"
+    default_reason = ("An uncalled bet returned wrong; a walk (the big blind's own blind back) is modelled, the "
+                      "rest reviewed genuine.")
 
 
 @register
@@ -746,6 +837,7 @@ class SidePotAmountWrong(Rule):
     name = "pot-size-mismatch"
     category = Category.ACCOUNTING
     citation = "TDA-2024 21; side-pot construction"
+    default_reason = ("A main or side pot stated with the wrong size; its corpus finding is reviewed genuine.")
 
 
 @register
@@ -760,6 +852,8 @@ class RakeSuspicious(Rule):
     category = Category.ACCOUNTING
     severity = Severity.WARNING
     citation = "house rake policy"
+    standalone = True
+    default_reason = "A warning: rake where none is due; its corpus finding is reviewed genuine."
 
 
 @register
@@ -773,6 +867,7 @@ class StackMismatch(Rule):
     name = "end-stack-mismatch"
     category = Category.ACCOUNTING
     citation = "accounting invariant"
+    default_reason = ("A stated end stack that differs from the replay (live logs); no corpus finding.")
 
 
 @register
@@ -789,6 +884,8 @@ class ConflictingCopy(Rule):
     name = "conflicting-copy"
     category = Category.ACCOUNTING
     citation = "one hand, one history (integrity check)"
+    standalone = True
+    default_reason = ("Two texts of the same hand that differ: an edited copy; its corpus findings are reviewed.")
 
 
 @register
@@ -815,24 +912,53 @@ def action_rules(act: Act, limit: Limit | None = None) -> list[type[Rule]]:
     return [r for r in RULES.values() if act in r.acts and (limit is None or not r.limits or limit in r.limits)]
 
 
+ALL: Final = "ALL"
+"""`--select ALL`: every rule."""
+
+
 def matches(rule: type[Rule], pattern: str) -> bool:
-    """Whether a --select/--ignore pattern chooses a rule: a code or code prefix (any case),
-    its name or its category (`-` and `_` alike)."""
+    """Whether a --select/--ignore pattern chooses a rule: `ALL`, a code or code prefix (any
+    case), its name or its category (`-` and `_` alike)."""
     p = pattern.strip()
-    return (rule.code.startswith(p.upper()) or rule.name == p.lower().replace("_", "-")
+    return (p.upper() == ALL or rule.code.startswith(p.upper()) or rule.name == p.lower().replace("_", "-")
             or rule.category.value == p.lower().replace("-", "_"))
 
 
-def select(rules: Iterable[str], select: Iterable[str] = (), ignore: Iterable[str] = ()) -> set[str]:
-    """Rule codes enabled by --select/--ignore (codes, code prefixes, names or categories)."""
+def is_default(rule: type[Rule], *, live: bool = False) -> bool:
+    """Whether the rule is in the default selection of site histories (or, `live`, of live
+    logs)."""
+    if live and rule.default_live is not None:
+        return rule.default_live
+    return rule.default
+
+
+def default_text(rule: type[Rule]) -> str:
+    """`yes`, `no`, or where it differs between them, `live only` / `online only`."""
+    online, live = is_default(rule), is_default(rule, live=True)
+    if online == live:
+        return "yes" if online else "no"
+    return "live only" if live else "online only"
+
+
+def select(rules: Iterable[str], select: Iterable[str] = (), ignore: Iterable[str] = (),
+           extend_select: Iterable[str] = (), *, live: bool = False) -> set[str]:
+    """Rule codes enabled by --select/--extend-select/--ignore (codes, code prefixes, names,
+    categories or `ALL`), ruff's way: `select` replaces the default selection (the rules
+    with `default`, or for `live` logs `default_live`), `extend_select` adds to it, and
+    `ignore` takes rules off whatever is selected."""
     chosen = set(rules)
     sel = [p for p in select if p]
+    ext = [p for p in extend_select if p]
     ign = [p for p in ignore if p]
     if sel:
-        chosen = {c for c in chosen if any(matches(RULES[c], p) for p in sel)}
+        picked = {c for c in chosen if any(matches(RULES[c], p) for p in sel)}
+    else:
+        picked = {c for c in chosen if is_default(RULES[c], live=live)}
+    if ext:
+        picked |= {c for c in chosen if any(matches(RULES[c], p) for p in ext)}
     if ign:
-        chosen = {c for c in chosen if not any(matches(RULES[c], p) for p in ign)}
-    return chosen
+        picked = {c for c in picked if not any(matches(RULES[c], p) for p in ign)}
+    return picked
 
 
 ActionCheck = Callable[[State, ActionEvent, ActionResult], Violation | None]

@@ -5,6 +5,7 @@ Names written by earlier versions of hhaudit are mapped too, for old datasets.""
 from __future__ import annotations
 
 import math
+import re
 
 ALIASES: dict[str, str] = {
     "fulltilt": "Full Tilt",
@@ -35,3 +36,20 @@ def site_name(name: object) -> str:
         return ""
     text = str(name).strip()
     return ALIASES.get(text.casefold(), text)
+
+
+FAST_FOLD = re.compile(r"zone ?poker|rush ?(?:and|&) ?cash|\brush\b|\bsnap\b|fast ?forward|\bzoom\b", re.IGNORECASE)
+"""Fast-fold pools, by the table name the sites give them: Zone Poker (Bovada, iPoker),
+Rush & Cash (GGPoker), Rush (Full Tilt), Snap (PartyPoker), Fast Forward (Microgaming),
+Zoom (PokerStars). A player folds when they click, before their turn, and moves to a new
+table at once: the log writes the fold where it was clicked, out of seat order."""
+
+_FAST: dict[str, bool] = {}
+
+
+def is_fast_fold(table_name: str) -> bool:
+    """Whether a table is a fast-fold pool's (`FAST_FOLD`), from its name."""
+    known = _FAST.get(table_name)
+    if known is None:
+        known = _FAST[table_name] = bool(table_name and FAST_FOLD.search(table_name))
+    return known

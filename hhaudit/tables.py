@@ -56,6 +56,7 @@ SCHEMAS: Final[dict[str, pa.Schema]] = {
         ("cap", _I64), ("dealer", _STR), ("shift", _STR),
         ("session_id", _STR), ("session_seq", _I64), ("n_session_findings", _I64), ("room", _STR),
         ("id_key", _STR), ("fingerprint", _STR),
+        ("not_judged", pa.list_(_STR)),
     ]),
     "seats": pa.schema([
         ("hand_id", _STR), ("source", _STR), ("seat", _I64), ("player", _STR), ("position", _STR),
@@ -201,6 +202,7 @@ class Rows:
             None, None, None,  # session_id, session_seq, n_session_findings: the session pass
             h.room or None,
             *identity(h),  # id_key, fingerprint: the copy check (`pipeline.dedupe`)
+            h.not_judged,
         )
         for col, value in zip(self.columns["hands"], row):
             col.append(value)

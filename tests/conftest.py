@@ -103,7 +103,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="session")
 def corpus_dataset(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Totals]:
-    """The whole corpus and the bundled samples audited once, with one job and the default
+    """The whole corpus and the bundled samples audited once, with one job, every rule
+    (`select=ALL`: the session rules that leave the default online too) and the default
     options and units, for the tests that read what it says about real hands
     (tests/test_pipeline.py, tests/test_sessions_corpus.py). Read it, never write into it."""
     from conftest_corpus import corpus_and_samples
@@ -113,7 +114,7 @@ def corpus_dataset(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Tota
 
     srcs = list(iter_sources([str(p) for p in corpus_and_samples()]))
     out = tmp_path_factory.mktemp("corpus") / "out"
-    return out, run(srcs, out, Options(), jobs=1)
+    return out, run(srcs, out, Options(select=("ALL",)), jobs=1)
 
 
 @pytest.fixture(autouse=True)

@@ -199,11 +199,21 @@ def _normal_blinds(hand: Hand) -> bool:
 
 
 def swap_actions(hand: Hand, lines: list[str], key: int) -> Fault | None:
-    """Two adjacent actions of different players on the same street change places."""
+    """Two adjacent actions of different players on the same street change places. Not a
+    fold whose place the log does not fix: on a fast-fold table (`sites.FAST_FOLD`: a fold
+    is logged when clicked), or the software's fold of an absent player already all-in."""
+    from hhaudit.sites import is_fast_fold
+
     evs = hand.events
+    all_in_posts = {e.seat for e in evs if isinstance(e, PostEvent) and e.all_in}
+    fast = is_fast_fold(hand.table_name)
+
+    def placed(e: ActionEvent) -> bool:
+        return e.act is not Act.FOLD or not (fast or e.seat in all_in_posts)
+
     pairs = [(a, b) for a, b in zip(evs, evs[1:])
              if isinstance(a, ActionEvent) and isinstance(b, ActionEvent) and a.seat != b.seat
-             and b.line == a.line + 1]
+             and b.line == a.line + 1 and placed(a) and placed(b)]
     pair = _pick(pairs, key)
     if pair is None:
         return None

@@ -229,7 +229,13 @@ KNOWN_DIFFERENCES: dict[str, list[tuple[str, str]]] = {
     "phh": [("NLHE-6max-STT-play-1000-201605.FullTilt.txt", "153580581770"),
             ("NLHE-FPP-MTT-1r-201005.AllinLotsRebuy.txt", "16652117062"),
             ("NLHE-USD-MTT-1-KO.201008.txt", "47656382023")],
-    "pokerstars": [],
+    # Walks of old converted files (the big blind's unmatched blind neither returned nor left
+    # out of the stated total): read as walks, the blind is the big blind's own; the
+    # PokerStars text written from them reads back with the big blind out of the pot (AC01,
+    # AC03), a difference of the PokerStars writer still to mend.
+    "pokerstars": [("NLHE-6max-USD-3.00-6.00-201310.old.converted.walk.txt", "2762719793"),
+                   ("NLHE-6max-MTT-USD-125-201505.old.converted.tourney.txt", "3210773305"),
+                   ("NLHE-6max-MTT-USD-125-201505.old.converted.walk.no.sb.txt", "3210674180")],
 }
 
 
@@ -443,9 +449,10 @@ def test_ohh_reader_cash_out_fee(tmp_path: Path) -> None:
 def test_round_trip_ohh_pokerstars_corpus() -> None:
     counts, differ = _round_trip("ohh", _stars_corpus())
     # every hand written reads back to the same pots, payments and findings; refused: 2 hands
-    # whose board is run twice and 9 walks and STP hands whose uncalled bet is wrong (AC03)
+    # whose board is run twice and 6 STP hands whose uncalled bet is wrong (AC03); the 3
+    # walks whose big blind's blind comes back unwritten are written (a walk's blind is its own)
     assert differ == []
-    assert counts["unexpressible"] == 11 and counts["written"] == 1135  # 1,146 audited
+    assert counts["unexpressible"] == 8 and counts["written"] == 1138  # 1,146 audited
 
 
 # ---------------------------------------------------------------- Python
@@ -573,6 +580,9 @@ KNOWN_OMAHA_DIFFERENCES: dict[str, list[tuple[str, str]]] = {
         ("PLO-USD-5-10-201631.partial.format.xml", "7372093819"),
         ("PLO-USD-5-10-201631.partial.format.xml", "7372094665"),
         ("PLO-USD-5-10-201631.partial.format.xml", "7372097258"),
+        # all-in protection (a disconnected seat all-in for what it put in): the target
+        # format has no line for it, so read back the seat still owes an action (AO05)
+        ("PLO8-6max-USD-40-80-201610.disconnected.allin.HH00000000 G0.txt", "741631166"),
     ],
     "ohh": [
         # side pots whose rake the log splits between them: OHH's writer states the hand's
@@ -584,10 +594,15 @@ KNOWN_OMAHA_DIFFERENCES: dict[str, list[tuple[str, str]]] = {
         ("PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.txt", "2902258394"),
         ("PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.txt", "2902259613"),
         ("PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.txt", "2902267286"),
-        # a cash-out fee taken from the pot, and Run It Once's splash paid twice (reviewed):
-        # OHH's pots state neither the way the log pays them
-        ("6-Card-PLO-6max-USD-0.05-0.10-202111.cash.out.txt", "231645858339"),
+        # Run It Once's splash paid twice (reviewed): OHH's pots do not state it the way the
+        # log pays it
         ("PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt", "36197946"),
+        # all-in protection (a disconnected seat all-in for what it put in): the target
+        # format has no line for it, so read back the seat still owes an action (AO05)
+        ("PLO8-6max-USD-40-80-201610.disconnected.allin.HH00000000 G0.txt", "741631166"),
+        # a player no seat line lists acts: PartyPoker's reader assumes a seat and the order
+        # rules abstain (not_judged); OHH lists the seat, so read back they judge it
+        ("PLO-2max-USD-0.50-1.00-201601.unknown.preamble.txt", "14981802530"),
     ],
 }
 

@@ -34,7 +34,7 @@ EXPECTED_TYPES = {
               "ante": pa.int64(), "started_at": pa.timestamp("us", tz="UTC"), "max_seats": pa.int64(),
               "button_seat": pa.int64(), "n_players": pa.int64(), "total_pot": pa.int64(),
               "rake": pa.int64(), "n_findings": pa.int64(), "end_line": pa.int64(), "cap": pa.int64(),
-              "session_seq": pa.int64(), "n_session_findings": pa.int64()},
+              "session_seq": pa.int64(), "n_session_findings": pa.int64(), "not_judged": pa.list_(pa.string())},
     "seats": {"seat": pa.int64(), "stack_start": pa.int64(), "contributed": pa.int64(),
               "collected": pa.int64(), "net": pa.int64(), "added": pa.int64(), "showed": pa.bool_(), "vpip": pa.bool_(),
               "pfr": pa.bool_()},

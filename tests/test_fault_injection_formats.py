@@ -169,10 +169,17 @@ def _summary_lines(hand: Hand) -> frozenset[int] | None:
 
 
 def swap(hand: Hand, rng: random.Random) -> Injected | None:
+    # not a fold on a fast-fold table: it is logged when clicked, its place is no fault
+    from hhaudit.sites import is_fast_fold
+
     evs = hand.events
+    fast = is_fast_fold(hand.table_name)
+    if any("ALL" in rules or "action_order" in rules for _, rules in hand.abstained):
+        return None  # the action order is not judged in this hand (a seat the reader assumed)
     pairs = [i for i in range(len(evs) - 1)
              if isinstance(evs[i], ActionEvent) and isinstance(evs[i + 1], ActionEvent)
-             and evs[i].seat != evs[i + 1].seat]
+             and evs[i].seat != evs[i + 1].seat
+             and not (fast and Act.FOLD in (evs[i].act, evs[i + 1].act))]
     if not pairs:
         return None
     i = rng.choice(pairs)

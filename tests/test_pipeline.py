@@ -167,12 +167,13 @@ def test_whole_corpus_same_dataset_with_one_job_and_with_every_file_split(
     # Every format of the corpus, every file cut into units of 7 hands in the parent (text
     # pieces, or hands for the formats that split their own way) and audited by two workers:
     # every table row for row as with one job and the default units, whose small files share
-    # units (the dataset of tests/conftest.py: `run(sources(*paths), a, Options(), jobs=1)`).
+    # units (the dataset of tests/conftest.py: `run(sources(*paths), a, Options(select=("ALL",)), jobs=1)`).
     import pandas as pd
 
     a, ta = corpus_dataset
     b = tmp_path / "b"
-    tb = run(sources(*corpus_and_samples()), b, Options(), jobs=2, batch=7, split_bytes=0, unit_bytes=0)
+    tb = run(sources(*corpus_and_samples()), b, Options(select=("ALL",)), jobs=2, batch=7, split_bytes=0,
+             unit_bytes=0)
     assert [(f.source, f.format, f.hands, f.error) for f in ta.files] == \
         [(f.source, f.format, f.hands, f.error) for f in tb.files]
     assert ta.hands == tb.hands > 5000
@@ -198,7 +199,7 @@ def test_whole_corpus_same_dataset_with_one_job_and_with_every_file_split(
 def test_whole_corpus_same_dataset_compiled_and_from_source(
         tmp_path: Path, corpus_dataset: tuple[Path, Totals]) -> None:
     # This process ran the compiled modules when the install compiled them (the one-job
-    # dataset of tests/conftest.py: `run(sources(*paths), a, Options(), jobs=1)`); the child
+    # dataset of tests/conftest.py: `run(sources(*paths), a, Options(select=("ALL",)), jobs=1)`); the child
     # runs every module from its source (HHAUDIT_PURE=1). The default profiles: online for
     # the sites' hands, tda-2024 for the live logs.
     paths = corpus_and_samples()
@@ -207,7 +208,8 @@ def test_whole_corpus_same_dataset_compiled_and_from_source(
     r = subprocess.run(
         [sys.executable, "-c", ("import sys, hhaudit._native as n, hhaudit.cli as c; "
                                 "assert not n.COMPILED; sys.exit(c.main(sys.argv[1:]))"),
-         "audit", *map(str, paths), "-o", str(b), "--jobs", "1", "--fail-on", "never", "--quiet"],
+         "audit", *map(str, paths), "-o", str(b), "--jobs", "1", "--fail-on", "never", "--quiet",
+         "--select", "ALL"],
         check=False, capture_output=True, text=True, env=dict(os.environ, HHAUDIT_PURE="1"), timeout=900)
     assert r.returncode == 0, r.stderr[-2000:]
     same_dataset(a, b)

@@ -73,6 +73,7 @@ def session(tmp: Path, hands: list[H], *, sb: int = 100, bb: int = 200, name: st
 
 
 def session_findings(*paths: Path, **kw: object) -> list[tuple[str, str, str, str]]:
+    kw.setdefault("select", ["ALL"])  # the session rules leave the default set online
     res = hhaudit.audit([str(p) for p in paths], **kw)  # type: ignore[arg-type]
     f = res.findings
     f = f[f["category"] == "session"]
@@ -314,7 +315,7 @@ def test_chips_appearing_between_hands(tmp_path: Path) -> None:
     assert session_findings(p) == []
     text = p.read_text(encoding="utf-8").replace("seat 2 Bob 4900", "seat 2 Bob 5400")
     p.write_text(text, encoding="utf-8")
-    res = hhaudit.audit([str(p)])
+    res = hhaudit.audit([str(p)], select=["ALL"])
     f = res.findings[res.findings["category"] == "session"]
     assert [(r.hand_id, r.rule, r.severity, r.expected, r.actual) for r in f.itertuples()] == [
         ("2", "SE05", "error", "Bob starts with 4900 (the last hand's end stack)", "starts with 5400")]
@@ -336,7 +337,7 @@ def test_a_rebuy_line_explains_the_chips_it_brings(tmp_path: Path) -> None:
     hand2 = ("hand 2\nbutton 2\nrebuy Bob 500\nCarol sb 100\nDave bb 200\n"
              "Erin fold\nFrank fold\nAlice fold\nBob fold\nCarol fold\npay Dave 300\n")
     p.write_text(p.read_text(encoding="utf-8") + "\n" + hand2, encoding="utf-8")
-    res = hhaudit.audit([str(p)])
+    res = hhaudit.audit([str(p)], select=["ALL"])
     assert list(res.hands["status"]) == ["audited", "audited"]
     s = res.seats.set_index(["hand_id", "player"])
     assert int(s.loc[("2", "Bob"), "stack_start"]) == 5400 and int(s.loc[("2", "Bob"), "added"]) == 500
@@ -389,7 +390,7 @@ def test_pokerstars_rebuy_lines_are_chips_added() -> None:
         pytest.skip("the shared corpus (../shared/corpus) is not present")
     lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if " re-buys and receives 3000 chips" in ln]
     assert len(lines) == 12
-    res = hhaudit.audit([str(path)])
+    res = hhaudit.audit([str(path)], select=["ALL"])
     assert int(res.seats["added"].sum()) == 12 * 3000
     f = res.findings
     assert f[f["rule"] == "SE05"].empty
@@ -413,5 +414,5 @@ def test_a_hand_that_pays_no_one_leaves_the_next_stacks_unjudged() -> None:
     corpus = Path(__file__).parent.parent.parent / "shared" / "corpus"
     xml = corpus / "ChazDazzle/fpdb-chaz/pyfpdb/regression-test-files/cash/iPoker/Flop/PLO-USD-5-10-201631.partial.format.xml"
     if xml.exists():
-        f = hhaudit.audit([str(xml)]).tables["findings"]
+        f = hhaudit.audit([str(xml)], select=["ALL"]).tables["findings"]
         assert "SE05" not in set(f["rule"])

@@ -17,7 +17,7 @@ FPDB = CORPUS / "ChazDazzle" / "fpdb-chaz" / "pyfpdb" / "regression-test-files"
 
 
 def session_findings(path: Path) -> list[tuple[str, str, str | None, str]]:
-    f = hhaudit.audit([str(path)]).findings
+    f = hhaudit.audit([str(path)], select=["ALL"]).findings
     f = f[f["category"] == "session"]
     return sorted((r.hand_id, r.rule, r.player, r.message) for r in f.itertuples())
 
@@ -146,7 +146,7 @@ starts hand 4. aaaa1111: 100 - 100 + 200.50 = 200.50, +0.50 (hand 2, the small b
 def test_gg_cashout_paid_and_cashout_risk_carry_to_the_next_stack(tmp_path: Path) -> None:
     path = tmp_path / "gg.txt"
     path.write_text(GG_CASHOUTS, encoding="utf-8")
-    res = hhaudit.audit([str(path)])
+    res = hhaudit.audit([str(path)], select=["ALL"])
     s = res.seats
     added = {(h, p): int(a) for h, p, a in zip(s["hand_id"], s["player"], s["added"]) if a}
     assert added == {("HD1000001", "cccc3333"): 6000, ("HD1000003", "cccc3333"): -1000}
@@ -162,7 +162,7 @@ def test_gg_all_in_insurance_premium_leaves_the_stack() -> None:
     path = FPDB / "cash" / "GGPoker" / "Flop" / "PLO-6max-USD-0.50-1.00-202004.txt"
     if not path.is_file():
         pytest.skip("the shared corpus (../shared/corpus) is not present")
-    res = hhaudit.audit([str(path)])
+    res = hhaudit.audit([str(path)], select=["ALL"])
     s = res.seats
     row = s[(s["hand_id"] == "OM181427480") & (s["player"] == "23aca38f")]
     assert int(row["added"].iloc[0]) == -400
@@ -226,7 +226,7 @@ def test_stacks_are_compared_in_one_scale_across_hands() -> None:
 
 
 def _added(path: Path) -> dict[tuple[str, str], int]:
-    s = hhaudit.audit([str(path)]).seats
+    s = hhaudit.audit([str(path)], select=["ALL"]).seats
     return {(str(h), str(p)): int(a) for h, p, a in zip(s["hand_id"], s["player"], s["added"]) if a}
 
 
@@ -314,7 +314,7 @@ def test_show_session_names_chips_taken_off_after_a_hand(tmp_path: Path) -> None
     def run(*args: str) -> subprocess.CompletedProcess[str]:
         return in_process(*args)  # the command in this process (tests/commands.py)
 
-    assert run("audit", str(path), "-o", str(out), "-qq").returncode == 0
+    assert run("audit", str(path), "-o", str(out), "-qq", "--extend-select", "SE05").returncode == 0
     sid = str(hhaudit.read(out).hands["session_id"].iloc[0])
     r = run("show", str(out), "--session", sid)
     assert r.returncode == 0, r.stderr
@@ -386,7 +386,7 @@ def test_pokerstars_cash_out_is_paid_into_the_next_stack(tmp_path: Path) -> None
     path = tmp_path / "stars.txt"
     path.write_text(_stars_cashout("$6.63"), encoding="utf-8")
     assert _added(path) == {("300000000001", "Player0"): 663}
-    t = hhaudit.audit([str(path)])
+    t = hhaudit.audit([str(path)], select=["ALL"])
     assert t.findings.empty, t.findings[["hand_id", "rule", "expected", "actual"]].to_string()
     path.write_text(_stars_cashout("$6.64"), encoding="utf-8")
     assert [(h, r, p) for h, r, p, _ in session_findings(path)] == [("300000000002", "SE05", "Player0")]

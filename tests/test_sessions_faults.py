@@ -38,7 +38,7 @@ class Session:
         if not path.is_file():
             pytest.skip("the shared corpus (../shared/corpus) is not present")
         self.lines = path.read_text(encoding="utf-8").splitlines()
-        res = hhaudit.audit([str(path)])
+        res = hhaudit.audit([str(path)], select=["ALL"])  # session rules leave the default online
         h = res.hands
         longest = h["session_id"].value_counts().index[0]
         s = h[h["session_id"] == longest].sort_values("session_seq")
@@ -92,7 +92,7 @@ class Session:
         out.extend(self.lines[pos:])
         path = tmp / "faulted.txt"
         path.write_text("\n".join(out) + "\n", encoding="utf-8")
-        return hhaudit.audit([str(path)])
+        return hhaudit.audit([str(path)], select=["ALL"])
 
 
 @pytest.fixture(scope="module", params=sorted(FILES))

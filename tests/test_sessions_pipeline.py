@@ -46,7 +46,7 @@ def judged(out: Path) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]
 
 
 def audit(paths: list[Path], out: Path, **kw: object) -> None:
-    run(list(to_sources([str(p) for p in paths])), out, Options(), **kw)  # type: ignore[arg-type]
+    run(list(to_sources([str(p) for p in paths])), out, Options(select=("ALL",)), **kw)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
@@ -96,7 +96,9 @@ def tables(out: Path) -> dict[str, list[tuple[object, ...]]]:
     got: dict[str, list[tuple[object, ...]]] = {}
     for name in ("hands", "sessions", "findings"):
         frame = t[name].astype(object).where(t[name].notna(), None)
-        got[name] = sorted((tuple(r) for r in frame.itertuples(index=False)), key=repr)
+        rows = (tuple(tuple(v) if hasattr(v, "tolist") else v for v in r)  # list columns (not_judged)
+                for r in frame.itertuples(index=False))
+        got[name] = sorted(rows, key=repr)
     return got
 
 

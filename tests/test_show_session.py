@@ -50,7 +50,7 @@ def audited(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     src = tmp_path / "carry.txt"
     src.write_text("\n\n".join(hands), encoding="utf-8")
     out = tmp_path / "out"
-    r = run("audit", str(src), "-o", str(out), "--quiet", "--jobs", "1")
+    r = run("audit", str(src), "-o", str(out), "--quiet", "--jobs", "1", "--extend-select", "SE05")
     assert r.returncode == 0, r.stderr  # the SE05 online is a warning
     ids = pq.read_table(out / "sessions").column("session_id").to_pylist()
     assert len(ids) == 1
@@ -130,7 +130,7 @@ def live_session(tmp_path: Path, *later: str) -> str:
     src = tmp_path / "t.live"
     src.write_text("\n".join(["game NL 100/200 table T1\n", LIVE_HAND_1, *later]), encoding="utf-8")
     out = tmp_path / "live-out"
-    r = run("audit", str(src), "-o", str(out), "--quiet", "--jobs", "1")
+    r = run("audit", str(src), "-o", str(out), "--quiet", "--jobs", "1", "--extend-select", "SE05")
     assert r.returncode in (0, 1), r.stderr
     (sid,) = pq.read_table(out / "sessions").column("session_id").to_pylist()
     r = run("show", str(out), "--session", sid)

@@ -57,13 +57,12 @@ def rule_page(code: str, rule: Any) -> str:
 
     doc = docstring(rule).strip().splitlines()
     summary, body = (doc[0] if doc else rule.name), "\n".join(doc[1:]).strip()
-    default = getattr(rule, "default", True)
     reason = getattr(rule, "default_reason", "")
     out = [f"# {code} {rule.name}", "", _escape(summary), "",
            "| | |", "|---|---|",
            f"| code | `{code}` |", f"| name | `{rule.name}` |",
            f"| category | `{rule.category.value}` |", f"| severity | `{rule.severity.value}` |",
-           f"| in the default selection | {'yes' if default else 'no'} |"]
+           f"| in the default selection | {_default(rule)} |"]
     if reason:
         out.append(f"| why | {_cell(reason)} |")
     out += [f"| citation | {_cell(rule.citation)} |", ""]
@@ -96,6 +95,13 @@ def rule_page(code: str, rule: Any) -> str:
     return "\n".join(out)
 
 
+def _default(rule: Any) -> str:
+    """`yes`, `no` or `live only` (`rules.default_text`)."""
+    from hhaudit.rules import default_text
+
+    return default_text(rule)
+
+
 def rules_index(rules: dict[str, Any]) -> str:
     out = ["# Rules", "",
            "Every rule hhaudit applies, as `hhaudit rules` lists them and `hhaudit rule CODE` "
@@ -109,7 +115,7 @@ def rules_index(rules: dict[str, Any]) -> str:
            "| code | name | category | severity | default | summary |",
            "|---|---|---|---|---|---|"]
     for code, rule in rules.items():
-        default = "yes" if getattr(rule, "default", True) else "no"
+        default = _default(rule)
         out.append(f"| [{code}]({code}.md) | `{rule.name}` | `{rule.category.value}` | "
                    f"{rule.severity.value} | {default} | {_cell(rule.summary())} |")
     return "\n".join(out) + "\n"

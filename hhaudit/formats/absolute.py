@@ -22,6 +22,7 @@ from ..model import (
     Limit,
     Post,
     PostEvent,
+    ProtectionEvent,
     ShowEvent,
     Street,
     StreetEvent,
@@ -148,7 +149,9 @@ class AbsoluteFormat(SiteFormat):
             return
         if verb == "All-In":
             if a is None:
-                # "All-In (Timeout)": all-in protection after a time-out, no chips move
+                # "All-In (Timeout)": all-in protection after a time-out, no chips move: the
+                # seat is all-in for what it has put in (model.ProtectionEvent)
+                hand.events.append(ProtectionEvent(line, seat, player, "timeout"))
                 return
             hand.events.append(self.all_in_action(hand, line, seat, player, self.amount(hand, a)))
             return

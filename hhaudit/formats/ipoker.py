@@ -47,6 +47,7 @@ from ..model import (
     Limit,
     Post,
     PostEvent,
+    ProtectionEvent,
     Seat,
     ShowEvent,
     Street,
@@ -305,7 +306,8 @@ class IPokerFormat(XmlFormat):
                     acted.add(name)
                 if a.get("sum") == "DP":
                     # disconnect protection: the site treats the player as all-in with
-                    # what he has put in so far; no chips move
+                    # what he has put in so far; no chips move (model.ProtectionEvent)
+                    ev.append(ProtectionEvent(ln, st, name, "disconnection"))
                     continue
                 chips = amount(a.get("sum") or "0", scale)
                 all_in = bet.total.get(st, 0) + chips >= stacks[st] and chips > 0

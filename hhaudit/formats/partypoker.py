@@ -270,6 +270,8 @@ class PartyPokerFormat(SiteFormat):
                     size + 1)
         self.add_seat(hand, free, player, 0, False, 0)
         self.notes(hand).invented.add(free)
+        # the seat is an assumption: the rules that judge seat order do not judge the hand
+        hand.abstain("a player no seat line lists acts: their seat is assumed", ("action_order",))
         return free
 
     # ------------------------------------------------------------------ header

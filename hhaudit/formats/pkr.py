@@ -26,6 +26,7 @@ from ..model import (
     Limit,
     Post,
     PostEvent,
+    ProtectionEvent,
     ShowEvent,
     Street,
     StreetEvent,
@@ -253,10 +254,21 @@ class PKRFormat(SiteFormat):
         player = f[0] or ""
         hand.events.append(ShowEvent(line, self.seat(hand, player), player, (), muck=True))
 
+    def on_PROTECTED(self, hand: Hand, f: Fields, line: int) -> None:
+        # disconnection protection: all-in for the chips already in (model.ProtectionEvent)
+        player = f[0] or ""
+        hand.events.append(ProtectionEvent(line, self.seat(hand, player), player, "disconnection"))
+
     def on_COLLECT(self, hand: Hand, f: Fields, line: int) -> None:
-        player, tside, amount, side, half = f[0] or "", f[1], f[2], f[3], f[4]
+        player, tside, amount, limited, side, half = f[0] or "", f[1], f[2], f[3], f[4], f[5]
         number = tside or side
         seat = self.seat(hand, player)
+        if limited:
+            # "wins $0.04, disconnection protection limited from $0.17": PKR caps what a
+            # protected player wins by a rule of its own the log does not state, and pays
+            # the rest to the others: who is paid what is not judged
+            hand.abstain("PKR disconnection protection limits the protected player's win by an unstated rule",
+                         ("winner", "side_pot", "odd_chip"))
         hand.events.append(CollectEvent(line, seat, player, self.amount(hand, amount),
                                         int(number) if number else None, self.current_run(hand), half))
 

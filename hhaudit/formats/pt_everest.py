@@ -11,7 +11,7 @@ Posts: "posts the dead blind of $X" is a dead small blind when X is below the bi
 (followed by "posts $1.00", the live big blind) and a live big blind when X is the big
 blind; "posts $X" is a live big blind. "has been disconnected, and is allin" is Everest's
 disconnect protection: the player stays in the hand for the chips already in and does not
-act again; no event is written for it.
+act again (a `ProtectionEvent`).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from ..model import (
     Hand,
     Limit,
     Post,
+    ProtectionEvent,
     Seat,
     ShowEvent,
     StreetEvent,
@@ -108,6 +109,10 @@ class PtEverestFormat(PtFormat):
             self.act(hand, line, seat, player, Act.BET, amount=self.amount(hand, text), all_in=all_in)
         else:
             self.act(hand, line, seat, player, Act.RAISE, to=self.amount(hand, text), all_in=all_in)
+
+    def on_DISCONNECT(self, hand: Hand, f: Fields, line: int) -> None:
+        player = f[0] or ""
+        hand.events.append(ProtectionEvent(line, self.seat(hand, player), player, "disconnection"))
 
     def on_UNCALLED(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[1] or ""

@@ -26,6 +26,7 @@ from ..model import (
     Limit,
     Post,
     PostEvent,
+    ProtectionEvent,
     ShowEvent,
     Street,
     StreetEvent,
@@ -129,7 +130,8 @@ class WPNFormat(SiteFormat):
         if verb == "allin":
             if text is None:
                 # "Player X is disconnected and ALL IN." then "Player X allin": disconnect
-                # protection keeps the seat in the pot without putting chips in (no event)
+                # protection keeps the seat in the pot without putting chips in
+                hand.events.append(ProtectionEvent(line, seat, player, "disconnection"))
                 return
             hand.events.append(self.all_in_action(hand, line, seat, player, self.amount(hand, text)))
             return

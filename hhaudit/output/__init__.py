@@ -51,6 +51,8 @@ class Row:
     message: str | None
     citation: str | None
     caused_by: int | None = None
+    """The `seq` of the earlier finding of the same hand this one follows from (None: a
+    root finding)."""
     expected_amount: int | None = None
     actual_amount: int | None = None
     site: str | None = None

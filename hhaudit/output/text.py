@@ -11,7 +11,11 @@ from another of its hand (`caused_by`) is counted under its cause rather than pr
     hands.txt:25:1: AC03 error ... [hand 7]
         +2 follow-on findings: AC02, WN01
 
-With `show_source`, the log line follows, numbered, with a caret line under its text."""
+With `show_source`, the log line follows, numbered, with a caret line under its text.
+
+A finding that follows from an earlier one of the same hand (`caused_by`) is not printed
+on a line of its own: its cause's line ends with how many follow it ("+6 follow-on
+findings"); the dataset and the other layouts hold every finding."""
 
 from __future__ import annotations
 

@@ -140,6 +140,9 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
             tot.hands -= 1
             tot.duplicates += 1
             tot.statuses[r["status"]] -= 1
+        if "not_judged" in gone.column_names:
+            for reasons in gone["not_judged"].to_pylist():
+                tot.not_judged.subtract(reasons or ())
         for t in TABLES:
             path = tmp / t / name
             table = hands if t == "hands" else read_part(path)
@@ -151,18 +154,19 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
                 pairs = [f"{h}\x1f{s}" for h, s in sorted(gone_pairs)]
                 joined = pc.binary_join_element_wise(table["hand_id"], table["source"], "\x1f")
                 drop = pc.fill_null(pc.is_in(joined, value_set=pa.array(pairs, pa.string())), False)
+            gone = table.filter(drop)
             if t == "findings":
-                for cat, sev, code in zip(*(table.filter(drop)[c].to_pylist()
-                                            for c in ("category", "severity", "rule"))):
+                for cat, sev, code in zip(gone["category"].to_pylist(), gone["severity"].to_pylist(),
+                                          gone["rule"].to_pylist()):
                     tot.categories[cat] -= 1
                     tot.severities[sev] -= 1
                     if code == "PA02":
                         tot.faults -= 1
             kept = table.filter(pc.invert(drop))
             write_atomic(with_metadata(kept.replace_schema_metadata(None), t), path)
-        for c in (tot.statuses, tot.categories, tot.severities):
-            for empty in [k for k, v in c.items() if v <= 0]:
-                del c[empty]
+        for c in (tot.statuses, tot.categories, tot.severities, tot.not_judged):
+            for key in [key for key, v in c.items() if v <= 0]:
+                del c[key]
     # duplicates parts: each unit's own copies plus the new ones, with the first places
     schema = dup_schema()
     all_rows: dict[str, list[dict[str, Any]]] = {}

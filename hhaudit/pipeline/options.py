@@ -31,6 +31,18 @@ class Options:
     timezones: tuple[tuple[str, str], ...] = ()
     """(site, IANA zone) pairs: the zone a site's zoneless times are read in
     (`--timezone`, `[tool.hhaudit.timezones]`; `hhaudit.zones`)."""
+    extend_select: tuple[str, ...] = ()
+    """Rules added to the default selection (or to `select`), ruff's `extend-select`."""
+
+    def enabled(self, *, live: bool = False) -> set[str]:
+        """The codes of the rules this run judges, for site histories or (`live`) live logs:
+        `rules.select`'s reading of `select`, `extend_select` and `ignore`."""
+        return select(RULES, self.select, self.ignore, self.extend_select, live=live)
+
+
+def is_live(hand: Hand) -> bool:
+    """A hand of a live log (the default selection of some rules differs: `Rule.default_live`)."""
+    return hand.format in LIVE_FORMATS
 
 
 @dataclass(slots=True)
@@ -57,6 +69,8 @@ class Totals:
     notes: list[str] = field(default_factory=list)
     """One line each about the run (`incremental`: what of the previous dataset could not
     be reused, and why)."""
+    not_judged: Counter[str] = field(default_factory=Counter)
+    """Hands some rules did not judge, per `not_judged` reason (`Hand.abstain`)."""
     written: bool = True
     """Whether the run put its dataset at OUT: not when it read nothing (every input not a
     history, empty or unreadable), which leaves OUT as it was."""
@@ -78,40 +92,44 @@ class Totals:
         self.reused += other.reused
         self.faults += other.faults
         self.notes.extend(other.notes)
+        self.not_judged.update(other.not_judged)
 
     def to_json(self) -> dict[str, Any]:
         return {"hands": self.hands, "statuses": dict(self.statuses), "categories": dict(self.categories),
                 "severities": dict(self.severities), "duplicates": self.duplicates,
-                "conflicts": self.conflicts, "shared_ids": self.shared_ids, "faults": self.faults}
+                "conflicts": self.conflicts, "shared_ids": self.shared_ids, "faults": self.faults,
+                "not_judged": dict(self.not_judged)}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Totals:
         return cls(int(d["hands"]), Counter(d["statuses"]), Counter(d["categories"]),
                    Counter(d["severities"]), [], int(d["duplicates"]), conflicts=int(d.get("conflicts", 0)),
-                   faults=int(d.get("faults", 0)), shared_ids=int(d.get("shared_ids", 0)))
+                   faults=int(d.get("faults", 0)), shared_ids=int(d.get("shared_ids", 0)),
+                   not_judged=Counter(d.get("not_judged", {})))
 
 
 class HandAuditor:
     """Chooses the profile per hand (live logs default to tda-2024) and audits it."""
 
     def __init__(self, options: Options) -> None:
-        enabled = select(RULES, options.select, options.ignore)
         overrides = dict(options.overrides)
         self.options = options
-        self._auditors: dict[str, Auditor] = {}
-        self._enabled = enabled
+        self._auditors: dict[tuple[str, bool], Auditor] = {}
+        self._enabled = {live: options.enabled(live=live) for live in (False, True)}
         self._overrides = overrides
 
     def auditor_for(self, hand: Hand) -> Auditor:
         """The hand's own profile wins (a live log's `profile NAME` or `house FILE`); the
-        run's (`--profile`, `--rules`) is the default for the hands that name none."""
+        run's (`--profile`, `--rules`) is the default for the hands that name none. Live
+        logs have their own default rule set (`Rule.default_live`)."""
+        live = is_live(hand)
         own = hand.profile
-        name = own or self.options.profile or ("tda-2024" if hand.format in LIVE_FORMATS else "online")
-        a = self._auditors.get(name)
+        name = own or self.options.profile or ("tda-2024" if live else "online")
+        a = self._auditors.get((name, live))
         if a is None:
             overrides = dict(self.options.explicit) if own else self._overrides
-            a = Auditor(profile_named(name, overrides), self._enabled)
-            self._auditors[name] = a
+            a = Auditor(profile_named(name, overrides), self._enabled[live])
+            self._auditors[(name, live)] = a
         return a
 
     def audit(self, hand: Hand) -> Any:

@@ -68,6 +68,8 @@ class Unit:
         t = self.totals
         t.hands += 1
         t.statuses[hand.status.value] += 1
+        if hand.abstained:
+            t.not_judged.update(hand.not_judged)
         for f in audited.findings:
             t.categories[f.category] += 1
             t.severities[f.severity] += 1

@@ -358,9 +358,12 @@ def summaries(tables: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
         day = fh["started_at"].dt.strftime("%Y-%m-%d").fillna("(no date)")
         hday = h["started_at"].dt.strftime("%Y-%m-%d").fillna("(no date)")
         out["findings by day (UTC)"] = rates(fh.assign(day=day), h.assign(day=hday), ["day"], order="key")
-        first = f.sort_values(["line", "seq"], kind="stable", na_position="first") \
+        # hands ranked by their root findings: a finding that follows from an earlier one of
+        # the same hand (`caused_by`) does not count again
+        roots = f[f["caused_by"].isna()] if "caused_by" in f else f
+        first = roots.sort_values(["line", "seq"], kind="stable", na_position="first") \
             .groupby(key, sort=False).head(1)
-        worst = f.groupby(key, sort=False).size().rename("findings").reset_index() \
+        worst = roots.groupby(key, sort=False).size().rename("findings").reset_index() \
             .merge(first[key + ["rule", "line", "player", "expected", "actual", "message"]], on=key)
         rows = hand_rows(h, worst)
         worst = with_hand_columns(worst, h, ["site"], rows)

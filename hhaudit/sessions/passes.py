@@ -53,7 +53,6 @@ from ..pipeline.dedupe import scope
 from ..pipeline.options import LIVE_FORMATS, Options, Totals
 from ..pipeline.parts import PART, PartWriter, read_part, release_arrow_memory, write_atomic
 from ..profiles import Profile, get_profile
-from ..rules import RULES, select
 from . import handoff
 from . import screen as screening
 from .handoff import flat as _flat
@@ -154,7 +153,7 @@ def _session_pass(tmp: Path, options: Options) -> Totals:
             if b + 1 < buckets:
                 gc.collect(0)
             release_arrow_memory()
-        extra = live.close(writer, judges.enabled, totals)
+        extra = live.close(writer, judges.enabled_live, totals)
         writer.close()
         results.close()
         _rewrite(tmp, parts, bounds, results, extra, spill.hands_parts)
@@ -1130,9 +1129,12 @@ def _session_id(site: str, key: str, hand_id: str, source: str) -> str:
 class _Judges:
     def __init__(self, options: Options) -> None:
         self.options = options
-        self.enabled = select(RULES, options.select, options.ignore) & {r.code for r in SESSION_RULES}
+        codes = {r.code for r in SESSION_RULES}
+        self._enabled = {live: options.enabled(live=live) & codes for live in (False, True)}
+        self.enabled_live = self._enabled[True]
+        """The session rules judged in live logs (SE07 across the tables of a live session)."""
         self._profiles: dict[str, Profile] = {}
-        self._judges: dict[str, SessionJudge] = {}
+        self._judges: dict[tuple[str, bool], SessionJudge] = {}
 
     def _name(self, fmt: str | None) -> str:
         return self.options.profile or ("tda-2024" if fmt in LIVE_FORMATS else "online")
@@ -1146,10 +1148,10 @@ class _Judges:
 
     def judge(self, fmt: str | None, n: int, view: Callable[[int], HandView], screen: Screen | None,
               base: int, after_gap: bool = False) -> Judged:
-        name = self._name(fmt)
-        j = self._judges.get(name)
+        name, live = self._name(fmt), fmt in LIVE_FORMATS
+        j = self._judges.get((name, live))
         if j is None:
-            j = self._judges[name] = SessionJudge(self.profile(fmt), self.enabled)
+            j = self._judges[(name, live)] = SessionJudge(self.profile(fmt), self._enabled[live])
         return j.judge_screened(n, view, screen, base, after_gap)
 
 
@@ -1178,7 +1180,7 @@ class _Writer:
             "hand_id": f.hand.hand_id, "source": f.hand.source, "line": f.line or f.hand.line, "seq": -1,
             "rule": r.code, "name": r.name, "category": r.category.value, "severity": f.severity,
             "seat": f.seat, "player": f.player, "expected": f.expected, "actual": f.actual,
-            "message": f.message or r.summary(), "citation": r.citation,
+            "message": f.message or r.summary(), "citation": r.citation, "caused_by": None,
             "site": f.hand.site or None, "table_name": f.hand.table_name, "started_at": f.hand.started_at}
 
     def add(self, table: str, row: dict[str, Any]) -> None:

@@ -16,6 +16,7 @@ class SessionRule(Rule):
     """Base class of the rules judged between hands."""
 
     category = Category.SESSION
+    standalone = True
 
 
 @register
@@ -35,6 +36,11 @@ class ButtonMovement(SessionRule):
     code = "SE01"
     name = "button-movement"
     citation = "TDA-2024 32, 34-B; Robert's Dead Button"
+    default = False
+    default_live = True
+    default_reason = ("Online, a history holds only the hands the player was dealt into: every reviewed corpus "
+                      "finding (16 of 93) is hands missing between two hands, not a button moved wrong; live, the"
+                      " dealer moves the button, and a mistake is the log's.")
 
 
 @register
@@ -51,6 +57,11 @@ class MissedBlindNotPosted(SessionRule):
     code = "SE02"
     name = "missed-blind-not-posted"
     citation = "Robert's Missed Blinds"
+    default = False
+    default_live = True
+    default_reason = ("Online, sites let players back in on their own terms and histories miss hands (the one "
+                      "reviewed corpus finding is a missing hand); live, a missed blind not posted is the floor's"
+                      " mistake.")
 
 
 @register
@@ -65,6 +76,10 @@ class MissedBlindWrongPost(SessionRule):
     code = "SE03"
     name = "missed-blind-wrong-post"
     citation = "Robert's Missed Blinds"
+    default = False
+    default_live = True
+    default_reason = ("Online, the site's software takes missed blinds and histories miss hands; live, a missed "
+                      "blind posted wrong is the floor's mistake.")
 
 
 @register
@@ -80,6 +95,10 @@ class NewPlayerNotPosted(SessionRule):
     code = "SE04"
     name = "new-player-not-posted"
     citation = "Robert's New Players; TDA-2024 33"
+    default = False
+    default_live = True
+    default_reason = ("Online, every reviewed corpus finding (13 of 76) is hands missing or anonymised tables, "
+                      "not a player dealt in free; live, a new player not posting is the floor's mistake.")
 
 
 @register
@@ -100,6 +119,11 @@ class StackChanged(SessionRule):
     name = "stack-changed"
     severity = Severity.WARNING
     citation = "Robert's Table Stakes"
+    default = False
+    default_live = True
+    default_reason = ("Online, sites top stacks up between hands without writing it (4,724 corpus findings, most "
+                      "cash stacks topped up to a round buy-in); live, chips that change unlogged between hands "
+                      "are the dealer's mistake.")
 
 
 @register
@@ -115,6 +139,9 @@ class HandOrder(SessionRule):
     name = "hand-order"
     severity = Severity.INFO
     citation = "hand record integrity"
+    default = False
+    default_reason = ("A note on the record (hand ids and times out of order, live hand numbers skipped), not a "
+                      "mistake at the table: its 92 corpus findings are hand ids out of time order.")
 
 
 @register
@@ -130,6 +157,7 @@ class SeatedTwice(SessionRule):
     code = "SE07"
     name = "seated-twice"
     citation = "Robert's One Player to a Hand"
+    default_reason = "A player in two seats (or at two live tables) at once; no corpus finding."
 
 
 SESSION_RULES = (ButtonMovement, MissedBlindNotPosted, MissedBlindWrongPost, NewPlayerNotPosted,
