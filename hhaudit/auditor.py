@@ -333,13 +333,16 @@ class Auditor:
                          f"the site labels {hand.game} hands {named}: read as {hand.game}")
 
     def _unknown_lines(self, out: AuditedHand) -> bool:
-        """A PA04 warning for each line the format kept unread; whether the hand is judged
-        (no such line may change what the rules read). A hand that is not judged says so in
-        its findings' message (the place of the `not_judged` reasons until the hands table
-        carries them)."""
+        """A PA04 warning for each line the format kept unread (when PA04 is selected: it is
+        not in the default set); whether the hand is judged (no such line may change what the
+        rules read). A hand that is not judged says why in `not_judged`, whatever is selected,
+        so that the summary counts it."""
         hand = out.hand
         judged = not any(u.matters for u in hand.unknown_lines)
         for u in hand.unknown_lines:
+            if u.matters or u.reason:
+                hand.abstain(u.reason or f"a line the {hand.format} reader does not know, which may carry an "
+                             "action, an amount or cards")
             why = ("may carry an action, an amount or cards: the hand is not judged" if u.matters
                    else "cannot change what is judged: the hand is judged without it")
             what = f"a line the {hand.format} reader does not know"

@@ -198,8 +198,11 @@ class UnknownLine(Rule):
     severity = Severity.WARNING
     citation = "the site's hand-history format (the line kinds its format module lists)"
     standalone = True
-    default_reason = ("A line the reader does not know is named, never silently dropped; where it may "
-                      "matter the hand is not judged.")
+    default = False
+    default_reason = ("Not in the default set: an unknown line is the reader's gap, not the log's mistake (on "
+                      "the corpus, chat lines broken over two lines and client notices). Where it may matter the "
+                      "hand is not judged, and its `not_judged` reason is counted in the summary whatever is "
+                      "selected; `--extend-select PA04` names every such line.")
 
 
 # ============================================================== action order

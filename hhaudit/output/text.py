@@ -120,19 +120,24 @@ def by_hand(rows: Iterator[Row]) -> Iterator[list[Row]]:
 
 
 def folded(hand: list[Row]) -> list[tuple[Row, list[Row]]]:
-    """A hand's findings, each with the follow-on findings it caused (`caused_by`: its
-    `seq`), folded under it; a follow-on finding whose cause is not among them stands alone."""
-    causes = {r.seq for r in hand if r.caused_by is None}
+    """A hand's findings, each root finding with the follow-on findings it caused folded
+    under it (`caused_by`: the `seq` of the cause, the first root finding at that `seq`; the
+    pot audit's findings all have `seq` -1); a follow-on finding whose cause is not among
+    them (`--select` left it out) stands alone."""
+    first_at: dict[int, int] = {}
+    for i, r in enumerate(hand):
+        if r.caused_by is None and r.seq is not None:
+            first_at.setdefault(r.seq, i)
     follow: dict[int, list[Row]] = {}
-    out: list[tuple[Row, list[Row]]] = []
-    for r in hand:
-        if r.caused_by is not None and r.caused_by in causes and r.caused_by != r.seq:
-            follow.setdefault(r.caused_by, []).append(r)
-    for r in hand:
-        if r.caused_by is not None and r.caused_by in causes and r.caused_by != r.seq:
-            continue
-        out.append((r, follow.pop(r.seq, []) if r.caused_by is None and r.seq is not None else []))
-    return out
+    alone: set[int] = set()
+    for i, r in enumerate(hand):
+        if r.caused_by is not None:
+            k = first_at.get(r.caused_by)
+            if k is None or k == i:
+                alone.add(i)
+            else:
+                follow.setdefault(k, []).append(r)
+    return [(r, follow.get(i, [])) for i, r in enumerate(hand) if r.caused_by is None or i in alone]
 
 
 def write_text(rows: Iterator[Row], stream: TextIO, *, show_source: bool = False) -> int:
