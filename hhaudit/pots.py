@@ -599,11 +599,12 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
     judged = True
     pot_rows: list[Pot] = []
     order = list(range(len(runs)))
-    if len(runs) > 1 and "run_odd_chip" not in state.profile.pinned \
+    if len(runs) > 1 and state.profile.site_conventions and "run_odd_chip" not in state.profile.pinned \
             and any((p.amount - c) % (len(runs) * max(chip, 1)) for p, c in zip(pots, cuts)):
         # no rulebook says which run takes an odd chip (rules.md 9f) and the sites differ,
         # even one site between hands (GGPoker's corpus hands give it to the first run and
-        # to the second): unless a profile states it, the odd chip between runs is not judged
+        # to the second): a site's hands (`site_conventions`) are not judged on it unless the
+        # run's options state it; a room's own profile (live) does, by `run_odd_chip`
         hand.abstain("run it twice: an odd chip between the runs, which no rulebook places", ("OC01", "SP01"))
     for pot, cut in zip(pots, cuts):
         contenders = [seat for seat in pot.eligible if seat not in mucked]
