@@ -561,9 +561,10 @@ def check_posts(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) ->
     blinds, ante, big-blind ante, straddle and kill; the hand's bomb pot) against the posts
     written. The blinds' seats come from the button: heads-up the button posts the small
     blind (TDA-2024 34-B), otherwise the first two players dealt in after it; under a dead
-    button with an empty seat after the button the small blind may be dead (rules.md 1c)
-    and is not judged. Who posts a blind from the wrong seat is AO06's; missed blinds owed
-    are the session audit's (SE02, SE03)."""
+    button (rules.md 1c) or a site's forward button, with an empty seat after the button,
+    the small blind may be dead and is not judged (a moving button always finds one). Who
+    posts a blind from the wrong seat is AO06's; missed blinds owed are the session
+    audit's (SE02, SE03)."""
     extra = next((r for r in hand.live if isinstance(r, LiveHand)), None)
     if extra is None or hand.button_seat is None:
         return
@@ -629,8 +630,10 @@ def check_posts(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) ->
         sb_seat, bb_seat = ring[0], ring[1]
         top = max(hand.max_seats or 0, *start, btn)
         after = btn % top + 1
-        if final.profile.button_rule == "dead" and ring[0] != after:
-            sb_seat = None  # a seat between the button and the first player: the small blind may be dead
+        if final.profile.button_rule != "moving" and ring[0] != after:
+            # a seat between the button and the first player: the small blind may be dead
+            # (a dead button, rules.md 1c; sites' forward button: the dead small blind)
+            sb_seat = None
     sbs, bbs = of(Post.SMALL_BLIND), of(Post.BIG_BLIND)
     if hand.sb:
         if sbs:

@@ -195,17 +195,20 @@ def _sitting_out(hand: Hand, s: Seat) -> bool:
 def end_stacks(hand: Hand) -> dict[int, int]:
     """Each seat's stack at the end of the hand, from the original: what it had after its
     last chip went in, plus the uncalled bet (returned by the log's line, or silently by
-    the older layouts that have none) and what it collected."""
+    the older layouts that have none) and what it collected. A walk's collection may hold
+    the big blind's unmatched part already (the pot and the blind are the big blind's,
+    hhaudit.pots.is_walk): it is not added twice."""
     st = State.start(hand, get_profile("online"))
     for _ in walk(hand, st.profile, st):
         pass
-    top, excess = st.expected_uncalled()
-    if top is not None and not st.returned:
-        st.seats[top].stack += excess
     paid: dict[int, int] = {}
     for e in hand.events:
         if isinstance(e, CollectEvent):
             paid[e.seat] = paid.get(e.seat, 0) + e.amount
+    top, excess = st.expected_uncalled()
+    pot = sum(s.total for s in st.seats.values())
+    if top is not None and not st.returned and sum(paid.values()) <= pot - excess:
+        st.seats[top].stack += excess
     return {seat: s.stack + paid.get(seat, 0) for seat, s in st.seats.items()}
 
 

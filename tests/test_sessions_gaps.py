@@ -51,9 +51,11 @@ def stars_table(hands: list[int], *, every: int = 60, start: str = "2026/11/01 2
 
 
 def session_findings(tmp: Path, name: str, text: str) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The session findings of every session rule (select ALL: online, the default set
+    leaves them out, docs/precision.md) and the sessions table."""
     p = tmp / name
     p.write_text(text, encoding="utf-8")
-    res = hhaudit.audit([str(p)], jobs=1)
+    res = hhaudit.audit([str(p)], jobs=1, select=["ALL"])
     assert set(res.hands["status"]) == {"audited"}
     f = res.findings
     return f[f["category"] == "session"], res.tables["sessions"]
