@@ -599,12 +599,15 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
     judged = True
     pot_rows: list[Pot] = []
     order = list(range(len(runs)))
-    if len(runs) > 1 and "run_odd_chip" not in state.profile.pinned \
-            and any((p.amount - c) % (len(runs) * max(chip, 1)) for p, c in zip(pots, cuts)):
+    run_odd = len(runs) > 1 and "run_odd_chip" not in state.profile.pinned \
+        and any((p.amount - c) % (len(runs) * max(chip, 1)) for p, c in zip(pots, cuts))
+    if run_odd:
         # no rulebook says which run takes an odd chip (rules.md 9f) and the sites differ,
         # even one site between hands (GGPoker's corpus hands give it to the first run and
         # to the second): unless a profile states it, the odd chip between runs is not judged
-        hand.abstain("run it twice: an odd chip between the runs, which no rulebook places", ("OC01", "SP01"))
+        # (OC01); a split off by more than those odd chips, or a seat paid from a pot it is
+        # not in, still is (SP01)
+        hand.abstain("run it twice: an odd chip between the runs, which no rulebook places", ("OC01",))
     for pot, cut in zip(pots, cuts):
         contenders = [seat for seat in pot.eligible if seat not in mucked]
         if len(pot.eligible) == 1:
@@ -750,7 +753,7 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
         if here:
             last_line = next((c.line for c in reversed(here) if c.seat == worst), here[-1].line)
             break
-    odd = all(abs(d) <= chip for d in diff.values())
+    odd = all(abs(d) <= chip * (len(pots) if run_odd else 1) for d in diff.values())
     fraction = any(v % chip for v in paid.values()) and not any(v % chip for v in expected.values())
     rule = RULES["OC01"] if odd else RULES["SP01"]
     exp_txt = _by_half(pot_rows, fmt, names) or "; ".join(f"{names.get(s, s)} {fmt(expected[s])}" for s in sorted(exp_seats))
