@@ -908,6 +908,9 @@ class ReusedHandId(Rule):
     category = Category.ACCOUNTING
     severity = Severity.INFO
     citation = "one hand, one history (integrity check)"
+    standalone = True
+    default_reason = ("An info note, in the default set: on the corpus it marks only a sample whose hand "
+                      "numbers were edited (two different iPoker hands with one gamecode); both hands are audited.")
 
 
 def action_rules(act: Act, limit: Limit | None = None) -> list[type[Rule]]:

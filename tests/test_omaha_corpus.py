@@ -90,8 +90,9 @@ def test_cut_hands_say_so_and_leave_the_others_whole() -> None:
     # line 19 "*** FLOP *** [Js 3d " and line 40 "Player0": each the last line of its hand,
     # the next header after a blank line
     cut = [(h.hand_id, h.problem.line, h.problem.message) for h in hands if h.problem is not None]
-    assert cut == [(hid, line, "no line of this format reads like this; the hand stops here, before it is "
-                    "complete (cut off)") for hid, line in (("112824228684", 19), ("112824184047", 40))]
+    # (PokerStars keeps a line it does not know, so the cut line is named as the hand's last)
+    assert cut == [(hid, line, "the hand stops here, before it is complete (cut off)")
+                   for hid, line in (("112824228684", 19), ("112824184047", 40))]
     assert [h.status for h in hands[2:]] == [Status.AUDITED] * (len(hands) - 2) and len(hands) == 4
 
 

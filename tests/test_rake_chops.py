@@ -125,14 +125,41 @@ Hand was run twice
 """
 
 
+def rit_findings(text: str) -> list[tuple[str, str, str]]:
+    """The findings with the run's odd chip placed by the profile (`run_odd_chip` pinned):
+    a site's hands are not judged on it otherwise (no rulebook places it, rules.md 9f)."""
+    from dataclasses import replace
+
+    from hhaudit.profiles import get_profile
+
+    p = get_profile("online")
+    pinned = replace(p, pinned=p.pinned | {"run_odd_chip"})
+    return [(f.rule, f.expected, f.actual) for f in audit_text(text, pinned).findings]
+
+
 def test_run_it_twice_raked_chop() -> None:
     # 224.10 - 2.47 = 221.63: the first run 110.82 (the odd cent to the first run), the
     # second 110.81; each chopped: 55.41/55.41, then 55.41 to Quin (first left of Pia's
     # button, heads-up) and 55.40 to Pia
-    assert findings(RIT.format(pia="$55.40", quin="$55.41")) == []
-    assert findings(RIT.format(pia="$55.41", quin="$55.40")) == [
+    assert rit_findings(RIT.format(pia="$55.40", quin="$55.41")) == []
+    assert rit_findings(RIT.format(pia="$55.41", quin="$55.40")) == [
         ("OC01", "expected Pia 110.81; Quin 110.82 (after 2.47 rake)",
          "log paid Pia 110.82; Quin 110.81")]
+
+
+def test_run_it_twice_odd_chip_between_runs_not_judged_for_a_site() -> None:
+    # the same hand by the online profile's own conventions: which run takes the odd cent of
+    # the 221.63 is not judged (GGPoker's own hands place it both ways), and the hand says so:
+    # the second run 110.82 (55.41 each), the first 110.81 (55.41 to Quin, 55.40 to Pia)
+    second_run_odd = RIT.replace("Pia collected $55.41 from pot\nQuin collected $55.41 from pot\n*** SECOND",
+                                 "Pia collected $55.40 from pot\nQuin collected $55.41 from pot\n*** SECOND")
+    out = audit_text(second_run_odd.format(pia="$55.41", quin="$55.41"))
+    assert [f.rule for f in out.findings] == []
+    assert any("run it twice" in r for r in out.hand.not_judged)
+    # the odd cent of a run to the wrong seat is still an odd-chip error, whichever run took
+    # the odd cent between the runs (Pia is paid 110.82 by neither placement)
+    out = audit_text(RIT.format(pia="$55.41", quin="$55.40"))
+    assert [f.rule for f in out.findings] == ["OC01"]
 
 
 LIVE = """\

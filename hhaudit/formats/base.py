@@ -270,7 +270,7 @@ class CompiledGrammar:
             while last > 0 and not lines[last].strip():
                 last -= 1
             raise LineError(first_line + max(last, 0), 1, lines[last] if lines else "",
-                            "hand ends before it is complete")
+                            "the hand stops here, before it is complete (cut off)")
 
 
 class _Context:

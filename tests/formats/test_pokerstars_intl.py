@@ -270,7 +270,8 @@ def test_a_line_of_no_known_form_is_named_and_the_hand_not_judged():
     # side pots have no localized form known from a real hand: never guessed. The line is
     # named (PA04) and, since it carries chips, the hand's rules abstain (no finding made
     # on a payment the reader could not read)
-    r = run(PT_BR.replace("Ana Lima recebeu 1825 do pote", "Ana Lima recebeu 1825 do pote lateral"))
+    text = PT_BR.replace("Ana Lima recebeu 1825 do pote", "Ana Lima recebeu 1825 do pote lateral")
+    r = hhaudit.audit(textwrap.dedent(text).lstrip("\n"), extend_select=["PA04"])  # PA04 is not default
     assert r.hands["status"].tolist() == ["audited"]
     assert r.findings[["rule", "actual"]].values.tolist() == [["PA04", "Ana Lima recebeu 1825 do pote lateral"]]
     assert "not judged" in r.findings["message"].iloc[0]

@@ -69,7 +69,8 @@ def test_new_version_uncalled_y_cash() -> None:
 def test_old_export_counts_uncalled_in_pot_and_wins() -> None:
     rel = CASH + "NLHE-USD-0.05-0.10-201110.iPoker.txt"
     h = hand(rel, "2978860249")  # raise to 0.40, all fold: "Total pot $0.55", "wins $0.55"
-    assert h.started_at is None and h.tz == ""
+    # a time with no zone: read as UTC, and `tz` says the zone was assumed (hhaudit.zones)
+    assert h.started_at == datetime(2011, 10, 12, 2, 53, 50, tzinfo=timezone.utc) and h.tz == "UTC (assumed)"
     assert _acts(h)[1] == ("Player7", Act.RAISE, None, 40, False)
     assert h.implicit_uncalled
     assert (h.summary.total_pot, h.summary.rake) == (25, 0)  # 0.55 less the 0.30 returned

@@ -3,6 +3,8 @@ audit's findings on them are exactly the reviewed ones (tests/reviewed/unibet.ts
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
+
 import pytest
 
 from hhaudit.auditor import Auditor
@@ -28,7 +30,8 @@ def test_banzai_hand_all_in_raise_wins_the_blinds() -> None:
     assert h.status is Status.AUDITED, h.problem
     assert (h.site, h.format, h.hand_id, h.kind, h.currency, h.scale) == ("Unibet", "unibet", "1463192545", "cash", "EUR", 2)
     assert (h.limit, h.game, h.sb, h.bb, h.table_name, h.button_seat) == (Limit.NO_LIMIT, "NLHE", 5, 10, "€1 NL", 6)
-    assert h.started_at is None  # "13:22:50 2021/04/04": no zone
+    # "13:22:50 2021/04/04": no zone, read as UTC and said to be assumed (hhaudit.zones)
+    assert h.started_at == datetime(2021, 4, 4, 13, 22, 50, tzinfo=timezone.utc) and h.tz == "UTC (assumed)"
     assert [(s.seat, s.player, s.stack) for s in h.seats] == [
         (1, "Player0", 515), (2, "Player1", 100), (3, "Player2", 153), (4, "Hero", 95), (5, "Player3", 124),
         (6, "Player4", 235)]
