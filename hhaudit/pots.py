@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from . import evaluator
 from .model import (
@@ -599,13 +599,15 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
     judged = True
     pot_rows: list[Pot] = []
     order = list(range(len(runs)))
-    if len(runs) > 1 and state.profile.site_conventions and "run_odd_chip" not in state.profile.pinned \
-            and any((p.amount - c) % (len(runs) * max(chip, 1)) for p, c in zip(pots, cuts)):
-        # no rulebook says which run takes an odd chip (rules.md 9f) and the sites differ,
-        # even one site between hands (GGPoker's corpus hands give it to the first run and
-        # to the second): a site's hands (`site_conventions`) are not judged on it unless the
-        # run's options state it; a room's own profile (live) does, by `run_odd_chip`
-        hand.abstain("run it twice: an odd chip between the runs, which no rulebook places", ("OC01", "SP01"))
+    # No rulebook says which run takes an odd chip (rules.md 9f) and the sites differ, even
+    # one site between hands (GGPoker's corpus hands give it to the first run and to the
+    # second): a site's hands (`site_conventions`) are not judged on it unless the run's
+    # options state it; a room's own profile (live) does, by `run_odd_chip`. A split that
+    # gives it to the last run instead is then not judged (the payments of each run are
+    # checked against both placements, so every other fault of the split is still found)
+    run_odd = len(runs) > 1 and state.profile.site_conventions and "run_odd_chip" not in state.profile.pinned \
+        and any((p.amount - c) % (len(runs) * max(chip, 1)) for p, c in zip(pots, cuts))
+    expected_alt: dict[tuple[int, int], int] = defaultdict(int)  # (run, seat): the odd chip to the last run
     for pot, cut in zip(pots, cuts):
         contenders = [seat for seat in pot.eligible if seat not in mucked]
         if len(pot.eligible) == 1:
@@ -642,6 +644,17 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
             net_halves = split_run(net_run[ri], winners, lows, ring, chip, low_ring, hilo_odd)
             if rake_split == "shares" and lows is None and len(winners) > 1 and part > net_run[ri]:
                 net_halves = [(None, net_run[ri], rake_shares_of(gross_halves[0][2], part - net_run[ri], ring, chip))]
+            if run_odd:
+                net_alt = split_amount(pot.amount - cut, order, order[::-1], chip)[ri]
+                alt_halves = split_run(net_alt, winners, lows, ring, chip, low_ring, hilo_odd)
+                if rake_split == "shares" and lows is None and len(winners) > 1:
+                    part_alt = split_amount(pot.amount, order, order[::-1], chip)[ri]
+                    if part_alt > net_alt:
+                        alt_gross = split_run(part_alt, winners, lows, ring, chip, low_ring, hilo_odd)
+                        alt_halves = [(None, net_alt, rake_shares_of(alt_gross[0][2], part_alt - net_alt, ring, chip))]
+                for _, _, shares in alt_halves:
+                    for w, a in shares.items():
+                        expected_alt[run, w] += a
             for (half, amount, _), (_, _, shares) in zip(gross_halves, net_halves):
                 row = Pot(pot.index, amount, pot.level, pot.eligible, run, half=half)
                 row.expected_winners = winners if half != "low" or lows is None else lows
@@ -720,6 +733,16 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
                     c.pot == row.index and c.run == row.run for c in collects) \
                     and dict(zip(row.winners, row.paid)) == dict(zip(row.expected_winners, row.expected)):
                 row.ok = True
+        return
+    if run_odd and all(c.run in runs for c in collects):
+        paid_runs: dict[tuple[int, int], int] = defaultdict(int)
+        for c in collects:
+            paid_runs[c.run, c.seat] += c.amount
+        run_odd = _paid_exactly(expected_alt, paid_runs)
+    else:
+        run_odd = False
+    if run_odd:
+        hand.abstain("run it twice: an odd chip between the runs, which no rulebook places", ("OC01",))
         return
     # same seats: the amounts must be exactly the split of what the rake leaves
     if _paid_exactly(expected, paid):
@@ -986,7 +1009,10 @@ def _cuts(amounts: list[int]) -> set[int]:
     return out
 
 
-def _paid_exactly(expected: dict[int, int], paid: dict[int, int]) -> bool:
+_K = TypeVar("_K")
+
+
+def _paid_exactly(expected: dict[_K, int], paid: dict[_K, int]) -> bool:
     return all(paid.get(s, 0) == v for s, v in expected.items() if v) and sum(paid.values()) == sum(expected.values())
 
 

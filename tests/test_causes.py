@@ -55,4 +55,4 @@ def test_the_corpus_hand_of_25_findings_shows_one() -> None:
     assert {x.caused_by for x in out.findings[1:]} == {roots[0].seq}
     rows = [Row(x.hand_id, x.source, x.line, x.seq, x.rule, x.name, x.category, x.severity, x.seat, x.player,
                 x.expected, x.actual, x.message, x.citation, x.caused_by) for x in out.findings]
-    assert [(r.rule, n) for r, n in folded(iter(rows))] == [("BS01", 8)]
+    assert [(r.rule, len(after)) for r, after in folded(rows)] == [("BS01", 8)]

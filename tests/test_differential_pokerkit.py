@@ -434,11 +434,12 @@ def _compare(hand: Hand, audited, pk, order, idx, snap, out: Outcome) -> None:  
     rake = hand.summary.rake or 0
     ends = {s: final.seats[s].stack + collected[s] for s in order}
     # Logs that return an unmatched bet without an "Uncalled bet" line (older layouts): our
-    # pots leave it out, so it goes back to the seat that bet it.
+    # pots leave it out, so it goes back to the seat that bet it. A walk's big blind gets its
+    # unmatched blind back inside its collection: already counted there.
     silent = sum(x.total for x in final.seats.values()) + final.room_added - total
     if silent > 0:
         top = max(order, key=lambda s: final.seats[s].total - final.seats[s].dead)
-        ends[top] += silent
+        ends[top] += audited.unseen_returns.get(top, 0)
     diffs = {s: pk.stacks[idx[s]] - ends[s] for s in order}
     if any(d < 0 for d in diffs.values()) or sum(diffs.values()) != rake or (rake == 0 and any(diffs.values())):
         out.disagree("payoffs", f"pokerkit minus ours per seat {diffs}, rake {rake}")

@@ -149,10 +149,17 @@ def test_run_it_twice_raked_chop() -> None:
 
 def test_run_it_twice_odd_chip_between_runs_not_judged_for_a_site() -> None:
     # the same hand by the online profile's own conventions: which run takes the odd cent of
-    # the 221.63 is not judged (GGPoker's own hands place it both ways), and the hand says so
-    out = audit_text(RIT.format(pia="$55.41", quin="$55.40"))
+    # the 221.63 is not judged (GGPoker's own hands place it both ways), and the hand says so:
+    # the second run 110.82 (55.41 each), the first 110.81 (55.41 to Quin, 55.40 to Pia)
+    second_run_odd = RIT.replace("Pia collected $55.41 from pot\nQuin collected $55.41 from pot\n*** SECOND",
+                                 "Pia collected $55.40 from pot\nQuin collected $55.41 from pot\n*** SECOND")
+    out = audit_text(second_run_odd.format(pia="$55.41", quin="$55.41"))
     assert [f.rule for f in out.findings] == []
     assert any("run it twice" in r for r in out.hand.not_judged)
+    # the odd cent of a run to the wrong seat is still an odd-chip error, whichever run took
+    # the odd cent between the runs (Pia is paid 110.82 by neither placement)
+    out = audit_text(RIT.format(pia="$55.41", quin="$55.40"))
+    assert [f.rule for f in out.findings] == ["OC01"]
 
 
 LIVE = """\
