@@ -136,7 +136,9 @@ def _dataset(tmp_path: Path) -> tuple[Path, Path]:
     good = tmp_path / "good.txt"
     good.write_text(stars(2), encoding="utf-8")
     out = tmp_path / "out"
-    assert hh("audit", str(good), "-o", str(out), "-q", "--fail-on", "never").returncode == 0
+    # the session rules (live only by default) find the two copies' stacks and button
+    assert hh("audit", str(good), "-o", str(out), "-q", "--fail-on", "never",
+              "--extend-select", "session").returncode == 0
     return good, out
 
 
@@ -600,7 +602,8 @@ def test_a_signal_at_each_phase_keeps_the_previous_dataset(tmp_path: Path, phase
 @pytest.mark.parametrize("fmt", ["text", "json", "jsonl", "csv"])
 def test_an_input_error_prints_no_finding_of_the_previous_dataset(tmp_path: Path, fmt: str) -> None:
     good, out = _dataset(tmp_path)  # two hands: session findings
-    assert hh("audit", str(good), "-o", str(out), "--fail-on", "never").stdout.count(str(good)) > 0
+    assert hh("audit", str(good), "-o", str(out), "--fail-on", "never",
+              "--extend-select", "session").stdout.count(str(good)) > 0
     bad = tmp_path / "notes.txt"
     bad.write_text("meeting notes\n", encoding="utf-8")
     r = hh("audit", str(bad), "-o", str(out), "--output-format", fmt)

@@ -6,10 +6,12 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import shutil
 import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -99,7 +101,9 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     from hhaudit.cli import main
 
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    # printed to a pipe: the report's 160 columns, not the COLUMNS a test runner's worker sets
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    with mock.patch.dict(os.environ, env, clear=True), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(list(args))
     return subprocess.CompletedProcess(["hhaudit", *args], code, out.getvalue(), err.getvalue())
 
@@ -158,7 +162,7 @@ def test_html_index_is_self_contained_with_plots_and_every_finding(
     assert p.tags["svg"] >= 3 and text.count("matplotlib") >= 3
     # in the order an auditor asks: where to look first (by rate), by rule, every finding,
     # then the rest folded
-    assert p.h2 == ["Where to look first", "Findings by rule, category, site and day", "Every finding (12)",
+    assert p.h2 == ["Where to look first", "Findings by rule, category, site and day", "Every finding (14)",
                     "More tables"]
     for title in ("<h3>Findings by category</h3>", "<h3>Findings by rule</h3>",
                   "<h3>Tables with most findings per 1,000 hands</h3>", "<h3>Findings by site</h3>",
@@ -169,13 +173,15 @@ def test_html_index_is_self_contained_with_plots_and_every_finding(
     # every finding's row is in the embedded data, each pointing at its hand page
     start = text.index("id='findings-data'>") + len("id='findings-data'>")
     data = json.loads(text[start:text.index("</script>", start)])
-    assert len(data) == 12
-    mr = next(row for row in data if row[7] == "MR01")
+    assert len(data) == 14
+    # two MR01: the kill game's raise to 6 over a kill of 4, and the PokerStars short raise
+    assert sorted(row[5] for row in data if row[7] == "MR01") == ["100000000002", "35"]
+    mr = next(row for row in data if row[7] == "MR01" and row[5] == "100000000002")
     assert mr[12:14] == ["minimum raise is to 750", "raised to 600"] and mr[11] == 11
     assert (page.parent / mr[0]).is_file()
-    # the planted hands: 11 of the 35 have findings, one page each
+    # the planted hands: 13 have findings (2 of them in kill-game.live), one page each
     pages = sorted((page.parent / "report_hands").glob("h*.html"))
-    assert len(pages) == 11
+    assert len(pages) == 13
 
 
 def test_hand_page_highlights_the_line_with_the_finding(report_html: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
@@ -193,11 +199,11 @@ def test_hand_page_highlights_the_line_with_the_finding(report_html: tuple[Path,
     assert "<td>Gina 712, Hugo 713</td><td>Gina 713, Hugo 712</td><td class='wrong'>wrong</td>" in text
     # a picture of the table at each of the two findings, button on seat 7 (Hugo)
     assert text.count("<figure class='table'") == 2 and ">D</text>" in text
-    # each page links to the report and its neighbours: 11 pages, the first has no previous
+    # each page links to the report and its neighbours: 13 pages, the first has no previous
     pages = sorted((page.parent / "report_hands").glob("h*.html"))
     first, last = pages[0].read_text(encoding="utf-8"), pages[-1].read_text(encoding="utf-8")
     assert "rel='prev'" not in first and "<a href='h000002.html' rel='next'>" in first
-    assert "<a href='h000010.html' rel='prev'>" in last and "rel='next'" not in last
+    assert "<a href='h000012.html' rel='prev'>" in last and "rel='next'" not in last
     assert "<a href='../report.html'>" in first
 
 
@@ -241,13 +247,15 @@ def test_html_in_headless_chromium(report_html: tuple[Path, subprocess.Completed
     d = _driver()
     try:
         d.get(page.as_uri())
-        assert d.find_element(By.ID, "findings-count").text == "findings 1-12 of 12"
+        assert d.find_element(By.ID, "findings-count").text == "findings 1-14 of 14"
         # filter the table by rule as a user would, then sort it by line
         Select(d.find_element(By.ID, "f-rule")).select_by_value("MR01")
-        assert d.find_element(By.ID, "findings-count").text == "findings 1-1 of 1 (filtered from 12)"
-        row = d.find_element(By.CSS_SELECTOR, "#findings-body tr")
-        cells = [td.text for td in row.find_elements(By.TAG_NAME, "td")]
-        assert "MR01" in cells and "minimum raise is to 750" in cells and "raised to 600" in cells
+        # the kill game's MR01 and the PokerStars short raise
+        assert d.find_element(By.ID, "findings-count").text == "findings 1-2 of 2 (filtered from 14)"
+        rows = [[td.text for td in row.find_elements(By.TAG_NAME, "td")]
+                for row in d.find_elements(By.CSS_SELECTOR, "#findings-body tr")]
+        assert len(rows) == 2 and all("MR01" in cells for cells in rows)
+        assert any("minimum raise is to 750" in cells and "raised to 600" in cells for cells in rows)
         Select(d.find_element(By.ID, "f-rule")).select_by_value("")
         d.find_element(By.CSS_SELECTOR, "#findings th[data-key='line']").click()
         first_lines = [tr.find_elements(By.TAG_NAME, "td")[-4].text

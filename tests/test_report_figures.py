@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import subprocess
+from unittest import mock
 from pathlib import Path
 
 import pytest
@@ -25,7 +27,9 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     from hhaudit.cli import main
 
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.chdir(REPO), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    # printed to a pipe: the report's 160 columns, not the COLUMNS a test runner's worker sets
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    with mock.patch.dict(os.environ, env, clear=True), contextlib.chdir(REPO), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(list(args))
     return subprocess.CompletedProcess(["hhaudit", *args], code, out.getvalue(), err.getvalue())
 
