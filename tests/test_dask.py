@@ -21,8 +21,10 @@ def test_dask_local_cluster_writes_the_same_dataset(tmp_path: Path) -> None:
                                   dashboard_address=None) as cluster:
         td = run(sources(*files), dask, Options(), engine="dask", scheduler=cluster.scheduler_address, batch=4)
     assert contents(local) == contents(dask)
-    # 3 files x 6 hands; hand 2 is in every file (j = 2 of file 0 and the last hand of each)
-    assert td.hands == tl.hands == 15 and td.duplicates == tl.duplicates == 3
+    # 3 files x 6 hands; hand 2 ends every file (the same tournament hand: two copies), and
+    # j = 2 of file 0 is another hand under that id (another table and seats: a shared id)
+    assert td.hands == tl.hands == 16 and td.duplicates == tl.duplicates == 2
+    assert td.shared_ids == tl.shared_ids == 1
 
 
 def test_dask_engine_from_a_script_without_a_main_guard_under_spawn(tmp_path: Path) -> None:

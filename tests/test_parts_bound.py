@@ -49,7 +49,7 @@ def test_parts_within_five_times_hands_over_batch_plus_jobs(tmp_path: Path, monk
     # the 4 files are groups of their own, as files of UNIT_BYTES or more are (unit_bytes=1),
     # and their units go to the workers one by one, as a large file's do (split_bytes=0)
     alone = {"unit_bytes": 1} if files == 4 else {}
-    totals = run(list(to_sources([str(folder)])), out, Options(), jobs=jobs, batch=BATCH, split_bytes=0, **alone)
+    totals = run(list(to_sources([str(folder)])), out, Options(extend_select=("SE",)), jobs=jobs, batch=BATCH, split_bytes=0, **alone)
     assert totals.hands == HANDS
     count = parts(out)
     units = 20 if files == 4 else 10

@@ -361,7 +361,7 @@ def test_a_bug_in_a_worker_process_is_status_3_and_the_run_stops(tmp_path: Path,
     prelude = EVERY_FILE_A_TASK + """
 import hhaudit.pipeline.pool as pool
 pool._BOOT = pool._BOOT.replace("from hhaudit.pipeline.worker import serve",
-    "import hhaudit.pipeline.tasks as t; t.run_task = lambda task: 1 // 0; "
+    "import hhaudit.pipeline.tasks as t; t.run_task = lambda task, progress=None: 1 // 0; "
     "from hhaudit.pipeline.worker import serve")
 """
     r = hh("audit", str(histories), "-o", str(out), "--quiet", "--jobs", "2", prelude=prelude)

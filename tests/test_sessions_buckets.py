@@ -56,7 +56,7 @@ def audit(paths: list[Path], out: Path, monkeypatch: pytest.MonkeyPatch, **knobs
             m.setattr(passes, name, value)
         m.setattr(passes, "_judge_bucket", counted)
         m.setattr(passes, "IN_UNITS", False)
-        run(list(to_sources([str(p) for p in paths])), out, Options())
+        run(list(to_sources([str(p) for p in paths])), out, Options(extend_select=("SE",)))
     assert not list(out.rglob(".sessions")), "the pass's folder is removed"
     return sum(1 for n in judged if n)
 
@@ -182,7 +182,7 @@ def test_an_interrupted_pass_leaves_no_part_and_the_previous_dataset(tmp_path: P
         m.setattr(passes, "_judge_bucket", stopped)
         m.setattr(passes, "IN_UNITS", False)
         with pytest.raises(KeyboardInterrupt):
-            run(list(to_sources([str(p) for p in paths])), out, Options())
+            run(list(to_sources([str(p) for p in paths])), out, Options(extend_select=("SE",)))
     assert seen[-1] == (False, True)  # groups written, but only under the temporary name
     assert files(out) == before
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".out")] == []

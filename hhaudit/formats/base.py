@@ -514,6 +514,17 @@ def load_grammar(name: str) -> CompiledGrammar:
     return CompiledGrammar(name)
 
 
+@cache
+def run_in(start: re.Pattern[str]) -> re.Pattern[str]:
+    """A format's first-line pattern as searched for inside another line (a line cut off and
+    the next hand's header run into it): without its leading whitespace repeat. Searched,
+    `\\s*` before the header tries every start of a run of spaces and reads the rest of the run
+    from each, quadratic in the run; the header is found inside the line at the same places
+    (a match of `\\s*header` from position p is one of `header` from p or later) without it."""
+    pattern = re.sub(r"^\\s\*\+?", "", start.pattern)
+    return re.compile(pattern, start.flags)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class LineFormat:
     """Base class of a line-based text format.
@@ -554,7 +565,7 @@ class LineFormat:
 
     def unknown_line(self, hand: Hand, f: Fields, line: int) -> None:
         text = (f[0] or "").strip()
-        if self.start.search(text, 1):
+        if run_in(self.start).search(text, 1):
             # a hand's first line inside another line: the line was cut off and the next
             # hand's header run into it (a damaged file), not a line kind of the site
             raise LineError(line, 1, text, "no line of this format reads like this: a line cut off, "

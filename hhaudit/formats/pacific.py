@@ -99,7 +99,7 @@ def amount888(text: str | None, scale: int) -> int:
     return parse_amount(f"{whole}.{frac}" if frac else whole, scale)
 
 
-_BRACKETED = re.compile(r"\[[^\[\]]*\d[^\[\]]*\]|\[ ?[2-9TJQKA][cdhs]")
+_BRACKETED = re.compile(r"\[[^\[\]\d]*\d[^\[\]]*\]|\[ ?[2-9TJQKA][cdhs]")
 
 
 class PacificFormat(LineFormat):

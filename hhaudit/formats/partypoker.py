@@ -130,7 +130,7 @@ class _Notes:
 
 
 _STARTS = re.compile(r"\s*(?:\ufeff\s*)?Game #(\S+) starts\.")
-_BRACKETED = re.compile(r"[\[(][^\[\]()]*[\dAKQJT][^\[\]()]*[\])]")
+_BRACKETED = re.compile(r"[\[(][^\[\]()\dAKQJT]*[\dAKQJT][^\[\]()]*[\])]")
 _NOT_AVAILABLE = "The hand history for this hand number is not available here"
 
 

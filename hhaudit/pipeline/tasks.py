@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import zones
+from ..model import Hand
 from ..parsing import EMPTY, HEAD_LINES, NOT_A_FORMAT, read_hand
 from ..reading import FileReport, InputError, Source, iter_text, lines_of_blocks, split_lines
 from ..splitting import Starter, hand_lines, hand_texts, text_starter
@@ -67,15 +69,22 @@ def run_task(task: FileTask | ChunkTask, progress: Callable[[int, int], None] | 
 
     unit = Unit(task.index, task.chunk, HandAuditor(task.options), task.out_dir)
     findings = 0
+    chosen = dict(task.options.timezones)
+
+    def placed(hand: Hand) -> Hand:
+        # a time written with no zone read in the site's zone, as parse_source does for a file's hands
+        zones.place(hand, chosen)
+        return hand
+
     if task.texts:
         fmt = formats.get(task.format)
         for first, text in task.texts:
-            findings += unit.add(read_hand(fmt, hand_lines(text), first, task.source))
+            findings += unit.add(placed(read_hand(fmt, hand_lines(text), first, task.source)))
         unit.write()
     elif task.hands:
         fmt = formats.get(task.format)
         for first, lines in task.hands:
-            findings += unit.add(read_hand(fmt, lines, first, task.source))
+            findings += unit.add(placed(read_hand(fmt, lines, first, task.source)))
         unit.write()
     totals = unit.totals
     if task.report is not None:

@@ -983,11 +983,12 @@ def sequence_numbers(formats: list[str], hand_ids: list[str]) -> list[int | None
     (`table_sequence`), else None."""
     from ..formats import FORMATS
 
-    patterns = {name: getattr(f, "table_sequence", None) for name, f in FORMATS.items()}
+    numbered: dict[str, Any] = {name: f for name, f in FORMATS.items() if getattr(f, "table_sequence", None) is not None}
     out: list[int | None] = []
     for fmt, hid in zip(formats, hand_ids):
-        pattern = patterns.get(fmt or "")
-        m = pattern.fullmatch(hid or "") if pattern is not None else None
+        f = numbered.get(fmt or "")
+        # fullmatch through the attribute's name: the linear-time test reads the mode from it
+        m = f.table_sequence.fullmatch(hid or "") if f is not None else None
         out.append(int(m.group(1)) if m else None)
     return out
 

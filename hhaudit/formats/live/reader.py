@@ -76,7 +76,7 @@ _GAME_LINE = re.compile(r"\s*game\s+(?P<limit>(?:NL|PL|FL)(?:HE|O[456]?(?:-?8)?)
                    r"(?:\s+(?P<name>hold'?em|nlhe|plhe|flhe|holdem|[456][- ]?card\s+omaha(?:\s+hi[-/]?lo)?"
                    r"|omaha[456]?(?:\s+hi[-/]?lo|\s*8)?))?\s+(?P<sb>" + _AMOUNT + r")\s*/\s*(?P<bb>"
                    + _AMOUNT + r")(?P<rest>(?:\s.*)?)", re.IGNORECASE)
-_LEVEL_LINE = re.compile(r"\s*(?:level|blinds)\s+(?:(?:no\.?\s*|#)?(?P<number>\d+)\s*:?\s+)?(?P<sb>" + _AMOUNT + r")\s*/\s*(?P<bb>" + _AMOUNT + r")(?P<rest>(?:\s.*)?)",
+_LEVEL_LINE = re.compile(r"\s*(?:level|blinds)\s+(?:(?:no\.?\s*|#)?(?P<number>\d+)(?:\s*:)?\s+)?(?P<sb>" + _AMOUNT + r")\s*/\s*(?P<bb>" + _AMOUNT + r")(?P<rest>(?:\s.*)?)",
                     re.IGNORECASE)
 _OPTION = re.compile(
     r"\s*(?:(?P<ante>ante)\s+(?P<ante_v>" + _AMOUNT + r")"
