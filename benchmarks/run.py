@@ -50,7 +50,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 from hhaudit.formats import get
 from hhaudit.pipeline import bulk_gc
 from hhaudit.reading import iter_lines

@@ -110,7 +110,7 @@ def _read_baseline(path: str | None) -> Any:
 
 def _audit(args: argparse.Namespace, sources: Any, skipped: list[FileReport], opts: Any, jobs: int,
            no_dataset: bool) -> int:
-    from .auditor import severity_rank
+    from .engine.auditor import severity_rank
     from .pipeline import run
 
     quiet = args.quiet > 0 or args.output_format != "text" or not sys.stderr.isatty()
@@ -320,7 +320,7 @@ def _resolve(args: argparse.Namespace, cfg: config.Config | None = None) -> conf
 
 def cmd_rules(args: argparse.Namespace) -> int:
     from .ruledoc import load_all_rules
-    from .rules import RULES, default_text
+    from .engine.rules import RULES, default_text
 
     load_all_rules()
     if args.profile or args.rules or args.option:
@@ -351,7 +351,7 @@ def _print_profile(resolved: config.Resolved) -> None:
     sys.stdout.write(columns(["option", "value", "from"], rows))
     from .profiles import Profile
     from .ruledoc import OPTIONS
-    from .rules import RULES
+    from .engine.rules import RULES
 
     default = Profile("built-in")
     changed = {name: value for name, value, _ in found if value != getattr(default, name)}
@@ -397,7 +397,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
     import difflib
 
     from .ruledoc import load_all_rules, rule_doc
-    from .rules import RULES
+    from .engine.rules import RULES
 
     load_all_rules()
     code = args.code.strip().upper()

@@ -523,7 +523,7 @@ class Hand:
     """Rule profile the log asks for (live logs: `profile roberts-cash`); "" = the default."""
     live: list[object] = field(default_factory=list)
     """Live logs: what was said, each chip motion, rulings and out-of-turn actions
-    (`hhaudit.live_rules` records), judged by `live_rules.check_live`."""
+    (`hhaudit.engine.live_rules` records), judged by `live_rules.check_live`."""
     bomb_pot: int = 0
     """A bomb pot (rules.md 9e): the ante every player put in, no blinds and no pre-flop
     betting, the flop dealt at once (live logs: `bomb 20`); 0: not a bomb pot."""

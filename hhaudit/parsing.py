@@ -15,7 +15,7 @@ from .chunks import HandLines
 from .formats import Format
 from .formats.base import fallback_id
 from .formats.common import settle_omaha
-from .games import unaudited_reason
+from .engine.games import unaudited_reason
 from .limits import MAX_HAND_CHARS, MAX_HAND_LINES, out_of_bounds
 from .model import Hand, ParseProblem, Status
 from .money import reading_finer

@@ -203,7 +203,7 @@ OPTIONS: dict[str, tuple[str, ...]] = {
 
 def load_all_rules() -> None:
     """Register every rule (betting, pot, live and session rules) without importing any format."""
-    from . import house_rules, live_rules, rules  # noqa: F401
+    from .engine import house_rules, live_rules, rules  # noqa: F401
     from .sessions import rules as session_rules  # noqa: F401
 
 
@@ -237,7 +237,7 @@ def rule_doc(code: str) -> str:
     from .profiles import Profile
 
     load_all_rules()
-    from .rules import RULES, default_text
+    from .engine.rules import RULES, default_text
 
     rule = RULES[code.upper()]
     doc = docstring(rule).strip().splitlines()

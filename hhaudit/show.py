@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .auditor import AuditedHand, Finding
+from .engine.auditor import AuditedHand, Finding
 from .model import (
     Act,
     ActionEvent,
@@ -127,7 +127,7 @@ def replay(hand: Hand, *, profile: str | None = None, options: dict[str, Any] | 
     (`options`: profile options over the profile's, a house profile's among them; `label`:
     the profile's name as shown, a house profile's)."""
     from .pipeline import HandAuditor, Options
-    from .replay import State
+    from .engine.replay import State
 
     auditor = HandAuditor(Options(profile, tuple(sorted((options or {}).items())))).auditor_for(hand)
     full = auditor.audit(hand)
@@ -184,8 +184,8 @@ def showdowns(hand: Hand, audited: AuditedHand, where: dict[int, str]) -> list[S
     """Every showdown of the hand: per board, each seat whose cards the log shows (tabled,
     or revealed where they play) with its hand's rank, the best marked; mucked hands left
     out (they have no claim)."""
-    from . import evaluator
-    from .pots import _boards
+    from .engine import evaluator
+    from .engine.pots import _boards
 
     streets = [e for e in hand.events if isinstance(e, StreetEvent)]
     boards = _boards(hand, streets)
@@ -418,8 +418,8 @@ def carry_lines(path: str, *, profile: str | None = None, options: dict[str, Any
     out), then the stacks the last hand leaves, so that a dealer can write the next hand in
     the short style. The end stacks are the audit's own (`live_rules.final_stacks`: what the
     log played, the pay lines as written), the same the next hand is carried from."""
-    from .auditor import Auditor
-    from .live_rules import final_stacks
+    from .engine.auditor import Auditor
+    from .engine.live_rules import final_stacks
     from .model import Status
     from .parsing import parse
     from .profiles import get_profile

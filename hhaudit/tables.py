@@ -14,7 +14,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .auditor import ActionRow, AuditedHand
+from .engine.auditor import ActionRow, AuditedHand
 from .identity import identity
 from .model import Act, ActionEvent, CollectEvent, Status, Street, StreetEvent
 

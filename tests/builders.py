@@ -12,11 +12,11 @@ import textwrap
 from dataclasses import dataclass
 from typing import Any
 
-from hhaudit.auditor import Auditor, AuditedHand
+from hhaudit.engine.auditor import Auditor, AuditedHand
 from hhaudit.model import ActionEvent
 from hhaudit.parsing import parse
 from hhaudit.profiles import Profile
-from hhaudit.replay import State
+from hhaudit.engine.replay import State
 
 
 def stars(

@@ -3,7 +3,7 @@ a time in the text, and say which finding category must appear at which line.
 
 Where a fault needs to know what was legal (the minimum raise, the pot-limit maximum, who
 has acted), this module works it out on its own from the log with the rulebook's
-arithmetic (rules.md 2b, 3b, 5), not from `hhaudit.replay`, so that the test can catch the
+arithmetic (rules.md 2b, 3b, 5), not from `hhaudit.engine.replay`, so that the test can catch the
 replay being wrong.
 
 `corpus_hands(corpus)` yields (name, lines) of every clean hand; `FAULTS` maps a fault name
@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 from hhaudit.formats import get as get_format
 from hhaudit.model import (
     Act,
@@ -481,7 +481,7 @@ def side_pot_to_short_stack(hand: Hand, lines: list[str], key: int) -> Fault | N
 def _showdown_hands(hand: Hand) -> dict[int, str]:
     """Seats still in at the showdown whose cards the log reveals and that did not muck
     (shown, or only dealt face up or written in the summary): seat -> player."""
-    from hhaudit.pots import PotEvents, known_cards
+    from hhaudit.engine.pots import PotEvents, known_cards
 
     folded = {e.seat for e in actions(hand) if e.act is Act.FOLD}
     names = {s.seat: s.player for s in hand.seats}

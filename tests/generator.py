@@ -8,7 +8,7 @@ policy play it, and returns the PokerStars text together with what the rules say
 outcome is: the pots, who is eligible for each, who wins each on each board and how much.
 
 The betting rules are kept here with their own bookkeeping, written from
-`/work/shared/reference/rules.md` and not from `hhaudit.replay`, so that the two can be
+`/work/shared/reference/rules.md` and not from `hhaudit.engine.replay`, so that the two can be
 compared (tests/test_generated.py). Where the rulebooks leave a choice open ([CONFIG]) the
 generator follows the `online` profile and avoids the open corners:
 - minimum bet = the big blind; minimum raise = current bet + the last full bet or raise of
@@ -19,7 +19,7 @@ generator follows the `online` profile and avoids the open corners:
 - pot limit: raise-to at most B + P + (B - c), pre-flop with the full blinds (TDA 54);
 - fixed limit: a bet and three raises, no cap when the pot is heads-up before the cap (Robert's
   3-4); an all-in of half a bet or more counts as a raise;
-- the showdown winner of each pot is the best shown eligible hand (Hold'em: hhaudit.evaluator;
+- the showdown winner of each pot is the best shown eligible hand (Hold'em: hhaudit.engine.evaluator;
   Omaha: the best of every two hole cards with every three board cards, valued by
   phevaluator, not by hhaudit's code);
 - Omaha (`variant="omaha"`, 4, 5 or 6 hole cards) and Omaha Hi/Lo (`hilo=True`): each pot
@@ -572,7 +572,7 @@ class _Game:
         return cuts
 
     def high(self, hole: tuple[str, ...], board: list[str]) -> int:
-        """The high hand's value, higher better: Hold'em's by hhaudit.evaluator; Omaha's the
+        """The high hand's value, higher better: Hold'em's by hhaudit.engine.evaluator; Omaha's the
         best of two hole cards and three board cards by phevaluator (lower is better there)."""
         if self.variant == "holdem":
             return evaluator.hand_value([*hole, *board])

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import re
 
-from hhaudit.live_rules import walk
+from hhaudit.engine.live_rules import walk
 from hhaudit.model import (
     Act,
     ActionEvent,
@@ -35,7 +35,7 @@ from hhaudit.model import (
     UncalledEvent,
 )
 from hhaudit.profiles import get_profile
-from hhaudit.replay import State
+from hhaudit.engine.replay import State
 
 
 class Unconvertible(Exception):
@@ -197,7 +197,7 @@ def end_stacks(hand: Hand) -> dict[int, int]:
     last chip went in, plus the uncalled bet (returned by the log's line, or silently by
     the older layouts that have none) and what it collected. A walk's collection may hold
     the big blind's unmatched part already (the pot and the blind are the big blind's,
-    hhaudit.pots.is_walk): it is not added twice."""
+    hhaudit.engine.pots.is_walk): it is not added twice."""
     st = State.start(hand, get_profile("online"))
     for _ in walk(hand, st.profile, st):
         pass

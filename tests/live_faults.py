@@ -1,4 +1,4 @@
-"""String-bet faults for live logs (docs/live-format.md, hhaudit/live_rules.py).
+"""String-bet faults for live logs (docs/live-format.md, hhaudit/engine/live_rules.py).
 
 A generated hand (tests/generator.py) is written as a live log with tests/live_convert.py;
 one call that faced a bet is then replaced by what a dealer might have misruled, and the

@@ -111,7 +111,7 @@ FLOP = "ChazDazzle/fpdb-chaz/pyfpdb/regression-test-files/{}/Flop/{}"
 def _audited(kind: str, site: str, name: str, hand_id: str):  # type: ignore[no-untyped-def]
     from conftest_corpus import corpus, find_hand
 
-    from hhaudit.auditor import Auditor
+    from hhaudit.engine.auditor import Auditor
 
     hand = find_hand(corpus() / FLOP.format(f"{kind}/{site}", name), hand_id)
     return hand, Auditor("online").audit(hand)
@@ -169,7 +169,7 @@ def test_ongame_side_pot_judged_on_its_own() -> None:
     # seat 10's pair of queens, and the log pays "Side pot: 30364 won by" seat 6's player
     from conftest_corpus import corpus, find_hand
 
-    from hhaudit.auditor import Auditor
+    from hhaudit.engine.auditor import Auditor
 
     path = corpus() / "ChazDazzle/fpdb-chaz/pyfpdb/regression-test-files/tour/OnGame/R-274-110.txt"
     out = Auditor("online").audit(find_hand(path, "T5-18949637-60"))
@@ -211,7 +211,7 @@ pay Ben 6
 def test_live_muck_with_cards_that_would_have_won() -> None:
     # the dealer wrote the mucked cards: Ann's aces beat Ben's kings, but a mucked hand has
     # no claim (TDA-2024 13): the 6 is Ben's, and the floor is told
-    from hhaudit.auditor import Auditor
+    from hhaudit.engine.auditor import Auditor
     from hhaudit.parsing import parse
 
     (live,) = parse(LIVE)

@@ -165,11 +165,11 @@ def test_each_rule_reads_its_summary_from_its_docstring_as_written() -> None:
     run time: it is read from the source). Each docstring gives a bad and a good example."""
     import ast
 
-    import hhaudit.live_rules
-    from hhaudit.rules import RULES
+    import hhaudit.engine.live_rules
+    from hhaudit.engine.rules import RULES
 
     written: dict[tuple[str, str], str] = {}
-    for module in ("rules", "live_rules", "house_rules", "sessions.rules"):
+    for module in ("engine.rules", "engine.live_rules", "engine.house_rules", "sessions.rules"):
         path = Path(hhaudit.__file__).parent / (module.replace(".", "/") + ".py")
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in tree.body:
@@ -186,7 +186,7 @@ def test_each_rule_reads_its_summary_from_its_docstring_as_written() -> None:
 
 def test_rules_and_findings_keep_their_messages_without_docstrings(tmp_path: Path, samples: Path) -> None:
     """`python -OO` strips docstrings: the rule list and the findings' messages stay the same."""
-    from hhaudit.rules import RULES
+    from hhaudit.engine.rules import RULES
 
     def hh(flags: list[str], *args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, *flags, "-m", "hhaudit", *args], capture_output=True, text=True,

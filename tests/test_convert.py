@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from commands import in_process
 
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 from hhaudit.convert import hand_text
 from hhaudit.convert.view import Unexpressible, written_id
 from hhaudit.model import CollectEvent, FeeEvent, Hand, Status

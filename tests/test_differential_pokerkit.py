@@ -2,7 +2,7 @@
 
 Every corpus hand of format "pokerstars" that is audited with no finding (Hold'em NL/PL/FL)
 is driven through `pokerkit` with OUR parsed events: the posts become pokerkit's antes and
-blinds, each action is applied with the street total `hhaudit.replay.State.resolve_action`
+blinds, each action is applied with the street total `hhaudit.engine.replay.State.resolve_action`
 gave it, the boards as the log dealt them and the cards as the log showed them. pokerkit then
 decides, by its own rules, whose turn it is, what a call costs, how the bets form pots, who
 is eligible for each and who wins them. We compare:
@@ -58,7 +58,7 @@ from functools import cache
 import pytest
 from conftest_corpus import corpus, hands_tsv
 
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 from hhaudit.model import (
     Act,
     ActionEvent,
@@ -75,7 +75,7 @@ from hhaudit.model import (
     UncalledEvent,
 )
 from hhaudit.parsing import parse
-from hhaudit.replay import State
+from hhaudit.engine.replay import State
 
 pokerkit = pytest.importorskip("pokerkit")
 from pokerkit import Automation, FixedLimitTexasHoldem, Mode, NoLimitTexasHoldem  # noqa: E402

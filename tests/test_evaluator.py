@@ -1,4 +1,4 @@
-"""Tests for hhaudit.evaluator.
+"""Tests for hhaudit.engine.evaluator.
 
 Expected outcomes are worked out by hand (or come from independent
 evaluators: phevaluator and treys, where a LOWER rank is better), never from
@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hhaudit.evaluator import best_hands, describe, hand_category, hand_value, normalize_card
+from hhaudit.engine.evaluator import best_hands, describe, hand_category, hand_value, normalize_card
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"

@@ -14,8 +14,8 @@ from itertools import combinations
 import pytest
 
 from hhaudit import evaluator
-from hhaudit.evaluator import best_hands, hand_category, omaha_value
-from hhaudit.games import AUDITED, is_audited, unaudited_reason
+from hhaudit.engine.evaluator import best_hands, hand_category, omaha_value
+from hhaudit.engine.games import AUDITED, is_audited, unaudited_reason
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -225,7 +225,7 @@ def test_brute_force_reference_on_small_boards() -> None:
 
 
 def test_low_by_hand() -> None:
-    from hhaudit.evaluator import NO_LOW, describe_low, low_value
+    from hhaudit.engine.evaluator import NO_LOW, describe_low, low_value
 
     # the wheel, straights and flushes ignored: As 2s with 3s 4s 5s is still 5-4-3-2-A
     assert describe_low(low_value(h("As 2s Kc Kd"), h("3s 4s 5s Qh Jd"))) == "wheel (5-4-3-2-A)"
@@ -250,7 +250,7 @@ def test_low_by_hand() -> None:
 
 
 def test_best_lows() -> None:
-    from hhaudit.evaluator import best_lows
+    from hhaudit.engine.evaluator import best_lows
 
     board = h("2c 4d 7h Ks Qd")
     assert best_lows({2: h("As 3s Jh Jc"), 5: h("Kc Kh 9s 9d"), 8: h("Ah 3h Tc Td")}, board) == [2, 8]
@@ -271,7 +271,7 @@ def test_low_against_pokerkit(holes: int) -> None:
     # pokerkit's OmahaEightOrBetterLowHand (stronger compares greater; ValueError when no
     # low qualifies): whether a low qualifies, and the order of two hands on one board.
     # Boards drawn from the low cards half the time, so most deals make lows.
-    from hhaudit.evaluator import NO_LOW, low_value
+    from hhaudit.engine.evaluator import NO_LOW, low_value
 
     rng = random.Random(100 + holes)
     lows = [c for c in DECK if c[0] in "A2345678"]
@@ -295,7 +295,7 @@ def test_low_brute_force_reference() -> None:
     # the definition written out, independent of the code: every two hole cards with every
     # three board cards; five different ranks, all eight or lower (ace one); the lowest by
     # the ranks from the highest down
-    from hhaudit.evaluator import NO_LOW, low_value
+    from hhaudit.engine.evaluator import NO_LOW, low_value
 
     value = {"A": 1, **{str(n): n for n in range(2, 9)}}
     rng = random.Random(11)

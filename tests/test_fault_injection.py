@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from faults import FAULTS, corpus_hands, detected
 
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 
 CORPUS = Path(__file__).parents[1] / ".." / "shared" / "corpus"
 SAMPLE = 300

@@ -30,7 +30,7 @@ expected category, at the line the fault is on:
   last collection line).
 
 Where a fault needs the betting (the bet a raise is over, a player's street total) this
-module follows the hand's own events with the rulebook's arithmetic, not hhaudit.replay.
+module follows the hand's own events with the rulebook's arithmetic, not hhaudit.engine.replay.
 
 Each format and fault sees at most SAMPLE hands (seeded shuffle); recall must be 100% for
 every format and fault that applies. `pytest -s` prints the table.
@@ -46,7 +46,7 @@ from pathlib import Path
 
 import pytest
 
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 from hhaudit.formats import FORMATS
 from hhaudit.model import (
     Act,

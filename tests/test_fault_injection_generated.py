@@ -41,7 +41,7 @@ from faults import FAULTS, detected, parse_lines  # noqa: E402
 from generator import GeneratedHand, generate_hand  # noqa: E402
 from live_faults import LIVE_FAULTS, live_detected, live_text, parse_live  # noqa: E402
 
-from hhaudit.auditor import Auditor  # noqa: E402
+from hhaudit.engine.auditor import Auditor  # noqa: E402
 from hhaudit.model import Status  # noqa: E402
 
 MIN_APPLIED = 20

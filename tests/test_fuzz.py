@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 
 from generator import generate_hand
 from hhaudit import formats
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 from hhaudit.formats.base import LineError, LineFormat, grammar_dir, load_grammar
 from hhaudit.model import Status
 from hhaudit.parsing import HEAD_LINES, MAX_DETECT_LINES, ParseLog, parse, parse_source

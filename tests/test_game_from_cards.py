@@ -32,7 +32,7 @@ def test_omaha_cards_under_a_holdem_header_are_read_as_omaha(tmp_path: Path) -> 
 
 
 def test_holdem_cards_under_a_holdem_header_stay_holdem() -> None:
-    from hhaudit.games import cards_say
+    from hhaudit.engine.games import cards_say
     from hhaudit.model import DealEvent, Hand
 
     hand = Hand("PokerStars", "pokerstars", "1", "x", 1)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from hhaudit.auditor import Auditor, AuditedHand
+from hhaudit.engine.auditor import Auditor, AuditedHand
 from hhaudit.config import Config, ConfigError, load, origins, read_house, resolve
 from hhaudit.parsing import parse
 from hhaudit.profiles import get_profile
@@ -341,8 +341,8 @@ def test_odd_chip_rules(rule: str, good: tuple[int, int], bad: tuple[int, int]) 
 
 
 def test_high_suit_odd_chips_of_a_three_way_split_go_by_each_hand_s_highest_card() -> None:
-    from hhaudit.pots import odd_chip_order
-    from hhaudit.replay import State
+    from hhaudit.engine.pots import odd_chip_order
+    from hhaudit.engine.replay import State
 
     # 101 chips three ways (rules.md 7b): 33 each and 2 odd chips, one each to the first two
     # in the order: Ks (seat 5) > Kd (seat 2) > Qs (seat 8), whatever the button
@@ -351,7 +351,7 @@ def test_high_suit_odd_chips_of_a_three_way_split_go_by_each_hand_s_highest_card
     order = odd_chip_order("high_suit", state, [8, 1, 2, 3, 4, 5, 6, 7],
                            {2: ("Kd", "2c"), 5: ("3h", "Ks"), 8: ("Qs", "Js")})
     assert order[:3] == [5, 2, 8]
-    from hhaudit.pots import split_amount
+    from hhaudit.engine.pots import split_amount
     assert split_amount(101, [2, 5, 8], order) == {5: 34, 2: 34, 8: 33}
 
 
@@ -478,8 +478,8 @@ def test_straddle_kinds_the_house_allows() -> None:
 
 
 def test_straddle_kind_from_the_seat_posting_it() -> None:
-    from hhaudit.house_rules import straddle_kind
-    from hhaudit.replay import State
+    from hhaudit.engine.house_rules import straddle_kind
+    from hhaudit.engine.replay import State
 
     (hand,) = list(parse(RESTRADDLE))
     st = State.start(hand, get_profile("tda-2024"))

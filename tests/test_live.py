@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from hhaudit.auditor import Auditor
-from hhaudit.live_rules import LiveAction, OutOfTurn
+from hhaudit.engine.auditor import Auditor
+from hhaudit.engine.live_rules import LiveAction, OutOfTurn
 from hhaudit.model import (
     Act,
     ActionEvent,

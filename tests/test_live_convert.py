@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from live_convert import Unconvertible, aliases, shorten, to_live, to_live_session
 
-from hhaudit.auditor import Auditor, AuditedHand
+from hhaudit.engine.auditor import Auditor, AuditedHand
 from hhaudit.model import CollectEvent, Hand, Status
 from hhaudit.parsing import parse
 

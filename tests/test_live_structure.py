@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import hhaudit
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 from hhaudit.model import Status
 from hhaudit.parsing import parse
 

@@ -23,8 +23,8 @@ from pathlib import Path
 
 from conftest_corpus import corpus
 
-from hhaudit.auditor import Auditor
-from hhaudit.games import is_audited
+from hhaudit.engine.auditor import Auditor
+from hhaudit.engine.games import is_audited
 from hhaudit.model import Hand, Status
 from hhaudit.parsing import parse
 

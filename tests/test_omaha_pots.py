@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from builders import stars
 
-from hhaudit.auditor import AuditedHand, Auditor
+from hhaudit.engine.auditor import AuditedHand, Auditor
 from hhaudit.formats.common import game_code
 from hhaudit.model import Hand, Status
 from hhaudit.parsing import parse
@@ -269,7 +269,7 @@ Dave: shows [As 3s Jh Jc]
 
 
 def test_split_run_arithmetic() -> None:
-    from hhaudit.pots import hilo_halves, split_run
+    from hhaudit.engine.pots import hilo_halves, split_run
 
     ring = [2, 3, 5, 8]  # clockwise from the button on seat 8
     assert hilo_halves(101) == (51, 50)  # rules.md: the odd chip to the high half
@@ -402,7 +402,7 @@ def _raked_tied_low(paid: str) -> Hand:
 
 
 def test_high_suit_gives_a_tied_low_s_odd_chip_to_the_lowest_card() -> None:
-    from hhaudit.pots import low_card_order
+    from hhaudit.engine.pots import low_card_order
     from hhaudit.profiles import get_profile
 
     # Robert's Rules, Ties: "the odd chip between tied low hands is awarded as in a low game
@@ -413,8 +413,8 @@ def test_high_suit_gives_a_tied_low_s_odd_chip_to_the_lowest_card() -> None:
     assert low_card_order([2, 5, 8], {}) == [2, 5, 8]  # no cards: clockwise from the button
     # the button's own seat (left out of the ring of seats after it) is ordered by its cards too
     assert low_card_order([2, 3, 5], {2: ("As", "3s"), 5: ("2c", "Kd"), 8: ("Ah", "3h")}) == [8, 2, 5, 3]  # 3: none
-    from hhaudit.pots import odd_chip_order
-    from hhaudit.replay import State
+    from hhaudit.engine.pots import odd_chip_order
+    from hhaudit.engine.replay import State
     hand = _raked_tied_low("")
     state = State.start(hand, get_profile("online"))
     assert odd_chip_order("high_suit", state, [2, 3, 5], {2: ("Ks", "3s"), 5: ("Kc", "Kh"), 8: ("Ah", "3h")}) \

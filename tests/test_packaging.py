@@ -93,9 +93,9 @@ def _run_installed(target: Path, code: str, **extra: str) -> list[str]:
     return [*r.stdout.splitlines(), *r.stderr.splitlines()]
 
 
-_WHICH = ("import sys, hhaudit, hhaudit._native as n, importlib; importlib.import_module('hhaudit.auditor'); "
+_WHICH = ("import sys, hhaudit, hhaudit._native as n, importlib; importlib.import_module('hhaudit.engine.auditor'); "
           f"hands = hhaudit.parse({str(REPO / 'sample_histories' / 'pokerstars' / 'clean-cash.txt')!r}); "
-          "print(len(n.COMPILED), n.STALE, sys.modules['hhaudit.auditor'].__file__.rsplit('.', 1)[1], "
+          "print(len(n.COMPILED), n.STALE, sys.modules['hhaudit.engine.auditor'].__file__.rsplit('.', 1)[1], "
           "[h.status.value for h in hands])")
 
 
@@ -103,11 +103,11 @@ def test_an_edited_source_runs_every_compiled_module_from_source(wheel: Path, tm
     target = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(target)
     assert _run_installed(target, _WHICH)[0] == f"{len(COMPILE)} () so ['audited']"
-    pots = target / "hhaudit" / "pots.py"
+    pots = target / "hhaudit" / "engine" / "pots.py"
     pots.write_text(pots.read_text() + "\n# edited\n")
     out = _run_installed(target, _WHICH)
-    assert out[0] == "0 ('hhaudit.pots',) py ['audited']"
-    assert any("hhaudit.pots changed since it was compiled" in line for line in out[1:])
+    assert out[0] == "0 ('hhaudit.engine.pots',) py ['audited']"
+    assert any("hhaudit.engine.pots changed since it was compiled" in line for line in out[1:])
 
 
 def test_hhaudit_pure_runs_the_sources(wheel: Path, tmp_path: Path) -> None:
@@ -122,6 +122,6 @@ def test_compiled_rules_read_their_summaries_from_the_sources(wheel: Path, tmp_p
     """A compiled class has no docstring of its own; a rule's summary comes from its source."""
     target = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(target)
-    out = _run_installed(target, "import hhaudit._native as n; from hhaudit.rules import RULES; "
-                                 "print('hhaudit.rules' in n.COMPILED, RULES['AO01'].summary())")
+    out = _run_installed(target, "import hhaudit._native as n; from hhaudit.engine.rules import RULES; "
+                                 "print('hhaudit.engine.rules' in n.COMPILED, RULES['AO01'].summary())")
     assert out[0] == "True An action by a seat that was not the next to act."

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from conftest_corpus import corpus, hands_tsv
 
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 from hhaudit.parsing import parse
 
 FAMILY = ("PokerStars-format", "PokerTracker-export")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest_corpus import corpus
 
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 from hhaudit.model import (Act, ActionEvent, CollectEvent, FeeEvent, Limit, Post, PostEvent, ShowEvent,
                            Street, StreetEvent, UncalledEvent)
 from hhaudit.parsing import parse

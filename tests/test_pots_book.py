@@ -13,7 +13,7 @@ from pathlib import Path
 
 from builders import audit_text, line_of, stars
 
-from hhaudit.pots import build_pots, split_amount
+from hhaudit.engine.pots import build_pots, split_amount
 
 SAMPLE = Path(__file__).parents[1] / "sample_histories" / "pokerstars" / "side-pots-six-way.txt"
 AVA, BEN, CAL, DEE, ELI, FAY = 2, 3, 5, 6, 8, 9

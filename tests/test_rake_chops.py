@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from builders import audit_text, line_of, stars
 
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 from hhaudit.parsing import parse
 
 SEATS = {2: ("Ann", 1000), 5: ("Ben", 1000), 7: ("Cal", 1000)}

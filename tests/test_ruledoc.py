@@ -12,7 +12,7 @@ import pytest
 
 from hhaudit.profiles import option_names
 from hhaudit.ruledoc import OPTIONS, load_all_rules, passages, rule_doc
-from hhaudit.rules import RULES
+from hhaudit.engine.rules import RULES
 
 REPO = Path(__file__).resolve().parents[1]
 load_all_rules()
@@ -98,9 +98,9 @@ def test_the_api_is_still_there_lazily() -> None:
     assert "audit" in dir(hhaudit)
     with pytest.raises(AttributeError):
         hhaudit.no_such_name  # noqa: B018
-    # the auditor's module (hhaudit/auditor.py, compiled) and the API's function have different
+    # the auditor's module (hhaudit/engine/auditor.py, compiled) and the API's function have different
     # names: importing the module and the tables first leaves the function in place
-    code = ("import hhaudit.auditor, hhaudit.tables, hhaudit; import hhaudit.pipeline; "
+    code = ("import hhaudit.engine.auditor, hhaudit.tables, hhaudit; import hhaudit.pipeline; "
             "print(callable(hhaudit.audit))")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=REPO,
                        check=False)

@@ -36,7 +36,7 @@ def test_session_findings_on_real_hands_are_the_reviewed_ones(corpus: hhaudit.ap
     leave the default set, docs/precision.md: only live logs' count), and every reviewed
     finding is still found with every rule (the dataset's select=ALL)."""
     import hhaudit.sessions.rules  # noqa: F401  (registers the session rules)
-    from hhaudit.rules import RULES, is_default
+    from hhaudit.engine.rules import RULES, is_default
 
     f = corpus.findings[corpus.findings["category"] == "session"]
     root = str(CORPUS.resolve()) + "/"

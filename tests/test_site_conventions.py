@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from builders import stars
 
-from hhaudit.auditor import AuditedHand, Auditor
+from hhaudit.engine.auditor import AuditedHand, Auditor
 from hhaudit.model import Hand
 from hhaudit.parsing import parse
-from hhaudit.pots import rake_shares, split_run
+from hhaudit.engine.pots import rake_shares, split_run
 from hhaudit.profiles import (
     PROFILES,
     SITE_CONVENTIONS,
@@ -269,7 +269,7 @@ def test_a_house_file_sets_them_checked_like_every_option(tmp_path: Path) -> Non
 
 
 def test_rake_split_shares_arithmetic() -> None:
-    from hhaudit.pots import rake_shares_of, split_amount
+    from hhaudit.engine.pots import rake_shares_of, split_amount
 
     ring = [8, 9, 1, 2]  # clockwise from the button on seat 7
     # PKR hand 2103807268: 0.32 tied by seats 9 and 8 (first left of the button: 8), raked

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from conftest_corpus import CORPUS, find_hand
 
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 
 FPDB = CORPUS / "ChazDazzle" / "fpdb-chaz" / "pyfpdb" / "regression-test-files"
 

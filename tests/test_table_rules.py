@@ -188,7 +188,7 @@ def live(hand: str) -> str:
 
 
 def blind_findings(text: str, profile: str = "tda-2024") -> list[tuple[str, int, str, str]]:
-    from hhaudit.auditor import Auditor
+    from hhaudit.engine.auditor import Auditor
     from hhaudit.parsing import parse
 
     (hand,) = list(parse(text))

@@ -1,7 +1,7 @@
 """The documentation pages generated from hhaudit's own registries, at build time (an mkdocs
 hook, `hooks:` in mkdocs.yml), so that the site and the tool can never disagree:
 
-- `rules/index.md` and a page per rule, from the rule registry (`hhaudit.rules.RULES`) and the
+- `rules/index.md` and a page per rule, from the rule registry (`hhaudit.engine.rules.RULES`) and the
   pieces `hhaudit rule CODE` prints (`hhaudit.ruledoc`), with that command's output itself;
 - `formats/index.md` and a page per input format, from the format registry
   (`hhaudit.formats.FORMATS`, what `hhaudit formats` lists) and each format module's
@@ -32,7 +32,7 @@ DOCS = ROOT / "docs"
 
 def _rules() -> dict[str, Any]:
     from hhaudit.ruledoc import load_all_rules
-    from hhaudit.rules import RULES
+    from hhaudit.engine.rules import RULES
 
     load_all_rules()
     return dict(sorted(RULES.items()))
@@ -97,7 +97,7 @@ def rule_page(code: str, rule: Any) -> str:
 
 def _default(rule: Any) -> str:
     """`yes`, `no` or `live only` (`rules.default_text`)."""
-    from hhaudit.rules import default_text
+    from hhaudit.engine.rules import default_text
 
     return default_text(rule)
 
@@ -149,7 +149,7 @@ def _docstring_markdown(text: str) -> str:
 
 
 def format_facts(fmt: Any) -> str:
-    from hhaudit.games import AUDITED
+    from hhaudit.engine.games import AUDITED
 
     module = sys.modules[type(fmt).__module__]
     names = {"holdem": "Texas Hold'em", "omaha": "Omaha"}
@@ -168,7 +168,7 @@ def format_facts(fmt: Any) -> str:
         "",
         "Games audited when the format reads them: " + "; ".join(games) +
         ". Any other game is read whole and counted `unsupported_game` "
-        "(`hhaudit/games.py`).", ""])
+        "(`hhaudit/engine/games.py`).", ""])
 
 
 def format_page(fmt: Any, written: str | None) -> str:

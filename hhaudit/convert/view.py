@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..auditor import ActionRow, AuditedHand
+from ..engine.auditor import ActionRow, AuditedHand
 from ..model import (
     CollectEvent,
     DealEvent,

@@ -35,7 +35,7 @@ def _uri(source: str) -> str:
 
 def _rules() -> list[dict[str, Any]]:
     from ..ruledoc import load_all_rules
-    from ..rules import RULES, Rule
+    from ..engine.rules import RULES, Rule
 
     load_all_rules()
     out: list[dict[str, Any]] = []

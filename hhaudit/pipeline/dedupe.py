@@ -192,7 +192,7 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
 def _reuses(shared: list[tuple[int, int, str, str, int]], parts: list[str],
             copies: dict[int, set[int]]) -> list[Conflict]:
     """The AC08 findings of the hands whose id an earlier, different hand has."""
-    from ..rules import RULES
+    from ..engine.rules import RULES
 
     rule = RULES["AC08"]
     out: list[Conflict] = []
@@ -358,7 +358,7 @@ def _compare(all_rows: dict[str, list[dict[str, Any]]], first_of: Callable[[dict
              sources: Sequence[Source]) -> list[Conflict]:
     """Compare each copy with its first (sets `differs_at` and `compared` on its row);
     the findings the copies that differ give."""
-    from ..rules import RULES
+    from ..engine.rules import RULES
 
     by_name = {s.name: s for s in sources}
     pairs: list[tuple[dict[str, Any], _First]] = []

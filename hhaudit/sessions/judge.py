@@ -14,10 +14,10 @@ import re
 from collections.abc import Callable, Iterator
 from datetime import datetime
 
-from ..house_rules import RebuyPastLimit
+from ..engine.house_rules import RebuyPastLimit
 from ..money import to_text
 from ..profiles import Profile
-from ..rules import Rule
+from ..engine.rules import Rule
 from .rules import (
     ButtonMovement,
     HandOrder,

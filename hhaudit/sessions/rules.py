@@ -1,15 +1,15 @@
 """The session rules: what must hold between consecutive hands of one table.
 
-They are registered in `hhaudit.rules.RULES` like the betting rules (so `hhaudit rules`,
+They are registered in `hhaudit.engine.rules.RULES` like the betting rules (so `hhaudit rules`,
 `--select` and `--ignore` know them), and applied by `hhaudit.sessions.judge` to each pair of
 consecutive hands of a session. Codes are never reused: SE01...
 """
 
 from __future__ import annotations
 
-from ..house_rules import RebuyPastLimit
+from ..engine.house_rules import RebuyPastLimit
 from ..model import Category, Severity
-from ..rules import Rule, register
+from ..engine.rules import Rule, register
 
 
 class SessionRule(Rule):
@@ -162,5 +162,5 @@ class SeatedTwice(SessionRule):
 
 SESSION_RULES = (ButtonMovement, MissedBlindNotPosted, MissedBlindWrongPost, NewPlayerNotPosted,
                  StackChanged, HandOrder, SeatedTwice, RebuyPastLimit)
-"""The rules the session pass judges; SE08 (a house's rebuy limits, `hhaudit.house_rules`)
+"""The rules the session pass judges; SE08 (a house's rebuy limits, `hhaudit.engine.house_rules`)
 also per hand, for the chips of one rebuy."""

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 from hhaudit.model import ActionEvent, Hand, PostEvent, Status
 from hhaudit.parsing import parse
 

@@ -9,7 +9,7 @@ import itertools
 from pathlib import Path
 
 from hhaudit import formats
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 from hhaudit.model import ActionEvent, CollectEvent, Hand, Limit, PostEvent, Status
 from hhaudit.parsing import parse
 from hhaudit.reading import iter_lines

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 from hhaudit.model import ActionEvent, CollectEvent, Limit, Post, PostEvent, Status, UncalledEvent
 from hhaudit.parsing import parse
 

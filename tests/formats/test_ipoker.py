@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from _site_corpus import findings, reviewed
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 from hhaudit.formats._xml import amount
 from hhaudit.model import (
     Act, ActionEvent, CollectEvent, DealEvent, Limit, Post, PostEvent, ShowEvent, Status, StreetEvent,

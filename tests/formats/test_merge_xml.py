@@ -6,7 +6,7 @@ import collections
 from datetime import datetime, timezone
 
 from _site_corpus import findings, reviewed
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 from hhaudit.model import (
     Act,
     ActionEvent,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from conftest_corpus import corpus, find_hand
 from test_omaha_values import FLOP, TOUR, _dealt, _paid, _shown
 
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 from hhaudit.model import Hand, Limit, ShowEvent, Status
 from hhaudit.parsing import parse
 

@@ -325,7 +325,7 @@ Alice mucks
 
 
 def _live(pay: str) -> list[tuple[str, str]]:
-    from hhaudit.auditor import Auditor
+    from hhaudit.engine.auditor import Auditor
     from hhaudit.parsing import parse
 
     (h,) = list(parse(_LIVE_PLO8.format(pay=pay)))

@@ -4,7 +4,7 @@ Hands written here by hand in 888's layout."""
 
 from __future__ import annotations
 
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 from hhaudit.formats import get
 from hhaudit.model import ActionEvent, CollectEvent, Status
 from hhaudit.parsing import read_hand

@@ -117,7 +117,7 @@ def test_findings_are_the_reviewed_ones():
     line that cannot matter, or disconnect protection, whose hand is not judged."""
     from _site_corpus import reviewed
 
-    from hhaudit.auditor import Auditor
+    from hhaudit.engine.auditor import Auditor
     from hhaudit.parsing import ParseLog, parse_source
     from hhaudit.reading import iter_sources
 

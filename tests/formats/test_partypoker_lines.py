@@ -5,7 +5,7 @@ the corpus's robevansuk files (2009 cash and tournament tables)."""
 
 from __future__ import annotations
 
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 from hhaudit.formats import get
 from hhaudit.model import CollectEvent, PostEvent, Status
 from hhaudit.parsing import read_hand

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hhaudit import formats
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 from hhaudit.formats.phh import parse_cards, to_units
 from hhaudit.model import (
     Act,

@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from hhaudit.auditor import Auditor
+from hhaudit.engine.auditor import Auditor
 from hhaudit.model import ActionEvent, CollectEvent, DealEvent, Limit, Post, PostEvent, Status
 from hhaudit.parsing import parse
 

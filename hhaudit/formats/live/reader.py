@@ -8,7 +8,7 @@ and each `hand N` block is one hand. Lines are read without regard to case or sp
 player said, each forward motion of chips (`bob chips 1000`, `bob chip 5000` for one
 oversized chip, `bob chips 1000+100+100`), out-of-turn actions (`oot carol call`) and the
 dealer's ruling (`ruling bob call`). Those are kept on `Hand.live` for
-`hhaudit.live_rules`, and the accepted action becomes an ordinary `ActionEvent`: the
+`hhaudit.engine.live_rules`, and the accepted action becomes an ordinary `ActionEvent`: the
 ruling, or with no ruling what the rules make of the words and chips.
 """
 
@@ -24,9 +24,9 @@ from datetime import UTC, date, datetime
 from typing import ClassVar
 
 from ...chunks import HandLines
-from ...house_rules import Rebuy
+from ...engine.house_rules import Rebuy
 from ...identity import IdScope
-from ...live_rules import (
+from ...engine.live_rules import (
     DropRule,
     EndStack,
     KillRule,
@@ -61,7 +61,7 @@ from ...model import (
 )
 from ...config import ConfigError, profile_named
 from ...profiles import PROFILES, get_profile
-from ...replay import State
+from ...engine.replay import State
 from ..base import Fields, LineError, LineFormat, fallback_id
 from ..common import card, game_code, omaha_of
 from .table import Carried, dead_button, next_button, written_in_full

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    from .model import Hand
+    from ..model import Hand
 
 __all__ = ["AUDITED", "HOLDEM", "OMAHA", "cards_say", "is_audited", "unaudited_reason"]
 
@@ -62,7 +62,7 @@ def cards_say(hand: Hand) -> int | None:
     """The Omaha hole-card count (4, 5 or 6) of a hand read as Hold'em whose every hand the
     log shows (dealt, shown or revealed) holds that many cards; None otherwise (a Hold'em
     hand, or counts that disagree: WN03 judges those)."""
-    from .model import DealEvent, ShowEvent
+    from ..model import DealEvent, ShowEvent
 
     if hand.variant != HOLDEM or hand.hole_cards != 2 or hand.hilo:
         return None  # a Hold'em of another count is a game of its own (`unaudited_reason`)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .model import (
+from ..model import (
     Act,
     ActionEvent,
     Category,
@@ -29,7 +29,7 @@ from .model import (
     Street,
     StreetEvent,
 )
-from .profiles import Profile
+from ..profiles import Profile
 from .replay import State
 from .rules import RULES, Rule, register
 
@@ -256,6 +256,6 @@ def _judge_rebuys(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) 
 
 
 def to_units(hand: Hand, value: int) -> str:
-    from .money import to_text
+    from ..money import to_text
 
     return to_text(value, hand.scale)

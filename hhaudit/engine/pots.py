@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from . import evaluator
-from .model import (
+from ..model import (
     Act,
     ActionEvent,
     CollectEvent,
@@ -30,7 +30,7 @@ from .model import (
     StreetEvent,
     UncalledEvent,
 )
-from .money import to_text
+from ..money import to_text
 from .replay import SeatState, State
 from .rules import RULES
 

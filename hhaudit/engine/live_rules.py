@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from .model import (
+from ..model import (
     Act,
     ActionEvent,
     Category,
@@ -30,7 +30,7 @@ from .model import (
     StreetEvent,
     UncalledEvent,
 )
-from .profiles import Profile
+from ..profiles import Profile
 from .replay import State
 from .rules import RULES, Rule, register
 
@@ -582,7 +582,7 @@ def check_posts(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) ->
         return left.get(seat, 0) <= 0 or any(e.all_in for _, e in posts if e.seat == seat)
 
     def money(n: int) -> str:
-        from .money import to_text
+        from ..money import to_text
 
         return to_text(n, hand.scale)
 

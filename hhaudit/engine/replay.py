@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from .model import (
+from ..model import (
     Act,
     ActionEvent,
     Hand,
@@ -27,7 +27,7 @@ from .model import (
     StreetEvent,
     UncalledEvent,
 )
-from .profiles import Profile
+from ..profiles import Profile
 
 _NEXT: Final = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
 

@@ -19,9 +19,9 @@ from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from ._native import docstring
-from .model import Act, ActionEvent, Category, Limit, Severity, Street
-from .money import to_text
+from .._native import docstring
+from ..model import Act, ActionEvent, Category, Limit, Severity, Street
+from ..money import to_text
 from .replay import ActionResult, State
 
 # Enum members as module constants: on Python 3.11 reading `Limit.FIXED_LIMIT` from the enum

@@ -35,7 +35,7 @@ from mypy_extensions import mypyc_attr
 
 from .games import cards_say, is_audited
 from .house_rules import check_house, is_on
-from .model import (
+from ..model import (
     Act,
     ActionEvent,
     CollectEvent,
@@ -54,12 +54,12 @@ from .model import (
     StreetEvent,
     UncalledEvent,
 )
-from .money import to_text
+from ..money import to_text
 from .pots import PotEvents, audit_pots
-from .profiles import Profile, for_site, get_profile
+from ..profiles import Profile, for_site, get_profile
 from .replay import State
 from .rules import RULES, Rule, action_rules
-from .sites import is_fast_fold
+from ..sites import is_fast_fold
 
 if TYPE_CHECKING:
     from .pots import Pot
@@ -107,7 +107,7 @@ class Finding:
 
 def abstains(hand: Hand, rule: type[Rule]) -> bool:
     """Whether `rule` does not judge `hand` (`Hand.abstain`); never a parse rule."""
-    from .model import Category
+    from ..model import Category
     from .rules import matches
 
     if rule.category is Category.PARSE:
@@ -321,7 +321,7 @@ class Auditor:
     def _read_as_omaha(self, hand: Hand, hole_cards: int, out: AuditedHand) -> None:
         """The game is what the cards say (`games.cards_say`): the hand becomes the Omaha
         game of its limit, and the file's first such hand says the site mislabels it."""
-        from .formats.common import game_code
+        from ..formats.common import game_code
 
         named = hand.game
         hand.variant, hand.hole_cards = "omaha", hole_cards
