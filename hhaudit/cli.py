@@ -110,7 +110,7 @@ def _read_baseline(path: str | None) -> Any:
 
 def _audit(args: argparse.Namespace, sources: Any, skipped: list[FileReport], opts: Any, jobs: int,
            no_dataset: bool) -> int:
-    from .engine.auditor import severity_rank
+    from .engine.audited import severity_rank
     from .pipeline import run
 
     quiet = args.quiet > 0 or args.output_format != "text" or not sys.stderr.isatty()
@@ -319,8 +319,8 @@ def _resolve(args: argparse.Namespace, cfg: config.Config | None = None) -> conf
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from .ruledoc import load_all_rules
     from .engine.rules import RULES, default_text
+    from .ruledoc import load_all_rules
 
     load_all_rules()
     if args.profile or args.rules or args.option:
@@ -349,9 +349,9 @@ def _print_profile(resolved: config.Resolved) -> None:
     found = config.origins(resolved)
     rows = [[name, _value(value), safe(where) + (_CHIP_NOTE if name == "chip" and where == "built-in" else "")] for name, value, where in found]
     sys.stdout.write(columns(["option", "value", "from"], rows))
+    from .engine.rules import RULES
     from .profiles import Profile
     from .ruledoc import OPTIONS
-    from .engine.rules import RULES
 
     default = Profile("built-in")
     changed = {name: value for name, value, _ in found if value != getattr(default, name)}
@@ -396,8 +396,8 @@ def _value(value: Any) -> str:
 def cmd_rule(args: argparse.Namespace) -> int:
     import difflib
 
-    from .ruledoc import load_all_rules, rule_doc
     from .engine.rules import RULES
+    from .ruledoc import load_all_rules, rule_doc
 
     load_all_rules()
     code = args.code.strip().upper()

@@ -64,11 +64,13 @@ class InterruptedAfterCommit(KeyboardInterrupt):
     """Ctrl-C or SIGTERM while the new dataset was being put in place: it is in place."""
 
 
-def marker_text() -> str:
+def marker_text(schema_version: str) -> str:
+    """The marker of a dataset whose tables have the schemas of `schema_version`
+    (`hhaudit.tables.SCHEMA_VERSION`, given by the writer: this module knows OUT, not the
+    tables)."""
     from . import __version__
-    from .tables import SCHEMA_VERSION
 
-    return json.dumps({"hhaudit_dataset": 1, "schema_version": SCHEMA_VERSION, "layout": LAYOUT,
+    return json.dumps({"hhaudit_dataset": 1, "schema_version": schema_version, "layout": LAYOUT,
                        "written_by": f"hhaudit {__version__}"}, indent=1) + "\n"
 
 
@@ -81,8 +83,8 @@ def marker(folder: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) and data.get("hhaudit_dataset") == 1 else {}
 
 
-def write_marker(folder: Path) -> None:
-    (folder / MARKER).write_text(marker_text(), encoding="utf-8")
+def write_marker(folder: Path, schema_version: str) -> None:
+    (folder / MARKER).write_text(marker_text(schema_version), encoding="utf-8")
 
 
 def _has_marker(folder: Path) -> bool:

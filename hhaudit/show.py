@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .engine.auditor import AuditedHand, Finding
+from .engine.audited import AuditedHand, Finding
 from .model import (
     Act,
     ActionEvent,
@@ -126,8 +126,8 @@ def replay(hand: Hand, *, profile: str | None = None, options: dict[str, Any] | 
     """Replay a parsed hand through the audit, recording the state after each event
     (`options`: profile options over the profile's, a house profile's among them; `label`:
     the profile's name as shown, a house profile's)."""
-    from .pipeline import HandAuditor, Options
     from .engine.replay import State
+    from .pipeline import HandAuditor, Options
 
     auditor = HandAuditor(Options(profile, tuple(sorted((options or {}).items())))).auditor_for(hand)
     full = auditor.audit(hand)

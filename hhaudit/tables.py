@@ -14,7 +14,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .engine.auditor import ActionRow, AuditedHand
+from .engine.audited import ActionRow, AuditedHand
 from .identity import identity
 from .model import Act, ActionEvent, CollectEvent, Status, Street, StreetEvent
 
@@ -349,7 +349,7 @@ class DatasetWriter:
             self._held = hold(self.tmp)
             for t in TABLES:
                 (self.tmp / t).mkdir()
-            write_marker(self.tmp)
+            write_marker(self.tmp, SCHEMA_VERSION)
         except BaseException:
             self.abort()
             raise

@@ -12,11 +12,12 @@ import textwrap
 from dataclasses import dataclass
 from typing import Any
 
-from hhaudit.engine.auditor import Auditor, AuditedHand
+from hhaudit.engine.audited import AuditedHand
+from hhaudit.engine.auditor import Auditor
+from hhaudit.engine.replay import State
 from hhaudit.model import ActionEvent
 from hhaudit.parsing import parse
 from hhaudit.profiles import Profile
-from hhaudit.engine.replay import State
 
 
 def stars(

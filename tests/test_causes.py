@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from conftest_corpus import CORPUS, find_hand
 
-from hhaudit.engine.auditor import Auditor, Finding, link_causes
+from hhaudit.engine.audited import Finding
+from hhaudit.engine.auditor import Auditor, link_causes
 from hhaudit.output import Row
 from hhaudit.output.text import folded
 

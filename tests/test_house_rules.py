@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from hhaudit.engine.auditor import Auditor, AuditedHand
 from hhaudit.config import Config, ConfigError, load, origins, read_house, resolve
+from hhaudit.engine.audited import AuditedHand
+from hhaudit.engine.auditor import Auditor
 from hhaudit.parsing import parse
 from hhaudit.profiles import get_profile
 

@@ -8,15 +8,13 @@ an edge to the submodule `x`; `from .m import name` an edge to `m`
 (and to `m.name` when that is a submodule). A circle is a strongly connected set of modules.
 
 The same graph of every import, those for the type checker and those inside functions too,
-still holds the circles between the auditor and the rule modules it calls (`KNOWN`): that test
-is expected to fail until they are gone, and no new circle may join them."""
+has no circle either; and the audit engine (`hhaudit.engine`) imports nothing of the reading,
+the writing or the CLI."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
-
-import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "hhaudit"
 
@@ -138,27 +136,24 @@ def test_no_import_circle() -> None:
     assert circles(graph()) == []
 
 
-# The circles of every import, the type checker's and those inside functions included: the
-# auditor and the rule modules import each other (the rule modules take `AuditedHand`,
-# `Auditor` and `finding` from the module that calls them, for their annotations or inside a
-# function), and the dataset's writer and OUT's checks use each other.
-KNOWN = [
-    ["hhaudit.engine.auditor", "hhaudit.engine.house_rules", "hhaudit.engine.live_rules", "hhaudit.engine.pots"],
-    ["hhaudit.outdir", "hhaudit.tables"],
-]
-
-
-@pytest.mark.xfail(strict=True, reason="circles of every import (type-only and in-function ones "
-                   "included): hhaudit.engine.auditor -> house_rules, pots (top level), live_rules (in a "
-                   "function); house_rules, live_rules, pots -> auditor (TYPE_CHECKING); live_rules "
-                   "-> pots (in a function); hhaudit.outdir <-> hhaudit.tables (in functions and "
-                   "TYPE_CHECKING). A module of the shared types that the auditor and the rule "
-                   "modules both import removes the first")
 def test_no_circle_counting_every_import() -> None:
+    # the type checker's imports and those inside functions too: the rule modules take the
+    # shared types from `engine.audited`, never from the auditor that calls them
     assert circles(graph(every=True)) == []
 
 
-def test_no_circle_beyond_the_known_ones() -> None:
-    # a new circle fails here while test_no_circle_counting_every_import is expected to fail
-    for circle in circles(graph(every=True)):
-        assert any(set(circle) <= set(known) for known in KNOWN), circle
+ENGINE_MAY_IMPORT = {"hhaudit._native", "hhaudit.model", "hhaudit.money", "hhaudit.profiles", "hhaudit.sites"}
+"""What the audit engine takes from the rest of the package: the hand model, the money, the
+rulebooks' switches, the site names (and the compiled-module helper)."""
+
+
+def test_the_engine_imports_no_reading_writing_or_cli() -> None:
+    edges = graph(every=True)
+    engine = [m for m in edges if m == "hhaudit.engine" or m.startswith("hhaudit.engine.")]
+    assert "hhaudit.engine.audited" in engine and "hhaudit.engine.auditor" in engine
+    for m in engine:
+        outside = {t for t in edges[m] if not t.startswith("hhaudit.engine")}
+        assert outside <= ENGINE_MAY_IMPORT, (m, outside - ENGINE_MAY_IMPORT)
+    # and no rule module imports its caller
+    for m in ("pots", "live_rules", "house_rules", "rules", "replay", "audited"):
+        assert "hhaudit.engine.auditor" not in edges[f"hhaudit.engine.{m}"], m

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 from live_convert import Unconvertible, aliases, shorten, to_live, to_live_session
 
-from hhaudit.engine.auditor import Auditor, AuditedHand
+from hhaudit.engine.audited import AuditedHand
+from hhaudit.engine.auditor import Auditor
 from hhaudit.model import CollectEvent, Hand, Status
 from hhaudit.parsing import parse
 

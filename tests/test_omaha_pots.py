@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from builders import stars
 
-from hhaudit.engine.auditor import AuditedHand, Auditor
+from hhaudit.engine.audited import AuditedHand
+from hhaudit.engine.auditor import Auditor
 from hhaudit.formats.common import game_code
 from hhaudit.model import Hand, Status
 from hhaudit.parsing import parse

@@ -16,10 +16,11 @@ from pathlib import Path
 import pytest
 from builders import stars
 
-from hhaudit.engine.auditor import AuditedHand, Auditor
+from hhaudit.engine.audited import AuditedHand
+from hhaudit.engine.auditor import Auditor
+from hhaudit.engine.pots import rake_shares, split_run
 from hhaudit.model import Hand
 from hhaudit.parsing import parse
-from hhaudit.engine.pots import rake_shares, split_run
 from hhaudit.profiles import (
     PROFILES,
     SITE_CONVENTIONS,

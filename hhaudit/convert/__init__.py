@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-from ..engine.auditor import AuditedHand
+from ..engine.audited import AuditedHand
 from ..model import Hand, Status
 from ..parsing import parse_source
 from ..pipeline.options import HandAuditor, Options

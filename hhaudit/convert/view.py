@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine.auditor import ActionRow, AuditedHand
+from ..engine.audited import ActionRow, AuditedHand
+from ..identity import format_scope, scope_key
 from ..model import (
     CollectEvent,
     DealEvent,
@@ -27,7 +28,6 @@ from ..model import (
     StreetEvent,
     UncalledEvent,
 )
-from ..identity import format_scope, scope_key
 from ..money import to_text
 
 

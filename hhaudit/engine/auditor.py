@@ -27,14 +27,11 @@ held back.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from .games import cards_say, is_audited
-from .house_rules import check_house, is_on
 from ..model import (
     Act,
     ActionEvent,
@@ -42,12 +39,10 @@ from ..model import (
     DealEvent,
     FeeEvent,
     Hand,
-    Known,
     Limit,
     Post,
     PostEvent,
     ProtectionEvent,
-    Severity,
     ShowEvent,
     Status,
     Street,
@@ -55,14 +50,14 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import to_text
-from .pots import PotEvents, audit_pots
 from ..profiles import Profile, for_site, get_profile
+from ..sites import is_fast_fold
+from .audited import ActionRow, AuditedHand, Finding
+from .games import cards_say, game_code, is_audited
+from .house_rules import check_house, is_on
+from .pots import PotEvents, audit_pots
 from .replay import State
 from .rules import RULES, Rule, action_rules
-from ..sites import is_fast_fold
-
-if TYPE_CHECKING:
-    from .pots import Pot
 
 # Enum members as module constants and their texts: on Python 3.11 reading `Act.BET` from
 # the enum class or `.value` from a member costs about 0.2 µs, and the replay asks per event.
@@ -78,31 +73,6 @@ _SB: Final = Post.SMALL_BLIND
 _BB: Final = Post.BIG_BLIND
 _POST_DEAD: Final = Post.DEAD
 _TEXT: Final[dict[StrEnum, str]] = {m: m.value for e in (Street, Act, Post) for m in e}
-
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    hand_id: str
-    source: str
-    line: int
-    seq: int
-    rule: str
-    name: str
-    category: str
-    severity: str
-    seat: int | None
-    player: str | None
-    expected: str
-    actual: str
-    message: str
-    citation: str
-    caused_by: int | None = None
-    """The `seq` of the finding this one follows from, in the same hand (module docstring);
-    None: a root finding."""
-    expected_amount: int | None = None
-    """What the rules expected, as an amount in the hand's units (rules that compare amounts)."""
-    actual_amount: int | None = None
-    """What the log shows, in the same units."""
 
 
 def abstains(hand: Hand, rule: type[Rule]) -> bool:
@@ -156,71 +126,6 @@ def link_causes(findings: list[Finding]) -> list[Finding]:
             doubt.setdefault(k, root)
         out.append(replace(f, caused_by=cause) if cause is not None else f)
     return out
-
-
-@dataclass(slots=True, init=False)
-class ActionRow:
-    """One event as the replay applied it (the `actions` table)."""
-
-    seq: int
-    line: int
-    street: str
-    run: int
-    seat: int | None
-    player: str | None
-    action: str
-    amount: int | None
-    to_amount: int | None
-    all_in: bool
-
-    def __init__(
-        self,
-        seq: int,
-        line: int,
-        street: str,
-        run: int,
-        seat: int | None,
-        player: str | None,
-        action: str,
-        amount: int | None,
-        to_amount: int | None,
-        all_in: bool,
-    ) -> None:
-        self.seq = seq
-        self.line = line
-        self.street = street
-        self.run = run
-        self.seat = seat
-        self.player = player
-        self.action = action
-        self.amount = amount
-        self.to_amount = to_amount
-        self.all_in = all_in
-
-
-@dataclass(slots=True, init=False)
-class AuditedHand:
-    hand: Hand
-    findings: list[Finding] = field(default_factory=list)
-    actions: list[ActionRow] = field(default_factory=list)
-    state: State | None = None
-    pots: list[Pot] = field(default_factory=list)
-    cards: dict[int, Known] = field(default_factory=dict)
-    """Each seat's hole cards as the log reveals them (`pots.known_cards`)."""
-    unseen_returns: dict[int, int] = field(default_factory=dict)
-    """Uncalled bets given back with no line for it, not even inside a collection (old
-    layouts): per seat, chips to take off what the seat put in."""
-
-    def __init__(self, hand: Hand, findings: list[Finding] | None = None, actions: list[ActionRow] | None = None,
-                 state: State | None = None, pots: list[Pot] | None = None,
-                 cards: dict[int, Known] | None = None) -> None:
-        self.hand = hand
-        self.findings = [] if findings is None else findings
-        self.actions = [] if actions is None else actions
-        self.state = state
-        self.pots = [] if pots is None else pots
-        self.cards = {} if cards is None else cards
-        self.unseen_returns = {}
 
 
 class _Run:
@@ -321,8 +226,6 @@ class Auditor:
     def _read_as_omaha(self, hand: Hand, hole_cards: int, out: AuditedHand) -> None:
         """The game is what the cards say (`games.cards_say`): the hand becomes the Omaha
         game of its limit, and the file's first such hand says the site mislabels it."""
-        from ..formats.common import game_code
-
         named = hand.game
         hand.variant, hand.hole_cards = "omaha", hole_cards
         hand.game = game_code(hand.limit, "omaha", hole_cards, False)
@@ -630,10 +533,6 @@ def _handler(cls: type) -> _Handler | None:
         _HANDLERS[cls] = next((h for base, h in list(_HANDLERS.items()) if h is not None and issubclass(cls, base)),
                               None)
     return _HANDLERS[cls]
-
-
-def severity_rank(severity: str) -> int:
-    return {Severity.INFO.value: 0, Severity.WARNING.value: 1, Severity.ERROR.value: 2}.get(severity, 2)
 
 
 def money(hand: Hand, value: int) -> str:

@@ -25,10 +25,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from ..model import Limit
+
 if TYPE_CHECKING:
     from ..model import Hand
 
-__all__ = ["AUDITED", "HOLDEM", "OMAHA", "cards_say", "is_audited", "unaudited_reason"]
+__all__ = ["AUDITED", "HOLDEM", "OMAHA", "cards_say", "game_code", "is_audited", "unaudited_reason"]
 
 HOLDEM: Final = "holdem"
 OMAHA: Final = "omaha"
@@ -73,3 +75,16 @@ def cards_say(hand: Hand) -> int | None:
         if n in (4, 5, 6):
             return n
     return None
+
+
+_LIMIT_CODE: Final = {Limit.NO_LIMIT: "NL", Limit.POT_LIMIT: "PL", Limit.FIXED_LIMIT: "FL"}
+
+
+def game_code(limit: Limit, variant: str = "holdem", hole_cards: int = 2, hilo: bool = False) -> str:
+    """The `hands.game` code: NLHE, PLHE, FLHE for Hold'em; for Omaha NLO, PLO, FLO, the
+    hole-card count when it is not four (PLO5, PLO6) and `8` for Hi/Lo eight or better
+    (PLO8, FLO8; PLO5-8 where a count is written)."""
+    if variant != "omaha":
+        return _LIMIT_CODE[limit] + "HE"
+    count = "" if hole_cards == 4 else str(hole_cards)
+    return _LIMIT_CODE[limit] + "O" + count + (("-8" if count else "8") if hilo else "")

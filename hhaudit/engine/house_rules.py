@@ -34,7 +34,7 @@ from .replay import State
 from .rules import RULES, Rule, register
 
 if TYPE_CHECKING:
-    from .auditor import AuditedHand, Auditor
+    from .audited import AuditedHand, Judge
 
 ALL_STRADDLES = ("utg", "button", "mississippi", "re-straddle")
 
@@ -140,7 +140,7 @@ def is_on(profile: Profile) -> bool:
             or set(profile.straddles) != set(ALL_STRADDLES))
 
 
-def check_house(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> None:
+def check_house(auditor: Judge, hand: Hand, state: State, out: AuditedHand) -> None:
     profile = state.profile
     if profile.showdown_order or profile.allin_tabled:
         _judge_showdown(auditor, hand, state, out)
@@ -168,7 +168,7 @@ def first_to_show(hand: Hand, state: State) -> int | None:
     return next((seat for seat in state.next_after(state.button, include=True) if seat in live), None)
 
 
-def _judge_showdown(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> None:
+def _judge_showdown(auditor: Judge, hand: Hand, state: State, out: AuditedHand) -> None:
     live = state.live()
     if len(live) < 2:
         return  # no showdown
@@ -227,7 +227,7 @@ def straddle_kind(state: State, seat: int, index: int) -> str:
     return "mississippi"
 
 
-def _judge_straddles(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> None:
+def _judge_straddles(auditor: Judge, hand: Hand, state: State, out: AuditedHand) -> None:
     allowed = state.profile.straddles
     kill = next((getattr(r, "kill_line", 0) for r in hand.live if hasattr(r, "kill_line")), 0)
     # a live log's kill blind is posted like a straddle but is the house's kill rule, not a straddle
@@ -244,7 +244,7 @@ def _judge_straddles(auditor: Auditor, hand: Hand, state: State, out: AuditedHan
                             seat=ev.seat, player=ev.player)
 
 
-def _judge_rebuys(auditor: Auditor, hand: Hand, state: State, out: AuditedHand) -> None:
+def _judge_rebuys(auditor: Judge, hand: Hand, state: State, out: AuditedHand) -> None:
     most = state.profile.max_rebuy
     for r in hand.live:
         if isinstance(r, Rebuy) and most and r.chips > most:

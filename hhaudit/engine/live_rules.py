@@ -35,7 +35,7 @@ from .replay import State
 from .rules import RULES, Rule, register
 
 if TYPE_CHECKING:
-    from .auditor import AuditedHand, Auditor
+    from .audited import AuditedHand, Judge
 
 
 # ============================================================== records
@@ -556,7 +556,7 @@ class ForcedBetExtra(Rule):
     default_reason: ClassVar[str] = "a live log's posts against the structure its own game line states"
 
 
-def check_posts(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) -> None:
+def check_posts(auditor: Judge, hand: Hand, final: State, out: AuditedHand) -> None:
     """FB01-FB03: the posts the game requires of this hand (`LiveHand`: the game line's
     blinds, ante, big-blind ante, straddle and kill; the hand's bomb pot) against the posts
     written. The blinds' seats come from the button: heads-up the button posts the small
@@ -719,7 +719,7 @@ def opening_bet(events: Sequence[object], seq: int) -> bool:
     return True
 
 
-def check_live(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) -> None:
+def check_live(auditor: Judge, hand: Hand, final: State, out: AuditedHand) -> None:
     """Judge every ruling and out-of-turn action of a live hand (one call per hand)."""
     profile = final.profile
     recs = {r.seq: r for r in hand.live if isinstance(r, LiveAction)}
@@ -755,7 +755,7 @@ def check_live(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) -> 
     _judge_end_stacks(auditor, hand, final, out)
 
 
-def _judge_oot(auditor: Auditor, out: AuditedHand, st: State, seq: int, ev: ActionEvent, to: int,
+def _judge_oot(auditor: Judge, out: AuditedHand, st: State, seq: int, ev: ActionEvent, to: int,
                rec: LiveAction | None, o: OutOfTurn, level: int, street: Street) -> bool:
     """Judge the in-turn action of a player who acted out of turn. True when the
     out-of-turn rule governs the action (binding), or a finding was made."""
@@ -804,7 +804,7 @@ def _uncalled(final: State) -> tuple[int | None, int]:
     return unmatched_bet({k: s.total for k, s in final.seats.items() if s.total > 0}, final.seats)
 
 
-def _judge_rake(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) -> None:
+def _judge_rake(auditor: Judge, hand: Hand, final: State, out: AuditedHand) -> None:
     extra = next((r for r in hand.live if isinstance(r, LiveHand)), None)
     if extra is None:
         return
@@ -854,7 +854,7 @@ def final_stacks(hand: Hand, final: State) -> dict[int, int]:
     return {k: s.stack + paid.get(k, 0) + (excess if k == top else 0) for k, s in final.seats.items()}
 
 
-def _judge_end_stacks(auditor: Auditor, hand: Hand, final: State, out: AuditedHand) -> None:
+def _judge_end_stacks(auditor: Judge, hand: Hand, final: State, out: AuditedHand) -> None:
     ends = [r for r in hand.live if isinstance(r, EndStack)]
     if not ends:
         return

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final, TypeVar
 
-from . import evaluator
 from ..model import (
     Act,
     ActionEvent,
@@ -31,56 +30,13 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import to_text
+from . import evaluator
+from .audited import Pot
 from .replay import SeatState, State
 from .rules import RULES
 
 if TYPE_CHECKING:
-    from .auditor import AuditedHand, Auditor
-
-
-@dataclass(slots=True, init=False)
-class Pot:
-    index: int
-    amount: int
-    level: int
-    eligible: list[int]
-    run: int = 0
-    winners: list[int] = field(default_factory=list)
-    """Seats the log paid from this pot."""
-    paid: list[int] = field(default_factory=list)
-    expected_winners: list[int] = field(default_factory=list)
-    expected: list[int] = field(default_factory=list)
-    ok: bool | None = None
-    """True/False when judged; None when the log's cards do not allow a judgement."""
-    half: str | None = None
-    """Hi/Lo games: the half of the pot (and run) this row is, "high" or "low"; a pot no low
-    qualifies for (or one seat wins uncontested) is one "high" row. None in high-only games."""
-
-    def __init__(
-        self,
-        index: int,
-        amount: int,
-        level: int,
-        eligible: list[int],
-        run: int = 0,
-        winners: list[int] | None = None,
-        paid: list[int] | None = None,
-        expected_winners: list[int] | None = None,
-        expected: list[int] | None = None,
-        ok: bool | None = None,
-        half: str | None = None,
-    ) -> None:
-        self.index = index
-        self.amount = amount
-        self.level = level
-        self.eligible = eligible
-        self.run = run
-        self.winners = [] if winners is None else winners
-        self.paid = [] if paid is None else paid
-        self.expected_winners = [] if expected_winners is None else expected_winners
-        self.expected = [] if expected is None else expected
-        self.ok = ok
-        self.half = half
+    from .audited import AuditedHand, Judge
 
 
 Order = tuple[list[int], list[int] | None, str]
@@ -358,7 +314,7 @@ def is_walk(hand: Hand, live: set[int], top_seat: int) -> bool:
     return True
 
 
-def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand,
+def audit_pots(auditor: Judge, hand: Hand, state: State, out: AuditedHand,
                log: PotEvents | None = None) -> None:
     scale = hand.scale
 
@@ -489,7 +445,7 @@ def audit_pots(auditor: Auditor, hand: Hand, state: State, out: AuditedHand,
     _judge(auditor, hand, state, out, pots, collects, rake + jackpot + fee_total, m, log)
 
 
-def _check_card_counts(auditor: Auditor, hand: Hand, out: AuditedHand) -> None:
+def _check_card_counts(auditor: Judge, hand: Hand, out: AuditedHand) -> None:
     """WN03: a seat the log gives more hole cards than the game deals (any source), or a
     dealt line with fewer (a show may show part of a hand)."""
     want = hand.hole_cards
@@ -561,7 +517,7 @@ def _holding(name: str, cards: tuple[str, ...] | None, board: tuple[str, ...], v
         return name
 
 
-def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: list[Pot],
+def _judge(auditor: Judge, hand: Hand, state: State, out: AuditedHand, pots: list[Pot],
            collects: list[CollectEvent], deductions: int, m: object, log: PotEvents) -> None:
     fmt = m  # money formatter
     assert callable(fmt)
@@ -877,7 +833,7 @@ def _halves_wrong(rows: list[Pot]) -> str:
     return f" (the {wrong[0]} half)"
 
 
-def _mucked_winner(auditor: Auditor, out: AuditedHand, pot: Pot, winners: list[int], lows: list[int] | None,
+def _mucked_winner(auditor: Judge, out: AuditedHand, pot: Pot, winners: list[int], lows: list[int] | None,
                    shown: dict[int, tuple[str, ...]], board: tuple[str, ...], state: State) -> None:
     """WN02 (info): a seat eligible for the pot mucked cards the log reveals and that beat the
     winners', or tie them. The pot stays the winners' (cards speak only when tabled, TDA-2024

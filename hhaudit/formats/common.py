@@ -8,6 +8,7 @@ from functools import cache, lru_cache
 from typing import Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from ..engine.games import game_code as game_code  # the readers name each hand's game with it
 from ..model import Act, DealEvent, Hand, Limit, ShowEvent, Street
 
 ACT_VERBS: Final = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises": Act.RAISE}
@@ -309,18 +310,6 @@ def settle_omaha(hand: Hand) -> None:
         hand.hole_cards = seen if 4 <= seen <= 6 else 4
     hand.game = game_code(hand.limit, "omaha", hand.hole_cards, hand.hilo)
 
-
-_LIMIT_CODE: Final = {Limit.NO_LIMIT: "NL", Limit.POT_LIMIT: "PL", Limit.FIXED_LIMIT: "FL"}
-
-
-def game_code(limit: Limit, variant: str = "holdem", hole_cards: int = 2, hilo: bool = False) -> str:
-    """The `hands.game` code: NLHE, PLHE, FLHE for Hold'em; for Omaha NLO, PLO, FLO, the
-    hole-card count when it is not four (PLO5, PLO6) and `8` for Hi/Lo eight or better
-    (PLO8, FLO8; PLO5-8 where a count is written)."""
-    if variant != "omaha":
-        return _LIMIT_CODE[limit] + "HE"
-    count = "" if hole_cards == 4 else str(hole_cards)
-    return _LIMIT_CODE[limit] + "O" + count + (("-8" if count else "8") if hilo else "")
 
 
 def unknown_may_matter(hand: Hand, text: str) -> bool:
