@@ -362,8 +362,8 @@ def check_profile(name: str, where: str = "--profile", house: Iterable[str] = ()
 
 def rule_words() -> list[str]:
     """Every code, name and category a rule can be chosen by."""
-    from .ruledoc import load_all_rules
     from .engine.rules import RULES
+    from .ruledoc import load_all_rules
 
     load_all_rules()  # the live-log and session rules too
     words: dict[str, None] = {}
@@ -375,8 +375,8 @@ def rule_words() -> list[str]:
 
 def check_rules(patterns: Iterable[str], where: str) -> None:
     """Each pattern must choose at least one rule (as `rules.select` reads it)."""
-    from .ruledoc import load_all_rules
     from .engine.rules import RULES, matches
+    from .ruledoc import load_all_rules
 
     load_all_rules()
 

@@ -12,10 +12,10 @@ from typing import IO, BinaryIO
 from . import formats, zones
 from .archives import entries
 from .chunks import HandLines
+from .engine.games import unaudited_reason
 from .formats import Format
 from .formats.base import fallback_id
 from .formats.common import settle_omaha
-from .engine.games import unaudited_reason
 from .limits import MAX_HAND_CHARS, MAX_HAND_LINES, out_of_bounds
 from .model import Hand, ParseProblem, Status
 from .money import reading_finer

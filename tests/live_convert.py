@@ -18,6 +18,7 @@ import random
 import re
 
 from hhaudit.engine.live_rules import walk
+from hhaudit.engine.replay import State
 from hhaudit.model import (
     Act,
     ActionEvent,
@@ -35,7 +36,6 @@ from hhaudit.model import (
     UncalledEvent,
 )
 from hhaudit.profiles import get_profile
-from hhaudit.engine.replay import State
 
 
 class Unconvertible(Exception):

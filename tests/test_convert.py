@@ -5,8 +5,8 @@ folder rules."""
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import subprocess
 import tomllib
 from collections import Counter
@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from commands import in_process
 
-from hhaudit.engine.auditor import Auditor
 from hhaudit.convert import hand_text
 from hhaudit.convert.view import Unexpressible, written_id
+from hhaudit.engine.auditor import Auditor
 from hhaudit.model import CollectEvent, FeeEvent, Hand, Status
 from hhaudit.parsing import parse
 from hhaudit.pipeline.options import HandAuditor, Options

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import hhaudit
 from hhaudit import config
-from hhaudit.ruledoc import load_all_rules, rule_doc
 from hhaudit.engine.rules import RULES, default_text, select
+from hhaudit.ruledoc import load_all_rules, rule_doc
 
 load_all_rules()
 SAMPLE = Path(__file__).resolve().parents[1] / "sample_histories" / "pokerstars"

@@ -59,6 +59,7 @@ import pytest
 from conftest_corpus import corpus, hands_tsv
 
 from hhaudit.engine.auditor import Auditor
+from hhaudit.engine.replay import State
 from hhaudit.model import (
     Act,
     ActionEvent,
@@ -75,7 +76,6 @@ from hhaudit.model import (
     UncalledEvent,
 )
 from hhaudit.parsing import parse
-from hhaudit.engine.replay import State
 
 pokerkit = pytest.importorskip("pokerkit")
 from pokerkit import Automation, FixedLimitTexasHoldem, Mode, NoLimitTexasHoldem  # noqa: E402

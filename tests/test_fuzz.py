@@ -30,10 +30,10 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from generator import generate_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import generate_hand
 from hhaudit import formats
 from hhaudit.engine.auditor import Auditor
 from hhaudit.formats.base import LineError, LineFormat, grammar_dir, load_grammar

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import hhaudit
 from conftest_corpus import CORPUS, corpus
+
+import hhaudit
 
 PLO = (CORPUS / "ChazDazzle" / "fpdb-chaz" / "pyfpdb" / "regression-test-files" / "cash" / "Stars" / "Flop"
        / "PLO-6max-USD-10-20-201703.converted.disconnected.folds.txt")

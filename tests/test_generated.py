@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from generator import GeneratedHand, generate_hand  # noqa: E402
 
 from hhaudit.engine.auditor import Auditor  # noqa: E402
+from hhaudit.engine.replay import State  # noqa: E402
 from hhaudit.model import (  # noqa: E402
     ActionEvent,
     CollectEvent,
@@ -40,7 +41,6 @@ from hhaudit.model import (  # noqa: E402
 )
 from hhaudit.parsing import parse  # noqa: E402
 from hhaudit.profiles import get_profile  # noqa: E402
-from hhaudit.engine.replay import State  # noqa: E402
 
 AUDITOR = Auditor("online")
 

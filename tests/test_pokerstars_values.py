@@ -5,8 +5,19 @@ from __future__ import annotations
 from conftest_corpus import corpus
 
 from hhaudit.engine.auditor import Auditor
-from hhaudit.model import (Act, ActionEvent, CollectEvent, FeeEvent, Limit, Post, PostEvent, ShowEvent,
-                           Street, StreetEvent, UncalledEvent)
+from hhaudit.model import (
+    Act,
+    ActionEvent,
+    CollectEvent,
+    FeeEvent,
+    Limit,
+    Post,
+    PostEvent,
+    ShowEvent,
+    Street,
+    StreetEvent,
+    UncalledEvent,
+)
 from hhaudit.parsing import parse
 
 STARS = "ChazDazzle/fpdb-chaz/pyfpdb/regression-test-files/cash/Stars/Flop/"

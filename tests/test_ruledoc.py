@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from hhaudit.engine.rules import RULES
 from hhaudit.profiles import option_names
 from hhaudit.ruledoc import OPTIONS, load_all_rules, passages, rule_doc
-from hhaudit.engine.rules import RULES
 
 REPO = Path(__file__).resolve().parents[1]
 load_all_rules()

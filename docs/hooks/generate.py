@@ -31,8 +31,8 @@ DOCS = ROOT / "docs"
 
 
 def _rules() -> dict[str, Any]:
-    from hhaudit.ruledoc import load_all_rules
     from hhaudit.engine.rules import RULES
+    from hhaudit.ruledoc import load_all_rules
 
     load_all_rules()
     return dict(sorted(RULES.items()))
@@ -272,7 +272,14 @@ def _value(value: Any) -> str:
 
 
 def options_page() -> str:
-    from hhaudit.profiles import BOUNDS, CHOICES, PROFILES, SITE_CONVENTIONS, option_names, option_types
+    from hhaudit.profiles import (
+        BOUNDS,
+        CHOICES,
+        PROFILES,
+        SITE_CONVENTIONS,
+        option_names,
+        option_types,
+    )
     from hhaudit.ruledoc import OPTIONS, _option_doc
 
     types = option_types()

@@ -34,8 +34,8 @@ def _uri(source: str) -> str:
 
 
 def _rules() -> list[dict[str, Any]]:
-    from ..ruledoc import load_all_rules
     from ..engine.rules import RULES, Rule
+    from ..ruledoc import load_all_rules
 
     load_all_rules()
     out: list[dict[str, Any]] = []

@@ -7,11 +7,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.auditor import Auditor
-from ..model import Hand
 from ..config import profile_named
-from ..reading import FileReport
+from ..engine.auditor import Auditor
 from ..engine.rules import RULES, select
+from ..model import Hand
+from ..reading import FileReport
 
 LIVE_FORMATS = frozenset({"live"})
 

@@ -15,9 +15,9 @@ from collections.abc import Callable, Iterator
 from datetime import datetime
 
 from ..engine.house_rules import RebuyPastLimit
+from ..engine.rules import Rule
 from ..money import to_text
 from ..profiles import Profile
-from ..engine.rules import Rule
 from .rules import (
     ButtonMovement,
     HandOrder,

@@ -8,8 +8,8 @@ consecutive hands of a session. Codes are never reused: SE01...
 from __future__ import annotations
 
 from ..engine.house_rules import RebuyPastLimit
-from ..model import Category, Severity
 from ..engine.rules import Rule, register
+from ..model import Category, Severity
 
 
 class SessionRule(Rule):

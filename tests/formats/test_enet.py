@@ -4,12 +4,11 @@ audit's findings on them are exactly the reviewed ones (tests/reviewed/enet.tsv)
 from __future__ import annotations
 
 import pytest
+from _site_corpus import check_file, findings, hand, reviewed, rows
 
 from hhaudit.engine.auditor import Auditor
 from hhaudit.model import ActionEvent, CollectEvent, Limit, Post, PostEvent, Status, UncalledEvent
 from hhaudit.parsing import parse
-
-from _site_corpus import check_file, findings, hand, reviewed, rows
 
 SITE = "Enet"
 DEAD = "cash/Enet/Flop/NLHE-6max-EUR-0.05-0.10-201210.post.dead.txt"

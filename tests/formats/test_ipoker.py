@@ -4,14 +4,23 @@ from __future__ import annotations
 
 import pytest
 from _site_corpus import findings, reviewed
+from xmlcorpus import check_corpus, hand
+
 from hhaudit.engine.auditor import Auditor
 from hhaudit.formats._xml import amount
 from hhaudit.model import (
-    Act, ActionEvent, CollectEvent, DealEvent, Limit, Post, PostEvent, ShowEvent, Status, StreetEvent,
+    Act,
+    ActionEvent,
+    CollectEvent,
+    DealEvent,
+    Limit,
+    Post,
+    PostEvent,
+    ShowEvent,
+    Status,
+    StreetEvent,
 )
 from hhaudit.parsing import parse
-
-from xmlcorpus import check_corpus, hand
 
 SITE = "iPoker (XML)"
 

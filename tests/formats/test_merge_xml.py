@@ -6,6 +6,8 @@ import collections
 from datetime import datetime, timezone
 
 from _site_corpus import findings, reviewed
+from xmlcorpus import check_corpus, hand
+
 from hhaudit.engine.auditor import Auditor
 from hhaudit.model import (
     Act,
@@ -19,8 +21,6 @@ from hhaudit.model import (
     StreetEvent,
     UncalledEvent,
 )
-
-from xmlcorpus import check_corpus, hand
 
 SITE = "Merge (XML)"
 
@@ -78,8 +78,9 @@ def test_tournament_balances_are_after_the_blinds() -> None:
 def test_mixed_game_hands_other_than_holdem_and_omaha_are_unsupported() -> None:
     h = hand("tour/Merge/Mixed/HORSE-Tournament-Freeroll.201107.xml", "36487242-1")
     assert h.status is Status.AUDITED and h.limit is Limit.FIXED_LIMIT
-    from hhaudit.parsing import parse
     from xmlcorpus import FILES
+
+    from hhaudit.parsing import parse
     games = collections.Counter(
         (x.game if x.status is Status.AUDITED else x.variant, x.status) for x in parse(str(FILES / "tour/Merge/Mixed/HORSE-Tournament-Freeroll.201107.xml")))
     # the <game>s' multigametype: 23 Hold'em (numholecards 2), 37 Omaha H/L8 (4); 49 razz,

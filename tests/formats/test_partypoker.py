@@ -7,7 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from hhaudit.model import ActionEvent, CollectEvent, DealEvent, Post, PostEvent, ShowEvent, Status, StreetEvent, UncalledEvent
+from hhaudit.model import (
+    ActionEvent,
+    CollectEvent,
+    DealEvent,
+    Post,
+    PostEvent,
+    ShowEvent,
+    Status,
+    StreetEvent,
+    UncalledEvent,
+)
 from hhaudit.parsing import parse
 
 CORPUS = Path(__file__).parents[2] / ".." / "shared" / "corpus"

@@ -6,12 +6,11 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 import pytest
+from _site_corpus import check_file, findings, hand, reviewed, rows
 
 from hhaudit.engine.auditor import Auditor
 from hhaudit.model import ActionEvent, CollectEvent, DealEvent, Limit, Post, PostEvent, Status
 from hhaudit.parsing import parse
-
-from _site_corpus import check_file, findings, hand, reviewed, rows
 
 SITE = "Unibet"
 BANZAI = "cash/Unibet/Flop/NLHE-EUR-0.05-0.10-202104.Banzi.txt"

@@ -24,8 +24,8 @@ from datetime import UTC, date, datetime
 from typing import ClassVar
 
 from ...chunks import HandLines
+from ...config import ConfigError, profile_named
 from ...engine.house_rules import Rebuy
-from ...identity import IdScope
 from ...engine.live_rules import (
     DropRule,
     EndStack,
@@ -42,6 +42,8 @@ from ...engine.live_rules import (
     opening_bet,
     required,
 )
+from ...engine.replay import State
+from ...identity import IdScope
 from ...model import (
     Act,
     ActionEvent,
@@ -59,9 +61,7 @@ from ...model import (
     Street,
     StreetEvent,
 )
-from ...config import ConfigError, profile_named
 from ...profiles import PROFILES, get_profile
-from ...engine.replay import State
 from ..base import Fields, LineError, LineFormat, fallback_id
 from ..common import card, game_code, omaha_of
 from .table import Carried, dead_button, next_button, written_in_full
