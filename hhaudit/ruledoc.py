@@ -164,9 +164,10 @@ OTHER: dict[str, str] = {
     "every hand accounted for": "Every hand read is in the dataset exactly once, whatever happened "
                                 "to it: a hand hhaudit could not read or judge is kept as a parse "
                                 "error with the reason, and the run goes on.",
-    "README, Limits": "hhaudit's limits on what one hand may hold: amounts below 10**14 units, "
-                      "seat numbers 0 to 1000, hands of at most 20,000 lines and 4 MiB; past them "
-                      "the hand is a parse error, never a crash.",
+    "hhaudit docs, Inputs: Limits": "hhaudit's limits on what one hand may hold: amounts of at "
+                                    "most 10**12 units, seat numbers 0 to 1000, hands of at most "
+                                    "20,000 lines and 4 MiB; past them the hand is a parse error, "
+                                    "never a crash.",
     "one hand, one history": "A hand has one history: two copies of one "
                                                 "hand (same site and number) must say the same "
                                                 "thing; one that differs is an edited, damaged or "
@@ -261,7 +262,7 @@ def rule_doc(code: str) -> str:
 
 def _default_line(default: str) -> str:
     """Whether the rule runs unless chosen, as `hhaudit rule` says it."""
-    return {"yes": "yes (in the default set).",
+    return {"yes": "yes (it runs unless --select or --ignore leaves it out).",
             "no": "no (run it with --extend-select or --select).",
             "live only": "live logs only (online: with --extend-select or --select).",
             "online only": "site histories only (live logs: with --extend-select or --select)."}[default]

@@ -139,20 +139,20 @@ class InternalError(Rule):
 
 @register
 class OutOfBounds(Rule):
-    """A value or a hand past hhaudit's limits (README, "Limits").
+    """A value or a hand past hhaudit's limits (the docs' Inputs reference, "Limits").
 
     An amount, seat number, table size or scale beyond the sane bounds, or a hand longer
     than the most lines or characters one hand may have.
 
     Bad: `Seat 3: Player1 (92233720368547758.08 in chips)`, `Seat 99999999999: ...`, a hand
-    of 2,000,000 lines. Good: amounts below 10**14 units, seats 0 to 1000, hands of at most
+    of 2,000,000 lines. Good: amounts of at most 10**12 units, seats 0 to 1000, hands of at most
     20,000 lines and 4 MiB.
     """
 
     code = "PA03"
     name = "out-of-bounds"
     category = Category.PARSE
-    citation = "README, Limits"
+    citation = "hhaudit docs, Inputs: Limits"
     standalone = True
     default_reason = ("A value past hhaudit's limits is always shown: the hand is not judged, and says why.")
 
