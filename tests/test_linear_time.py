@@ -387,16 +387,19 @@ def test_the_patterns_written_in_calls_are_found() -> None:
 
 
 # ----------------------------------------------------------------------------- a header run into a line
-RUN_IN_NOT_YET_LINEAR: frozenset[str] = frozenset({"PokerStarsFormat", "PacificFormat", "WPN2019Format"})
-"""Formats whose first-line pattern, searched inside an unknown line (`base.run_in`), still
-backtracks super-linearly (a lead such as `Full Tilt` repeated, each copy scanning the rest of
-the line for `Hand #`); the test fails when one of them becomes linear, so the list only shrinks."""
+RUN_IN_BOUNDED_BY_THE_TAIL: frozenset[str] = frozenset({"PokerStarsFormat", "PacificFormat", "WPN2019Format"})
+"""Formats whose first-line pattern, searched inside an unknown line (`base.run_in`), backtracks
+super-linearly on its own (a lead such as `Full Tilt` repeated, each copy scanning the rest of
+the line for `Hand #`): `base.run_in_search` searches only a line's last `RUN_IN_TAIL`
+characters, so the work on one line is bounded whatever its length (the next test). The test
+fails when one of them becomes linear, so the list only shrinks."""
 
 
 def test_the_run_in_headers_are_linear() -> None:
     """`LineFormat.unknown_line` searches every unknown line for a next hand's first line run
-    into it (`run_in(self.start).search`), which the name-based modes above do not see: the
-    formats that read unknown lines are held to the bound in search mode here."""
+    into it (`run_in_search`), which the name-based modes above do not see: the formats that
+    read unknown lines are held to the bound in search mode here, but for those whose search
+    is bounded by the line's tail."""
     import importlib
 
     from hhaudit.formats.base import LineFormat, run_in
@@ -413,6 +416,34 @@ def test_the_run_in_headers_are_linear() -> None:
     for cls in {c for c in formats(LineFormat) if c.reads_unknown_lines}:
         pattern = run_in(cls.start)
         found = superlinear(pattern.pattern, "search", pattern.flags)
-        if (found is not None) != (cls.__name__ in RUN_IN_NOT_YET_LINEAR):
-            slow[cls.__name__] = found or "linear now: take it off RUN_IN_NOT_YET_LINEAR"
+        if (found is not None) != (cls.__name__ in RUN_IN_BOUNDED_BY_THE_TAIL):
+            slow[cls.__name__] = found or "linear now: take it off RUN_IN_BOUNDED_BY_THE_TAIL"
     assert not slow, "\n".join(f"{name}: {why}" for name, why in slow.items())
+
+
+def test_a_run_in_header_is_searched_in_the_lines_tail_only() -> None:
+    """The work of the run-in search is bounded by `RUN_IN_TAIL`: on a hostile 64 KiB line
+    (the PokerStars lead repeated) the pattern's steps on the tail are those of a line of the
+    tail's length; a header that begins within the tail is found, one that begins before it
+    (not a first line run into the line's end: what follows it would be a header too long for
+    any site) is not, and a header at the line's start is the line itself, not a run-in."""
+    from hhaudit.formats.base import RUN_IN_TAIL, run_in, run_in_search
+    from hhaudit.formats.pokerstars import PokerStarsFormat
+
+    start = PokerStarsFormat.start
+    header = "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2024/01/01 12:00:00 ET"
+    cut = "Seat 3: Alice (1.50 in chips"
+    assert run_in_search(start, cut + header)
+    assert run_in_search(start, "x" * 60_000 + header)
+    assert not run_in_search(start, header)
+    # the header at index 1 of a line of RUN_IN_TAIL + 2 characters begins before the tail
+    assert not run_in_search(start, "x" + header + "y" * (RUN_IN_TAIL - len(header) + 1))
+    assert run_in_search(start, "x" + header + "y" * (RUN_IN_TAIL - len(header)))
+
+    pattern = run_in(start)
+    steps = Steps(pattern.pattern, pattern.flags)
+    hostile = "Full Tilt " * 6_500  # 65,000 characters: no '#', every copy a start
+    _, on_tail = steps.run(hostile[-RUN_IN_TAIL:], "search")
+    _, on_double = steps.run(hostile[-2 * RUN_IN_TAIL:], "search")
+    assert on_double > 3 * on_tail  # the pattern alone is super-linear on this line...
+    assert len(hostile) > 60 * RUN_IN_TAIL  # ...which is 65 tails long: searched whole, 65**2 times the work

@@ -25,8 +25,8 @@ from lark.parsers.lalr_analysis import Shift
 from mypy_extensions import mypyc_attr
 
 from ..chunks import HandLines
-from ..limits import MAX_HAND_CHARS, MAX_HAND_LINES
 from ..identity import IdScope
+from ..limits import MAX_HAND_CHARS, MAX_HAND_LINES
 from ..model import Hand, ParseProblem, Status, UnknownLine
 from ..money import FinerAmount
 
@@ -514,6 +514,16 @@ def load_grammar(name: str) -> CompiledGrammar:
     return CompiledGrammar(name)
 
 
+RUN_IN_TAIL: Final = 1_000
+"""How far from a line's end the next hand's first line, run into it, may begin. What follows
+such a header on the line is the header's own line, and no site's first line is that long
+(the longest in the corpus has 192 characters: a PokerStars tournament header with its
+ADM ID and two clocks), so only the line's last RUN_IN_TAIL characters are searched. Some
+first-line patterns backtrack over a run of their lead (`Full Tilt` repeated, each copy
+reading the rest of the line for `Hand #`): on the tail that work is bounded, whatever the
+line's length (`tests/test_linear_time.py`)."""
+
+
 @cache
 def run_in(start: re.Pattern[str]) -> re.Pattern[str]:
     """A format's first-line pattern as searched for inside another line (a line cut off and
@@ -523,6 +533,13 @@ def run_in(start: re.Pattern[str]) -> re.Pattern[str]:
     (a match of `\\s*header` from position p is one of `header` from p or later) without it."""
     pattern = re.sub(r"^\\s\*\+?", "", start.pattern)
     return re.compile(pattern, start.flags)
+
+
+def run_in_search(start: re.Pattern[str], text: str) -> bool:
+    """Whether a hand's first line (`start`) begins inside `text` after its first character:
+    searched in the line's last `RUN_IN_TAIL` characters only."""
+    tail = len(text) - RUN_IN_TAIL
+    return run_in(start).search(text, max(1, tail)) is not None
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -565,7 +582,7 @@ class LineFormat:
 
     def unknown_line(self, hand: Hand, f: Fields, line: int) -> None:
         text = (f[0] or "").strip()
-        if run_in(self.start).search(text, 1):
+        if run_in_search(self.start, text):
             # a hand's first line inside another line: the line was cut off and the next
             # hand's header run into it (a damaged file), not a line kind of the site
             raise LineError(line, 1, text, "no line of this format reads like this: a line cut off, "
