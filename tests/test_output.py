@@ -86,7 +86,7 @@ def test_text_lists_each_finding_then_the_summary(tmp_path: Path, expected: list
     # the clean evening's 6, the three PokerStars samples' 3; the two expected.tsv files beside
     # them are named as skipped by name
     assert lines[last + 1] == "45 hands read from 6 of 8 files: 45 audited, 0 unsupported game, 0 parse error"
-    assert lines[last + 2] == "files: 6 read, 2 skipped"
+    assert lines[last + 2] == "files: 6 read (6 files with hands), 2 skipped"
     assert "14 findings (14 errors):" in lines  # counted by severity, as printed
 
 
