@@ -74,14 +74,21 @@ class Rule:
 
     @classmethod
     def summary(cls) -> str:
-        """The first line of the docstring as written (compiled, or under `python -OO`, the
-        class has none at run time: it is read from the source)."""
-        lines = docstring(cls).strip().splitlines()
-        return lines[0] if lines else cls.name
+        """The docstring's first paragraph as written, on one line (compiled, or under
+        `python -OO`, the class has none at run time: it is read from the source)."""
+        return doc_parts(docstring(cls))[0] or cls.name
 
     @staticmethod
     def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
         return None
+
+
+def doc_parts(doc: str) -> tuple[str, str]:
+    """A rule's docstring as its summary and the rest: the summary is the first paragraph,
+    joined on one line (a long first sentence wraps in the source), never its first line
+    alone; the rest is the examples and notes after the blank line."""
+    head, _, body = doc.strip().partition("\n\n")
+    return " ".join(line.strip() for line in head.splitlines()), body.strip()
 
 
 RULES: Final[dict[str, type[Rule]]] = {}
