@@ -258,17 +258,19 @@ def test_no_dataset_prints_the_findings_and_writes_nothing(tmp_path: Path) -> No
 def test_follow_on_findings_are_folded_under_their_cause() -> None:
     from hhaudit.output.text import write_text
 
-    def row(seq: int, rule: str, line: int, caused_by: int | None = None, hand: str = "7") -> Row:
-        return Row(hand, "h.txt", line, seq, rule, "n", "accounting", "error", None, None, "e", "a", "m", None,
+    def row(seq: int, rule: str, line: int, caused_by: int | None = None, hand: str = "7",
+            severity: str = "error") -> Row:
+        return Row(hand, "h.txt", line, seq, rule, "n", "accounting", severity, None, None, "e", "a", "m", None,
                    caused_by)
 
-    rows = [row(3, "AC03", 25), row(-1, "AC02", 27, caused_by=3), row(-1, "WN01", 27, caused_by=3),
+    rows = [row(3, "AC03", 25), row(-1, "AC02", 27, caused_by=3), row(-1, "WN01", 27, caused_by=3, severity="warning"),
             row(5, "AO01", 30, caused_by=9),  # its cause is not among the findings: printed
             row(1, "MR01", 11, hand="8")]
     out = io.StringIO()
     assert write_text(iter(rows), out) == 5
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("h.txt:25:1: AC03 error m")
-    assert lines[1] == "    +2 follow-on findings: AC02, WN01"
+    # a folded finding's severity is printed too: every code on the line with its own
+    assert lines[1] == "    +2 follow-on findings: AC02 error, WN01 warning"
     assert lines[2].startswith("h.txt:30:1: AO01 error") and lines[3].startswith("h.txt:11:1: MR01 error")
     assert len(lines) == 4
