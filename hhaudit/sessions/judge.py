@@ -196,11 +196,13 @@ def attach_posts(views: list[HandView], at: list[int], seat: list[int], action: 
 class Found:
     """A finding of the session pass, before it becomes a row of `findings`."""
 
-    __slots__ = ("actual", "expected", "hand", "line", "message", "player", "rule", "seat", "severity")
+    __slots__ = ("actual", "actual_amount", "expected", "expected_amount", "hand", "line", "message", "player",
+                 "rule", "seat", "severity")
 
     def __init__(self, hand: HandView, rule: type[Rule], severity: str, expected: str, actual: str,
                  message: str = "", seat: int | None = None, player: str | None = None,
-                 line: int | None = None) -> None:
+                 line: int | None = None, expected_amount: int | None = None,
+                 actual_amount: int | None = None) -> None:
         self.hand = hand
         self.rule = rule
         self.severity = severity
@@ -210,6 +212,10 @@ class Found:
         self.seat = seat
         self.player = player
         self.line = line
+        self.expected_amount = expected_amount
+        """The amounts compared, in the hand's smallest unit (`hands.scale`), where the
+        finding compares two amounts; None otherwise."""
+        self.actual_amount = actual_amount
 
 
 class Judged:
@@ -659,7 +665,8 @@ class SessionJudge:
                         f"{money(dead)} dead posted" if dead else "dealt in without a post",
                         message=f"{name} (seat {seat}) was dealt in with {money(dead)} dead posted, owing the "
                         f"missed small blind {money(c.sb)} dead",
-                        seat=seat, player=name, severity=severity, line=line)
+                        seat=seat, player=name, severity=severity, line=line, expected_amount=c.sb,
+                        actual_amount=dead)
             elif self.profile.missed_blinds == "wait":
                 add(c, rule, f"{name} waits for the big blind", f"dealt in on seat {seat}, not the big blind",
                     message=f"{name} (seat {seat}) was dealt in before the big blind reached the seat "
@@ -670,7 +677,10 @@ class SessionJudge:
                 add(c, rule, f"{name} posts {owed} or waits for the big blind",
                     f"dealt in with {money(live)} posted" if live else "dealt in without a post",
                     message=f"{name} (seat {seat}) was dealt in with {money(live)} posted, owing {owed}",
-                    seat=seat, player=name, severity=severity, line=line)
+                    seat=seat, player=name, severity=severity, line=line,
+                    # the big blind owed beside the live chips posted; a big and a small
+                    # blind owed together are two amounts, in the texts only
+                    expected_amount=None if sb_owed else c.bb, actual_amount=None if sb_owed else live)
             elif live < c.bb:
                 # a big blind's worth posted with the parts the wrong way round (`post 2 dead
                 # 5` at 2/5): posted wrong, not unposted
@@ -716,11 +726,15 @@ class SessionJudge:
                 continue
             v = c.seats[seat]
             diff = stack - expected
+            # the amounts in this hand's unit (compared in the finer of the two hands' units:
+            # none when the last hand's end is finer than this hand writes)
+            amounts = ({"expected_amount": expected // to_c, "actual_amount": stack // to_c}
+                       if expected % to_c == 0 and stack % to_c == 0 else {})
             add(c, StackChanged,
                 f"{v.player} starts with {to_text(expected, scale)} (the last hand's end stack)",
                 f"starts with {to_text(stack, scale)}", seat=seat, player=v.player, severity=severity,
                 message=(f"{to_text(abs(diff), scale)} {'appeared in' if diff > 0 else 'vanished from'} "
-                         f"{v.player}'s stack between hands {p.hand_id} and {c.hand_id}"))
+                         f"{v.player}'s stack between hands {p.hand_id} and {c.hand_id}"), **amounts)
 
 
 def voided(hand: HandView) -> bool:
