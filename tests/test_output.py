@@ -274,3 +274,61 @@ def test_follow_on_findings_are_folded_under_their_cause() -> None:
     assert lines[1] == "    +2 follow-on findings: AC02 error, WN01 warning"
     assert lines[2].startswith("h.txt:30:1: AO01 error") and lines[3].startswith("h.txt:11:1: MR01 error")
     assert len(lines) == 4
+
+
+def _finding(hand: str, rule: str, line: int, player: str | None = "Bob", table: str | None = "Alpha") -> Row:
+    return Row(hand, "h.txt", line, 1, rule, "n", "action_order", "error", 2, player, "e", "a", "m", None,
+               site="PokerStars", table_name=table)
+
+
+def test_a_baseline_holds_back_each_finding_as_many_times_as_it_lists_it(tmp_path: Path) -> None:
+    # Two AO04 of Bob in hand 7 accepted (the flop's and the turn's); a third on the river
+    # is new and reported. Before, the baseline held a set of keys: one entry silenced every
+    # AO04 of Bob in the hand, however many came after.
+    from hhaudit.output.baseline import Filter, read_baseline, write_baseline
+
+    path = tmp_path / "b.json"
+    write_baseline(path, [_finding("7", "AO04", 10), _finding("7", "AO04", 14)])
+    held = Filter(read_baseline(path))
+    rows = [_finding("7", "AO04", 10), _finding("7", "AO04", 14), _finding("7", "AO04", 18)]
+    assert [r.line for r in held(rows)] == [18] and held.accepted == 2
+
+
+def test_a_baseline_tells_two_tables_hands_of_one_id_apart(tmp_path: Path) -> None:
+    # AC08: two different hands under one id (another table). Accepting table Alpha's does not
+    # silence table Beta's; a hand without a table is matched by an entry without one.
+    from hhaudit.output.baseline import Filter, read_baseline, write_baseline
+
+    path = tmp_path / "b.json"
+    write_baseline(path, [_finding("7", "MR01", 10), _finding("9", "MR01", 3, table=None)])
+    assert json.loads(path.read_text(encoding="utf-8"))["findings"][0]["table"] == "Alpha"
+    held = Filter(read_baseline(path))
+    rows = [_finding("7", "MR01", 10), _finding("7", "MR01", 40, table="Beta"), _finding("9", "MR01", 3, table=None)]
+    assert [(r.hand_id, r.table_name) for r in held(rows)] == [("7", "Beta")] and held.accepted == 2
+
+
+def test_a_baseline_of_the_corpus_silences_its_findings_and_nothing_else(
+        corpus_dataset: tuple[Path, object], tmp_path: Path) -> None:
+    # Every finding of the corpus (and the samples), with every rule, written as a baseline:
+    # filtered by it, nothing is left. Without one hand per site in it, exactly those hands'
+    # findings come back, every one of them.
+    from hhaudit.output import iter_findings
+    from hhaudit.output.baseline import Filter, read_baseline, write_baseline
+
+    out, _ = corpus_dataset
+    rows = list(iter_findings(out))
+    assert len(rows) > 4000
+    path = tmp_path / "all.json"
+    assert write_baseline(path, rows) == len(rows)
+    held = Filter(read_baseline(path))
+    assert list(held(rows)) == [] and held.accepted == len(rows)
+    left_out = {}
+    for r in rows:
+        left_out.setdefault(r.site, (r.source, r.hand_id))
+    assert len(left_out) > 10
+    kept = [r for r in rows if (r.source, r.hand_id) not in set(left_out.values())]
+    write_baseline(path, kept)
+    held = Filter(read_baseline(path))
+    back = list(held(rows))
+    assert sorted(map(id, back)) == sorted(id(r) for r in rows if (r.source, r.hand_id) in set(left_out.values()))
+    assert held.accepted == len(kept)
