@@ -460,11 +460,20 @@ class CallWrongAmount(Rule):
     def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
         owed = state.call_amount(ev.seat)
         if owed > 0 and res.chips != owed:
+            # what was owed and why: the street total to match less what is in, or the
+            # stack, when it is shorter (a call all in); the total to match is the bet, or
+            # less when every other seat still in is all in below it
             s = state.seats[ev.seat]
+            to = state.call_to(ev.seat)
+            why = f"the bet is {amt(state, state.current_bet)}"
+            if to < state.current_bet:
+                why += f", the others all in for at most {amt(state, to)}"
+            why += f", {amt(state, s.street_bet)} already in"
+            if owed < to - s.street_bet:
+                why += f", {amt(state, s.stack)} behind: a call all in"
             return Violation(f"call {amt(state, owed)}", f"called {amt(state, res.chips)}",
                              f"{who(ev)} called {amt(state, res.chips)} where {amt(state, owed)} was owed "
-                             f"(the bet is {amt(state, state.current_bet)}, {amt(state, s.street_bet)} "
-                             "already in)", owed, res.chips)
+                             f"({why})", owed, res.chips)
         return None
 
 

@@ -332,3 +332,21 @@ def test_a_baseline_of_the_corpus_silences_its_findings_and_nothing_else(
     back = list(held(rows))
     assert sorted(map(id, back)) == sorted(id(r) for r in rows if (r.source, r.hand_id) in set(left_out.values()))
     assert held.accepted == len(kept)
+
+
+def test_no_corpus_finding_is_worded_as_its_rule_summary(corpus_dataset: tuple[Path, object]) -> None:
+    # Every message of the corpus (every rule) names what is at issue. Before: two SE01 said
+    # "The button did not move as the button rule says.", 22 AC01/AC02 a signed difference
+    # ("off by -42.50"), a WN01 "pot paid to the wrong seats" naming none.
+    from hhaudit.output import iter_findings
+    from hhaudit.ruledoc import load_all_rules
+    from hhaudit.rules import RULES
+
+    load_all_rules()
+    out, _ = corpus_dataset
+    rows = list(iter_findings(out))
+    generic = [(r.source, r.line, r.rule) for r in rows if (r.message or "") in (RULES[r.rule].summary(), r.name, "")]
+    assert generic == []
+    vague = [(r.rule, r.message) for r in rows
+             if re.search(r"off by -|by -\d|the wrong seats", r.message or "")]
+    assert vague == []

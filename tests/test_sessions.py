@@ -115,6 +115,24 @@ def test_dead_button_when_the_big_blind_busts(tmp_path: Path) -> None:
         assert got[0][3] == f"the button moves to seat {wrong}"
 
 
+def test_a_button_finding_says_where_the_rule_puts_the_button(tmp_path: Path) -> None:
+    # test_dead_button_when_the_big_blind_busts' wrong buttons: the message names the seat
+    # the button went to and the seat the rule gives. Before, it was the rule's summary:
+    # "The button did not move as the button rule says."
+    h1 = H(1, dict(SIX), 3, blinds(2, 3))
+    h2 = H(4, without(SIX, 3), 5, blinds(None, 5))
+    res = hhaudit.audit([str(session(tmp_path, [h1, h2], carry=False))], select=["SE01"])
+    assert list(res.findings["message"]) == [
+        "the button moves to seat 4 after hand 1; the dead button goes where the small blind was: seat 2"]
+    # heads-up, the last big blind gets the button
+    two = {2: ("Bob", 5000), 5: ("Erin", 5000)}
+    h1 = H(2, dict(two), 5, blinds(2, 5))
+    h2 = H(2, dict(two), 5, blinds(2, 5))
+    res = hhaudit.audit([str(session(tmp_path, [h1, h2], carry=False, name="hu.live"))], select=["SE01"])
+    assert list(res.findings["message"]) == [
+        "the button stays on seat 2 after hand 1; heads-up, the last big blind (Erin) gets it: seat 5"]
+
+
 def test_dead_button_when_the_small_blind_busts_lands_on_an_empty_seat(tmp_path: Path) -> None:
     # Button 1, SB 2, BB 3; seat 2 busts. Dead button: the button moves to seat 2 (empty),
     # seat 3 posts the small blind and seat 4 the big blind: the button is dead.
