@@ -730,7 +730,8 @@ def _judge(auditor: Auditor, hand: Hand, state: State, out: AuditedHand, pots: l
         auditor.finding(out, rule, where.line, -1, f"expected {exp_txt}", f"log paid {act_txt}",
                         paid_to
                         + (f"; {', '.join(holding(s) for s in missing)} should be paid"
-                           + (f" {fmt(expected[missing[0]])}" if len(missing) == 1 else "") if missing else "")
+                           + (f" {fmt(expected[missing[0]])}" if len(missing) == 1 and not wrong else "")
+                           if missing else "")
                         + _halves_wrong(pot_rows),
                         seat=w0, player=names.get(w0) if w0 is not None else None,
                         expected_amount=expected.get(w0, 0) if w0 is not None else None,
