@@ -441,7 +441,8 @@ def test_a_wrong_call_says_why_the_amount_was_owed():
     line = line_of(text, "Ut:")
     f = one(probe(text, line), "BS01", line)
     assert (f.expected, f.actual) == ("call 150", "called 120")
-    assert f.message == "Ut (seat 4) called 120 where 150 was owed (the bet is 200, 0 already in, 150 behind: a call all in)"
+    assert f.message == ("Ut (seat 4) called 120 where 150 was owed "
+                         "(the bet is 200, 0 already in, 150 behind: a call all in)")
     # with chips enough, no stack is named
     f = one(probe(_short_bb("Ut: calls 120"), line), "BS01", line)
     assert f.message == "Ut (seat 4) called 120 where 200 was owed (the bet is 200, 0 already in)"
