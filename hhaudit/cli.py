@@ -189,6 +189,7 @@ def print_summary(totals: Any, files: list[FileReport], args: argparse.Namespace
     those a baseline held back. Returns the severities of the findings reported (not in the
     baseline), or None when every finding was reported."""
     from .model import Category
+    from .report.figures import FILES_WITH_HANDS, files_with_hands
 
     for note in totals.notes:
         print(f"hhaudit: {safe(note)}", file=sys.stderr)
@@ -213,9 +214,19 @@ def print_summary(totals: Any, files: list[FileReport], args: argparse.Namespace
           f"{st.get('parse_error', 0)} parse error", file=out)
     labels = {"damaged": "read in part", "unsupported": "not hand histories hhaudit reads",
               "skipped": "skipped", "unreadable": "unreadable"}
-    if any(by.get(k) for k in labels):
-        counts = [f"{read} read"] + [f"{len(by[k])} {label}" for k, label in labels.items() if by.get(k)]
+    # the files read that hold none of the dataset's hands: their hands all copies, or none;
+    # the count of the others is the HTML report's (`files_with_hands`)
+    held = _dataset_sources(args.output) if written else set()
+    empty = [f for f in by.get("read", []) + by.get("damaged", []) if f.source not in held]
+    with_hands = files_with_hands(held)
+    if any(by.get(k) for k in labels) or empty:
+        counts = [f"{read} read ({with_hands} {FILES_WITH_HANDS})"] + [
+            f"{len(by[k])} {label}" for k, label in labels.items() if by.get(k)]
         print("files: " + ", ".join(counts), file=out)
+        if empty:
+            named = [f"{safe(f.source)} ({_no_hands(f)})" for f in empty[:SUMMARY_NAMES]]
+            more = f" and {len(empty) - SUMMARY_NAMES} more" if len(empty) > SUMMARY_NAMES else ""
+            print("  read, with no hand in the dataset: " + "; ".join(named) + more, file=out)
         for k, label in labels.items():
             group = by.get(k, [])
             if group:
@@ -224,8 +235,8 @@ def print_summary(totals: Any, files: list[FileReport], args: argparse.Namespace
                 print(f"  {label}: " + "; ".join(named) + more, file=out)
     if totals.duplicates:
         differ = f"; {totals.conflicts} differ from their first copy (AC07)" if totals.conflicts else ""
-        print(f"{totals.duplicates} duplicate hands skipped (listed in {safe(Path(args.output) / 'duplicates')}"
-              f"{differ})", file=out)
+        listed = f"listed in {safe(Path(args.output) / 'duplicates')}" if dataset else "not listed: no dataset"
+        print(f"{totals.duplicates} duplicate hands skipped ({listed}{differ})", file=out)
     if totals.shared_ids:
         print(f"{totals.shared_ids} hands share their id with a different hand: all audited (AC08)", file=out)
     if totals.faults:
@@ -251,6 +262,26 @@ def print_summary(totals: Any, files: list[FileReport], args: argparse.Namespace
         print(f"dataset written to {safe(args.output)}", file=out)
     out.flush()
     return reported
+
+
+def _dataset_sources(out: str | os.PathLike[str]) -> set[str]:
+    """The files (`hands.source`) holding a hand of the dataset at `out`."""
+    import pyarrow.dataset as ds
+
+    parts = sorted((Path(out) / "hands").glob("*.parquet"))
+    if not parts:
+        return set()
+    column = ds.dataset([str(p) for p in parts], format="parquet").to_table(columns=["source"]).column("source")
+    return {s for s in column.to_pylist() if isinstance(s, str)}
+
+
+def _no_hands(f: FileReport) -> str:
+    """Why a file read holds no hand of the dataset."""
+    if not f.hands:
+        return "no hand in it" + (f": {safe(f.error)}" if f.error else "")
+    if f.hands == 1:
+        return "its hand a copy of one read before"
+    return f"its {f.hands} hands all copies of hands read before"
 
 
 def severity_counts(severities: Any) -> str:

@@ -238,11 +238,11 @@ def rule_doc(code: str) -> str:
     from .profiles import Profile
 
     load_all_rules()
-    from .engine.rules import RULES, default_text
+    from .engine.rules import RULES, default_text, doc_parts
 
     rule = RULES[code.upper()]
-    doc = docstring(rule).strip().splitlines()
-    summary, body = (doc[0] if doc else rule.name), "\n".join(doc[1:]).strip()
+    summary, body = doc_parts(docstring(rule))
+    summary = summary or rule.name
     lines = [f"{rule.code} {rule.name}", "", summary, "",
              f"category {rule.category.value}, severity {rule.severity.value}"]
     if body:

@@ -161,8 +161,9 @@ def test_odd_file_names_stay_inside_out(tmp_path: Path, samples: Path) -> None:
 
 def test_each_rule_reads_its_summary_from_its_docstring_as_written() -> None:
     """A finding with no message of its own, and `hhaudit rules`, give the rule's summary: the
-    first line of its class docstring in the source (compiled classes have no docstring at
-    run time: it is read from the source). Each docstring gives a bad and a good example."""
+    first paragraph of its class docstring in the source, on one line (compiled classes have
+    no docstring at run time: it is read from the source). Each docstring gives a bad and a
+    good example."""
     import ast
 
     import hhaudit.engine.live_rules
@@ -178,10 +179,36 @@ def test_each_rule_reads_its_summary_from_its_docstring_as_written() -> None:
     assert len(RULES) >= 35
     for code, rule in RULES.items():
         doc = written[rule.__module__, rule.__name__]
-        assert rule.summary() == doc.splitlines()[0], code
+        assert rule.summary() == " ".join(doc.split("\n\n")[0].split()), code
         assert "Bad:" in doc and "Good:" in doc, code
     r = run("rules")
     assert RULES["AO04"].summary() in r.stdout
+
+
+def test_piped_rules_print_every_description_whole_on_one_line() -> None:
+    """`hhaudit rules | cat`: a pipe is no terminal, so nothing is cut or wrapped to a width:
+    each rule's line holds its whole description, the docstring's first paragraph, however
+    long. Before, the description was the docstring's first line, so the four rules whose
+    first sentence wraps in the source (AC07, PA05, SE07, SE08) printed half a sentence."""
+    import hhaudit.engine.live_rules  # noqa: F401
+    from hhaudit.engine.rules import RULES
+    from hhaudit.ruledoc import load_all_rules
+
+    load_all_rules()
+    r = run_process("rules")  # stdout a pipe
+    assert r.returncode == 0, r.stderr
+    rows = {line.split()[0]: line for line in r.stdout.splitlines()[1:]}
+    assert set(rows) == set(RULES)
+    # written here, as the source has it: the sentence across its two lines
+    assert ("A copy of the hand (the same hand: same site, hand id, table, time and seats) whose text "
+            "differs from this one.") in rows["AC07"]
+    assert "more rebuys than one player may make in a table session (`max_rebuys`)." in rows["SE08"]
+    for code, rule in RULES.items():
+        first = " ".join((rule.__doc__ or "").split("\n\n")[0].split())
+        assert first.endswith((".", ")", "`")), (code, first)
+        assert f"  {first}  " in rows[code] or rows[code].endswith(f"  {first}"), code
+    # no width: the longest line is as long as its cells, past any terminal's 80 or 100
+    assert max(map(len, r.stdout.splitlines())) > 160
 
 
 def test_rules_and_findings_keep_their_messages_without_docstrings(tmp_path: Path, samples: Path) -> None:

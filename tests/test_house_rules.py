@@ -584,6 +584,8 @@ def test_rebuys_a_session_past_the_house_limit() -> None:
     found = hhaudit.audit([text], max_rebuys=1).findings
     rows = [(r.rule, r.hand_id, r.expected, r.actual) for r in found.itertuples()]
     assert rows == [("SE08", "3", "at most 1 rebuy a session", "rebuy 2 by Bob")], rows
+    # the message names the player, the seat and the count (before: the rule's summary)
+    assert list(found["message"]) == ["Bob (seat 2) makes rebuy 2 of the table session; the house allows 1"]
     assert len(hhaudit.audit([text], max_rebuys=2).findings) == 0
     assert len(hhaudit.audit([text]).findings) == 0
 

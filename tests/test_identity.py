@@ -74,6 +74,23 @@ def test_an_edited_copy_is_still_ac07(tmp_path: Path) -> None:
     assert [c[0] for c in codes(tables, "AC07", "AC08")] == ["AC07"]
 
 
+def test_copy_findings_carry_their_hand_s_context(tmp_path: Path) -> None:
+    """AC07 and AC08 are added after the hands' own findings, by the copy check: they carry
+    the hand's site, table, time and session as every finding does (before: all null, so a
+    record of them could not say which site or table it was about)."""
+    edited = hand("7").replace("Alice: raises $4 to $6", "Alice: raises $5 to $7", 1)
+    other = hand("7", alice=180, clock="20:01:00")
+    _, tables, _ = audit(tmp_path, {"a.txt": hand("7"), "b.txt": edited, "c.txt": other})
+    f = tables.findings[tables.findings["rule"].isin(["AC07", "AC08"])]
+    h = tables.hands.set_index("source")
+    assert sorted(f["rule"]) == ["AC07", "AC08"]
+    for r in f.itertuples():
+        hand_row = h.loc[r.source]
+        assert (r.site, r.table_name, r.started_at, r.session_id) == (
+            hand_row["site"], hand_row["table_name"], hand_row["started_at"], hand_row["session_id"]), r.rule
+        assert r.site == "PokerStars" and r.started_at is not None and r.session_id
+
+
 def test_placeholder_ids_name_no_hand(tmp_path: Path) -> None:
     """Converters number every hand 1111111111: different hands are audited, with no finding,
     and so is a hand written twice (the id cannot say it is the same hand)."""

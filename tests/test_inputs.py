@@ -482,7 +482,7 @@ def test_the_summary_counts_and_names_files_read_unsupported_and_skipped(tmp_pat
     out = r.stdout.splitlines()
     # 1 read + 2 read but not histories + 8 skipped (7 by name, the FIFO) = 11 files
     assert out[0] == "1 hands read from 1 of 11 files: 1 audited, 0 unsupported game, 0 parse error"
-    assert out[1] == "files: 1 read, 2 not hand histories hhaudit reads, 8 skipped"
+    assert out[1] == "files: 1 read (1 files with hands), 2 not hand histories hhaudit reads, 8 skipped"
     assert out[2] == (f"  not hand histories hhaudit reads: {d / 'empty.log'} (empty file); "
                       f"{d / 'notes.txt'} (not a hand-history format hhaudit reads)")
     assert out[3] == ("  skipped: " + "; ".join([f"{d / 'pipe.txt'} (not a regular file (a FIFO))"]

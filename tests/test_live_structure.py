@@ -120,9 +120,12 @@ def test_a_redeal_that_moves_the_button_is_reported(tmp_path: Path) -> None:
     text = MISDEAL.format(redeal="\nbutton 3")
     text = text.replace("A fold\nB fold\nC fold\npay D 3          # C 197, D 204\n", "B fold\nC fold\nD fold\npay A 3\n")
     text = text[:text.index("hand 3")]
-    _, rows = session(tmp_path, text)
+    r, rows = session(tmp_path, text)
     assert rows == [("SE01", "2", "the button stays on seat 2 (the redeal of the misdeal at line 13, TDA-2024 35)",
                      "the button on seat 3")]
+    # the message says what moved and why it should not have (before: the rule's summary)
+    assert list(r.findings["message"]) == ["the button moves from seat 2 to seat 3 for the redeal of the misdeal "
+                                           "at line 13; a redeal keeps the button where it was"]
 
 
 # --------------------------------------------------------------------------- forced bets (FB01-FB03)

@@ -205,7 +205,10 @@ def test_hilo_low_half_to_the_wrong_seat() -> None:
     out = audit(hilo_hand("8d 8c 9h Th", BOB_HIGH, CAROL_LOW, {"Bob": 101}))
     (f,) = out.findings
     assert (f.rule, f.actual) == ("WN01", "log paid Bob 101")
-    assert f.message == "pot paid to the wrong seats; Carol should be paid (the low half)"
+    # every seat paid is owed a share: the message names who was paid what, and who is owed
+    # what (before: "pot paid to the wrong seats", naming none); the finding is Carol's
+    assert f.message == "pot paid only to Bob (101); Carol should be paid 50 (the low half)"
+    assert (f.player, f.expected_amount, f.actual_amount) == ("Carol", 50, 0)
     assert [(p.half, p.winners, p.paid, p.ok) for p in out.pots] == [
         ("high", [5], [51], True), ("low", [5], [50], False)]
 

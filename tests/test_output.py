@@ -86,7 +86,7 @@ def test_text_lists_each_finding_then_the_summary(tmp_path: Path, expected: list
     # the clean evening's 6, the three PokerStars samples' 3; the two expected.tsv files beside
     # them are named as skipped by name
     assert lines[last + 1] == "45 hands read from 6 of 8 files: 45 audited, 0 unsupported game, 0 parse error"
-    assert lines[last + 2] == "files: 6 read, 2 skipped"
+    assert lines[last + 2] == "files: 6 read (6 files with hands), 2 skipped"
     assert "14 findings (14 errors):" in lines  # counted by severity, as printed
 
 
@@ -258,17 +258,95 @@ def test_no_dataset_prints_the_findings_and_writes_nothing(tmp_path: Path) -> No
 def test_follow_on_findings_are_folded_under_their_cause() -> None:
     from hhaudit.output.text import write_text
 
-    def row(seq: int, rule: str, line: int, caused_by: int | None = None, hand: str = "7") -> Row:
-        return Row(hand, "h.txt", line, seq, rule, "n", "accounting", "error", None, None, "e", "a", "m", None,
+    def row(seq: int, rule: str, line: int, caused_by: int | None = None, hand: str = "7",
+            severity: str = "error") -> Row:
+        return Row(hand, "h.txt", line, seq, rule, "n", "accounting", severity, None, None, "e", "a", "m", None,
                    caused_by)
 
-    rows = [row(3, "AC03", 25), row(-1, "AC02", 27, caused_by=3), row(-1, "WN01", 27, caused_by=3),
+    rows = [row(3, "AC03", 25), row(-1, "AC02", 27, caused_by=3), row(-1, "WN01", 27, caused_by=3, severity="warning"),
             row(5, "AO01", 30, caused_by=9),  # its cause is not among the findings: printed
             row(1, "MR01", 11, hand="8")]
     out = io.StringIO()
     assert write_text(iter(rows), out) == 5
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("h.txt:25:1: AC03 error m")
-    assert lines[1] == "    +2 follow-on findings: AC02, WN01"
+    # a folded finding's severity is printed too: every code on the line with its own
+    assert lines[1] == "    +2 follow-on findings: AC02 error, WN01 warning"
     assert lines[2].startswith("h.txt:30:1: AO01 error") and lines[3].startswith("h.txt:11:1: MR01 error")
     assert len(lines) == 4
+
+
+def _finding(hand: str, rule: str, line: int, player: str | None = "Bob", table: str | None = "Alpha") -> Row:
+    return Row(hand, "h.txt", line, 1, rule, "n", "action_order", "error", 2, player, "e", "a", "m", None,
+               site="PokerStars", table_name=table)
+
+
+def test_a_baseline_holds_back_each_finding_as_many_times_as_it_lists_it(tmp_path: Path) -> None:
+    # Two AO04 of Bob in hand 7 accepted (the flop's and the turn's); a third on the river
+    # is new and reported. Before, the baseline held a set of keys: one entry silenced every
+    # AO04 of Bob in the hand, however many came after.
+    from hhaudit.output.baseline import Filter, read_baseline, write_baseline
+
+    path = tmp_path / "b.json"
+    write_baseline(path, [_finding("7", "AO04", 10), _finding("7", "AO04", 14)])
+    held = Filter(read_baseline(path))
+    rows = [_finding("7", "AO04", 10), _finding("7", "AO04", 14), _finding("7", "AO04", 18)]
+    assert [r.line for r in held(rows)] == [18] and held.accepted == 2
+
+
+def test_a_baseline_tells_two_tables_hands_of_one_id_apart(tmp_path: Path) -> None:
+    # AC08: two different hands under one id (another table). Accepting table Alpha's does not
+    # silence table Beta's; a hand without a table is matched by an entry without one.
+    from hhaudit.output.baseline import Filter, read_baseline, write_baseline
+
+    path = tmp_path / "b.json"
+    write_baseline(path, [_finding("7", "MR01", 10), _finding("9", "MR01", 3, table=None)])
+    assert json.loads(path.read_text(encoding="utf-8"))["findings"][0]["table"] == "Alpha"
+    held = Filter(read_baseline(path))
+    rows = [_finding("7", "MR01", 10), _finding("7", "MR01", 40, table="Beta"), _finding("9", "MR01", 3, table=None)]
+    assert [(r.hand_id, r.table_name) for r in held(rows)] == [("7", "Beta")] and held.accepted == 2
+
+
+def test_a_baseline_of_the_corpus_silences_its_findings_and_nothing_else(
+        corpus_dataset: tuple[Path, object], tmp_path: Path) -> None:
+    # Every finding of the corpus (and the samples), with every rule, written as a baseline:
+    # filtered by it, nothing is left. Without one hand per site in it, exactly those hands'
+    # findings come back, every one of them.
+    from hhaudit.output import iter_findings
+    from hhaudit.output.baseline import Filter, read_baseline, write_baseline
+
+    out, _ = corpus_dataset
+    rows = list(iter_findings(out))
+    assert len(rows) > 4000
+    path = tmp_path / "all.json"
+    assert write_baseline(path, rows) == len(rows)
+    held = Filter(read_baseline(path))
+    assert list(held(rows)) == [] and held.accepted == len(rows)
+    left_out = {}
+    for r in rows:
+        left_out.setdefault(r.site, (r.source, r.hand_id))
+    assert len(left_out) > 10
+    kept = [r for r in rows if (r.source, r.hand_id) not in set(left_out.values())]
+    write_baseline(path, kept)
+    held = Filter(read_baseline(path))
+    back = list(held(rows))
+    assert sorted(map(id, back)) == sorted(id(r) for r in rows if (r.source, r.hand_id) in set(left_out.values()))
+    assert held.accepted == len(kept)
+
+
+def test_no_corpus_finding_is_worded_as_its_rule_summary(corpus_dataset: tuple[Path, object]) -> None:
+    # Every message of the corpus (every rule) names what is at issue. Before: two SE01 said
+    # "The button did not move as the button rule says.", 22 AC01/AC02 a signed difference
+    # ("off by -42.50"), a WN01 "pot paid to the wrong seats" naming none.
+    from hhaudit.engine.rules import RULES
+    from hhaudit.output import iter_findings
+    from hhaudit.ruledoc import load_all_rules
+
+    load_all_rules()
+    out, _ = corpus_dataset
+    rows = list(iter_findings(out))
+    generic = [(r.source, r.line, r.rule) for r in rows if (r.message or "") in (RULES[r.rule].summary(), r.name, "")]
+    assert generic == []
+    vague = [(r.rule, r.message) for r in rows
+             if re.search(r"off by -|by -\d|the wrong seats", r.message or "")]
+    assert vague == []

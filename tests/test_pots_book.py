@@ -359,6 +359,17 @@ def test_six_way_overpaid_and_wrong_total_are_accounting_errors():
         ("AC01", line_of(text, "Total pot"), "total pot 2750", "total pot 2800")]
 
 
+def test_accounting_messages_say_more_or_less_never_a_signed_amount():
+    # Before: "... is off by 50 from the 2750 put in" and, paid short, "differ from the 250
+    # pot by -10": a minus sign to read the direction from.
+    _, out = _variant("Total pot 2750 Main", "Total pot 2800 Main")
+    assert out.findings[0].message == "the stated total pot 2800 is 50 more than the 2750 put in"
+    _, out = _variant("Dee collected 600 from side pot-4", "Dee collected 700 from side pot-4")
+    assert out.findings[0].message == "2850 paid + 0 rake and fees is 100 more than the 2750 pot"
+    _, out = _uncontested("Cal collected 240 from pot")
+    assert out.findings[0].message == "240 paid + 0 rake and fees is 10 less than the 250 pot"
+
+
 # =========================================================================== uncontested pots
 
 SEATS3 = {2: ("Ava", 1000), 5: ("Ben", 1000), 7: ("Cal", 1000)}

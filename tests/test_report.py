@@ -323,3 +323,26 @@ def test_a_wrong_winner_page_shows_each_hand_its_rank_and_five_cards(
     assert "two pair" in carol and "Q" in carol.split("two pair", 1)[1]
     assert not frank.startswith(" class='best'") and "<td>Frank</td><td>6 BTN</td>" in frank
     assert "J" in frank.split("two pair", 1)[1]
+
+
+def test_the_audit_summary_and_the_html_index_count_the_files_with_hands_alike(tmp_path: Path) -> None:
+    # Three files read: the clean hand, a copy of it (its one hand skipped as a duplicate)
+    # and the short raise. Two hold hands of the dataset; the third was read but holds none.
+    # Before, the summary said "2 hands read from 3 of 3 files" and the index "from the 2
+    # files holding them": two counts of files under one word.
+    d = tmp_path / "in"
+    d.mkdir()
+    shutil.copy(CLEAN, d / "a-clean.txt")
+    shutil.copy(CLEAN, d / "b-copy.txt")
+    shutil.copy(SAMPLES / "pokerstars" / "short-raise-odd-chip.txt", d / "c-short.txt")
+    out = tmp_path / "out"
+    r = _cli("audit", str(d), "-o", str(out), "--quiet", "--fail-on", "never", "--jobs", "1")
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("2 hands read from 3 of 3 files:"), r.stdout
+    assert lines[1] == "files: 3 read (2 files with hands)"
+    assert lines[2] == f"  read, with no hand in the dataset: {d / 'b-copy.txt'} (its hand a copy of one read before)"
+    page = tmp_path / "report.html"
+    assert _cli("report", str(out), "--html", str(page)).returncode == 0
+    text = page.read_text(encoding="utf-8")
+    assert "<tr><td>files with hands</td><td>2 (" in text
+    assert "<tr><td>hands</td><td>2 in the dataset</td></tr>" in text

@@ -328,3 +328,24 @@ def test_rates_rank_by_findings_per_1000_hands_few_hands_last() -> None:
     assert r["dealer"].tolist() == ["Ann", "Maria", "Tom"]
     assert r["per 1,000 hands"].tolist() == [200.0, 50.0, 300.0]
     assert r["hands"].tolist() == [25, 40, 10] and r["hands with findings"].tolist() == [3, 2, 3]
+
+
+def test_the_site_chart_of_few_sites_and_many_categories_draws_without_a_warning() -> None:
+    # The samples: two sites (live, PokerStars), findings of 9 categories. The chart was as
+    # tall as its 2 bars (1.46 in), its legend of 9 rows taller: matplotlib warned
+    # "constrained_layout not applied because axes sizes collapsed to zero" on stderr of
+    # `hhaudit report --html`. Now as tall as its legend.
+    import warnings
+
+    from hhaudit.report import plots
+    from hhaudit.report.figures import normalised
+
+    r = hhaudit.audit([str(REPO / "sample_histories")])
+    t = normalised({"hands": r.hands, "findings": r.findings, "pots": r.pots, "seats": r.seats,
+                    "actions": r.actions})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        fig = plots.findings_by_site(t)
+        assert fig is not None
+        text = plots.svg(fig, "by site")
+    assert text.startswith("<svg") and fig.get_size_inches()[1] >= 0.7 + 0.2 * r.findings["category"].nunique()

@@ -425,6 +425,29 @@ def test_short_big_blind_does_not_lower_the_stakes():
     assert f.expected == "minimum raise is to 400"
 
 
+def test_a_wrong_call_says_why_the_amount_was_owed():
+    """§2c's table, UTG with 150 behind facing 200: the call owed is 150, all in. The message
+    gives the bet, what is in, and the stack that makes the call all in (before: "called 120
+    where 150 was owed (the bet is 200, 0 already in)", 150 unexplained)."""
+    text = stars(
+        """
+        Sb: posts small blind 100
+        Bb: posts big blind 200
+        *** HOLE CARDS ***
+        Ut: calls 120
+        """,
+        seats={2: ("Bb", 5000), 4: ("Ut", 150), 6: ("Co", 5000), 9: ("Sb", 5000)}, button=6, blinds=(100, 200),
+    )
+    line = line_of(text, "Ut:")
+    f = one(probe(text, line), "BS01", line)
+    assert (f.expected, f.actual) == ("call 150", "called 120")
+    assert f.message == ("Ut (seat 4) called 120 where 150 was owed "
+                         "(the bet is 200, 0 already in, 150 behind: a call all in)")
+    # with chips enough, no stack is named
+    f = one(probe(_short_bb("Ut: calls 120"), line), "BS01", line)
+    assert f.message == "Ut (seat 4) called 120 where 200 was owed (the bet is 200, 0 already in)"
+
+
 def test_big_blind_option_after_limps():
     """§2d: 1/2, everyone limps; the BB may check or raise to at least 4."""
     def text(last: str) -> str:

@@ -115,6 +115,24 @@ def test_dead_button_when_the_big_blind_busts(tmp_path: Path) -> None:
         assert got[0][3] == f"the button moves to seat {wrong}"
 
 
+def test_a_button_finding_says_where_the_rule_puts_the_button(tmp_path: Path) -> None:
+    # test_dead_button_when_the_big_blind_busts' wrong buttons: the message names the seat
+    # the button went to and the seat the rule gives. Before, it was the rule's summary:
+    # "The button did not move as the button rule says."
+    h1 = H(1, dict(SIX), 3, blinds(2, 3))
+    h2 = H(4, without(SIX, 3), 5, blinds(None, 5))
+    res = hhaudit.audit([str(session(tmp_path, [h1, h2], carry=False))], select=["SE01"])
+    assert list(res.findings["message"]) == [
+        "the button moves to seat 4 after hand 1; the dead button goes where the small blind was: seat 2"]
+    # heads-up, the last big blind gets the button
+    two = {2: ("Bob", 5000), 5: ("Erin", 5000)}
+    h1 = H(2, dict(two), 5, blinds(2, 5))
+    h2 = H(2, dict(two), 5, blinds(2, 5))
+    res = hhaudit.audit([str(session(tmp_path, [h1, h2], carry=False, name="hu.live"))], select=["SE01"])
+    assert list(res.findings["message"]) == [
+        "the button stays on seat 2 after hand 1; heads-up, the last big blind (Erin) gets it: seat 5"]
+
+
 def test_dead_button_when_the_small_blind_busts_lands_on_an_empty_seat(tmp_path: Path) -> None:
     # Button 1, SB 2, BB 3; seat 2 busts. Dead button: the button moves to seat 2 (empty),
     # seat 3 posts the small blind and seat 4 the big blind: the button is dead.
@@ -416,3 +434,30 @@ def test_a_hand_that_pays_no_one_leaves_the_next_stacks_unjudged() -> None:
     if xml.exists():
         f = hhaudit.audit([str(xml)], select=["ALL"]).tables["findings"]
         assert "SE05" not in set(f["rule"])
+
+
+def test_session_findings_carry_the_amounts_they_compare(tmp_path: Path) -> None:
+    # The numeric expected/actual beside the texts (the findings table's expected_amount and
+    # actual_amount), in the hand's smallest unit. Before, every session finding had none.
+    # SE05: test_chips_appearing_between_hands' Bob, 4900 expected, 5400 listed.
+    h1 = H(1, dict(SIX), 3, blinds(2, 3))
+    h2 = H(2, dict(SIX), 4, blinds(3, 4))
+    p = session(tmp_path, [h1, h2])
+    p.write_text(p.read_text(encoding="utf-8").replace("seat 2 Bob 4900", "seat 2 Bob 5400"), encoding="utf-8")
+    f = hhaudit.audit([str(p)], select=["ALL"]).findings
+    se05 = f[f["rule"] == "SE05"].iloc[0]
+    assert (se05["expected_amount"], se05["actual_amount"]) == (4900, 5400)
+    # SE04: Gina sits down and is dealt in without posting the big blind of 200
+    seven = {**SIX, 7: ("Gina", 3000)}
+    p = session(tmp_path, [H(1, dict(SIX), 3, blinds(2, 3)), H(2, dict(seven), 4, blinds(3, 4))], name="free.live")
+    f = hhaudit.audit([str(p)], select=["SE04"]).findings
+    assert [(r.rule, r.expected_amount, r.actual_amount) for r in f.itertuples()] == [("SE04", 200, 0)]
+    # SE02, a missed small blind alone: owed 2 dead at 2/5, posted none; a big and a small
+    # blind owed together are two amounts, left to the texts
+    hs = [H(3, dict(SIX), 5, blinds(4, 5, 2, 5)), H(4, dict(SIX), 1, blinds(5, 1, 2, 5)),
+          H(5, dict(SIX), 2, blinds(1, 2, 2, 5), out={6}), H(1, dict(SIX), 3, blinds(2, 3, 2, 5))]
+    f = hhaudit.audit([str(session(tmp_path, hs, sb=2, bb=5, name="sb.live"))], select=["SE02"]).findings
+    assert [(r.rule, r.expected, r.expected_amount, r.actual_amount) for r in f.itertuples()] == [
+        ("SE02", "Frank posts the small blind 2 dead", 2, 0)]
+    f = hhaudit.audit([str(missed_blind_session({}, tmp_path, "none.live"))], select=["SE02"]).findings
+    assert f["expected_amount"].isna().all() and len(f) == 1

@@ -52,11 +52,12 @@ def _escape(text: str) -> str:
 
 def rule_page(code: str, rule: Any) -> str:
     from hhaudit._native import docstring
+    from hhaudit.engine.rules import doc_parts
     from hhaudit.profiles import Profile
     from hhaudit.ruledoc import OPTIONS, _examples, _option_doc, passages, rule_doc
 
-    doc = docstring(rule).strip().splitlines()
-    summary, body = (doc[0] if doc else rule.name), "\n".join(doc[1:]).strip()
+    summary, body = doc_parts(docstring(rule))
+    summary = summary or rule.name
     reason = getattr(rule, "default_reason", "")
     out = [f"# {code} {rule.name}", "", _escape(summary), "",
            "| | |", "|---|---|",

@@ -393,8 +393,8 @@ def audit_pots(auditor: Judge, hand: Hand, state: State, out: AuditedHand,
                                                        net_total + silent):
         auditor.finding(out, RULES["AC01"], summary.line or last_line, -1, f"total pot {m(pot_total)}",
                         f"total pot {m(summary.total_pot)}",
-                        f"the stated total pot {m(summary.total_pot)} is off by {m(summary.total_pot - pot_total)} "
-                        f"from the {m(pot_total)} put in", expected_amount=pot_total, actual_amount=summary.total_pot)
+                        f"the stated total pot {m(summary.total_pot)} is {_off(summary.total_pot - pot_total, m)} "
+                        f"the {m(pot_total)} put in", expected_amount=pot_total, actual_amount=summary.total_pot)
     deductions = rake + jackpot + fee_total
     if silent and top_seat is not None and collected + deductions == pot_total + silent:
         # The winner was paid back the unmatched bet with the pot: take it out again.
@@ -406,8 +406,9 @@ def audit_pots(auditor: Judge, hand: Hand, state: State, out: AuditedHand,
         auditor.finding(out, RULES["AC02"], collects[-1].line, -1,
                         f"{m(pot_total - deductions)} paid out ({m(pot_total)} pot - {m(deductions)} rake and fees)",
                         f"{m(collected)} paid out",
-                        f"{m(collected)} paid + {m(deductions)} rake and fees differ from the {m(pot_total)} pot by "
-                        f"{m(collected + deductions - pot_total)}", expected_amount=pot_total - deductions,
+                        f"{m(collected)} paid + {m(deductions)} rake and fees is "
+                        f"{_off(collected + deductions - pot_total, m)} the {m(pot_total)} pot",
+                        expected_amount=pot_total - deductions,
                         actual_amount=collected)
     if rake and hand.kind == "tournament":
         auditor.finding(out, RULES["AC05"], summary.line or last_line, -1, "no rake in a tournament hand",
@@ -458,6 +459,11 @@ def _check_card_counts(auditor: Judge, hand: Hand, out: AuditedHand) -> None:
                             f"{want} hole cards ({hand.game})", f"{who} {k.source} {' '.join(k.cards)} ({n} cards)",
                             f"{who}'s hand holds {n} cards where the game deals {want}: a dead hand",
                             seat=seat, player=who)
+
+
+def _off(diff: int, m: Callable[[int], str]) -> str:
+    """A difference as words, never as a signed number: `42.50 less than`, `2 more than`."""
+    return f"{m(abs(diff))} {'less' if diff < 0 else 'more'} than"
 
 
 def _less(collects: list[CollectEvent], seat: int, amount: int) -> list[CollectEvent]:
@@ -671,13 +677,21 @@ def _judge(auditor: Judge, hand: Hand, state: State, out: AuditedHand, pots: lis
             return _holding(names.get(seat, str(seat)), shown.get(seat), board, hand.variant)
 
         w0 = wrong[0] if wrong else None
+        if wrong:
+            paid_to = f"pot paid to {', '.join(holding(w) for w in wrong)}"
+        else:  # every seat paid is owed a share, but the log paid them all and others nothing
+            paid_to = "pot paid only to " + ", ".join(f"{holding(s)} ({fmt(paid[s])})" for s in sorted(paid_seats))
+        if not wrong and missing:
+            w0 = missing[0]  # the seat at issue: owed a share and paid none
         auditor.finding(out, rule, where.line, -1, f"expected {exp_txt}", f"log paid {act_txt}",
-                        f"pot paid to {', '.join(holding(w) for w in wrong) or 'the wrong seats'}"
-                        + (f"; {', '.join(holding(s) for s in missing)} should be paid" if missing else "")
+                        paid_to
+                        + (f"; {', '.join(holding(s) for s in missing)} should be paid"
+                           + (f" {fmt(expected[missing[0]])}" if len(missing) == 1 and not wrong else "")
+                           if missing else "")
                         + _halves_wrong(pot_rows),
                         seat=w0, player=names.get(w0) if w0 is not None else None,
                         expected_amount=expected.get(w0, 0) if w0 is not None else None,
-                        actual_amount=paid.get(w0) if w0 is not None else None)
+                        actual_amount=paid.get(w0, 0) if w0 is not None else None)
         for row in pot_rows:
             row.ok = sorted(row.winners) == sorted(row.expected_winners) if row.winners else None
         return

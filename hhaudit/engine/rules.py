@@ -74,14 +74,21 @@ class Rule:
 
     @classmethod
     def summary(cls) -> str:
-        """The first line of the docstring as written (compiled, or under `python -OO`, the
-        class has none at run time: it is read from the source)."""
-        lines = docstring(cls).strip().splitlines()
-        return lines[0] if lines else cls.name
+        """The docstring's first paragraph as written, on one line (compiled, or under
+        `python -OO`, the class has none at run time: it is read from the source)."""
+        return doc_parts(docstring(cls))[0] or cls.name
 
     @staticmethod
     def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
         return None
+
+
+def doc_parts(doc: str) -> tuple[str, str]:
+    """A rule's docstring as its summary and the rest: the summary is the first paragraph,
+    joined on one line (a long first sentence wraps in the source), never its first line
+    alone; the rest is the examples and notes after the blank line."""
+    head, _, body = doc.strip().partition("\n\n")
+    return " ".join(line.strip() for line in head.splitlines()), body.strip()
 
 
 RULES: Final[dict[str, type[Rule]]] = {}
@@ -453,11 +460,20 @@ class CallWrongAmount(Rule):
     def check(state: State, ev: ActionEvent, res: ActionResult) -> Violation | None:
         owed = state.call_amount(ev.seat)
         if owed > 0 and res.chips != owed:
+            # what was owed and why: the street total to match less what is in, or the
+            # stack, when it is shorter (a call all in); the total to match is the bet, or
+            # less when every other seat still in is all in below it
             s = state.seats[ev.seat]
+            to = state.call_to(ev.seat)
+            why = f"the bet is {amt(state, state.current_bet)}"
+            if to < state.current_bet:
+                why += f", the others all in for at most {amt(state, to)}"
+            why += f", {amt(state, s.street_bet)} already in"
+            if owed < to - s.street_bet:
+                why += f", {amt(state, s.stack)} behind: a call all in"
             return Violation(f"call {amt(state, owed)}", f"called {amt(state, res.chips)}",
                              f"{who(ev)} called {amt(state, res.chips)} where {amt(state, owed)} was owed "
-                             f"(the bet is {amt(state, state.current_bet)}, {amt(state, s.street_bet)} "
-                             "already in)", owed, res.chips)
+                             f"({why})", owed, res.chips)
         return None
 
 

@@ -1,18 +1,20 @@
 """Baselines: findings reviewed and accepted once, not reported again (`audit --baseline
 FILE`), and the file that records them (`audit --write-baseline FILE`).
 
-A finding is matched by what it is about, not where it sits in a file: the hand (its site
-and id), the rule and the player it names. Lines move when a file is re-exported or hands
-are added before it; the hand, the rule and the player do not. So a new finding of the same
-rule on another player of an accepted hand is still reported, and so is every finding of a
-hand the baseline does not list.
+A finding is matched by what it is about, not where it sits in a file: the hand (its site,
+table and id), the rule and the player it names. Lines move when a file is re-exported or
+hands are added before it; the hand, the rule and the player do not. So a new finding of the
+same rule on another player of an accepted hand is still reported, and so is every finding of
+a hand the baseline does not list (another table's hand under the same id among them: AC08).
+Entries are counted: a baseline that accepted two AO04 of one player in a hand holds back two,
+and a third (a new street's) is reported.
 
 The file is JSON, one entry a finding, written in the order of the findings, with the
 message kept for the reader (it is not matched):
 
     {"hhaudit_baseline": 1, "findings": [
-      {"site": "PokerStars", "hand_id": "100000000002", "rule": "MR01", "player": "Hugo",
-       "message": "Hugo (seat 7) raised to 600; the least raise was to 750"}
+      {"site": "PokerStars", "table": "Alpha", "hand_id": "100000000002", "rule": "MR01",
+       "player": "Hugo", "message": "Hugo (seat 7) raised to 600; the least raise was to 750"}
     ]}
 """
 
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -28,8 +31,9 @@ from . import Row
 
 VERSION = 1
 
-Key = tuple[str, str, str, str]
-"""What a finding is matched by: site, hand id, rule, player ("" for none)."""
+Key = tuple[str, str, str, str, str]
+"""What a finding is matched by: site, table, hand id, rule, player ("" for none; a baseline
+entry without a table, matches a hand without one)."""
 
 
 class BaselineError(ValueError):
@@ -37,15 +41,16 @@ class BaselineError(ValueError):
 
 
 def key(r: Row) -> Key:
-    return (r.site or "", r.hand_id, r.rule, r.player or "")
+    return (r.site or "", r.table_name or "", r.hand_id, r.rule, r.player or "")
 
 
 def entry(r: Row) -> dict[str, Any]:
-    return {"site": r.site, "hand_id": r.hand_id, "rule": r.rule, "player": r.player, "message": r.message}
+    return {"site": r.site, "table": r.table_name, "hand_id": r.hand_id, "rule": r.rule, "player": r.player,
+            "message": r.message}
 
 
-def read_baseline(path: str | os.PathLike[str]) -> set[Key]:
-    """The keys of a baseline file's findings."""
+def read_baseline(path: str | os.PathLike[str]) -> Counter[Key]:
+    """The keys of a baseline file's findings, each with how many findings it accepted."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
@@ -56,11 +61,12 @@ def read_baseline(path: str | os.PathLike[str]) -> set[Key]:
             not isinstance(data.get("findings"), list):
         raise BaselineError(f"{path}: not a baseline written by hhaudit audit --write-baseline "
                             f"(no \"hhaudit_baseline\": {VERSION} with a list of findings)")
-    keys: set[Key] = set()
+    keys: Counter[Key] = Counter()
     for i, e in enumerate(data["findings"]):
         if not isinstance(e, dict) or not isinstance(e.get("hand_id"), str) or not isinstance(e.get("rule"), str):
             raise BaselineError(f"{path}: finding {i + 1} has no hand_id and rule")
-        keys.add((str(e.get("site") or ""), e["hand_id"], e["rule"], str(e.get("player") or "")))
+        keys[(str(e.get("site") or ""), str(e.get("table") or ""), e["hand_id"], e["rule"],
+              str(e.get("player") or ""))] += 1
     return keys
 
 
@@ -81,15 +87,18 @@ def write_baseline(path: str | os.PathLike[str], rows: Iterable[Row]) -> int:
 
 
 class Filter:
-    """The rows not in a baseline, counting those it holds back."""
+    """The rows not in a baseline, counting those it holds back: each key as many times as
+    the baseline lists it, no more."""
 
-    def __init__(self, keys: set[Key]) -> None:
-        self.keys = keys
+    def __init__(self, keys: Counter[Key]) -> None:
+        self.left = Counter(keys)
         self.accepted = 0
 
     def __call__(self, rows: Iterable[Row]) -> Iterator[Row]:
         for r in rows:
-            if key(r) in self.keys:
+            k = key(r)
+            if self.left[k] > 0:
+                self.left[k] -= 1
                 self.accepted += 1
                 continue
             yield r

@@ -9,7 +9,7 @@ else 1. The rows come sorted by file, then line (`sorted_by_line`). A finding th
 from another of its hand (`caused_by`) is counted under its cause rather than printed:
 
     hands.txt:25:1: AC03 error ... [hand 7]
-        +2 follow-on findings: AC02, WN01
+        +2 follow-on findings: AC02 error, WN01 error
 
 With `show_source`, the log line follows, numbered, with a caret line under its text.
 
@@ -141,9 +141,9 @@ def folded(hand: list[Row]) -> list[tuple[Row, list[Row]]]:
 
 
 def write_text(rows: Iterator[Row], stream: TextIO, *, show_source: bool = False) -> int:
-    """One line a finding; the follow-on findings of a cause counted under it
-    (`    +2 follow-on findings: AC02, WN01`). Returns the findings written, folded ones
-    included."""
+    """One line a finding; the follow-on findings of a cause counted under it, each code
+    with its severity (`    +2 follow-on findings: AC02 error, WN01 error`). Returns the
+    findings written, folded ones included."""
     n = 0
     lines: SourceLines | None = None
     for hand in by_hand(rows):
@@ -151,7 +151,7 @@ def write_text(rows: Iterator[Row], stream: TextIO, *, show_source: bool = False
             n += 1 + len(after)
             stream.write(finding_line(r) + "\n")
             if after:
-                codes = ", ".join(dict.fromkeys(safe(a.rule) for a in after))
+                codes = ", ".join(dict.fromkeys(f"{safe(a.rule)} {safe(a.severity)}" for a in after))
                 stream.write(f"    +{len(after)} follow-on finding{'s' if len(after) > 1 else ''}: {codes}\n")
             if not show_source or r.line is None:
                 continue

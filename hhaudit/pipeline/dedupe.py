@@ -449,11 +449,16 @@ def _add_conflicts(tmp: Path, conflicts: list[Conflict], per_file: dict[int, Tot
             hand_of = [first.get(r["hand_id"], len(own)) for r in rows]
         have = {(r["hand_id"], r["rule"], r["message"]) for r in rows}
         src, line = hands["source"].to_pylist(), hands["line"].to_pylist()
+        # the hand's context, as every finding carries it (the session id: the session pass)
+        context = {col: hands[col].to_pylist() for col in ("site", "table_name", "started_at")
+                   if col in hands.column_names}
         added: list[tuple[int, dict[str, Any]]] = []
         for _, row, finding in items:
             at = row - _before(gone, row)  # its row once the part's copies are dropped
             if finding["source"] is None:
                 finding["source"], finding["line"] = src[at], line[at]
+            for col, values in context.items():
+                finding.setdefault(col, values[at])
             if (finding["hand_id"], finding["rule"], finding["message"]) not in have:
                 added.append((at, finding))
         if not added:

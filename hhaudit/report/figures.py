@@ -16,6 +16,7 @@ Definitions of the player figures are in docs/dataset.md ("Report figures")."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import PurePath
 
 import numpy as np
@@ -39,6 +40,19 @@ _SEAT_LABEL = re.compile(r"^(Hero|Dealer|Button|Small Blind|Big Blind|UTG(\+\d)?
 def is_seat_label(site: str, player: str) -> bool:
     """Whether a seat's name is an anonymised label rather than a player."""
     return site in ANONYMISING_SITES or bool(_SEAT_LABEL.match(player or ""))
+
+
+FILES_WITH_HANDS = "files with hands"
+"""What the audit's summary and the HTML report both call the files `files_with_hands` counts."""
+
+
+def files_with_hands(sources: Iterable[object]) -> int:
+    """The files holding a hand of the dataset: the distinct `hands.source` values (an
+    archive's member counts as a file, as the audit reads it). The one count of files that
+    the audit's summary and the report share. The summary's *files read* (read as hand
+    histories, whole or in part) can be more: a file read whose every hand was a copy of one
+    read before (in `duplicates`), or that held no hand, is read but holds none of these."""
+    return len({s for s in sources if isinstance(s, str)})
 
 
 def _units(values: pd.Series, scale: pd.Series) -> pd.Series:

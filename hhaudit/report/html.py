@@ -22,7 +22,7 @@ import pandas as pd
 from ..errors import OutputRefused
 from ..output.safe import safe
 from . import plots
-from .figures import FEW_HANDS, normalised
+from .figures import FEW_HANDS, FILES_WITH_HANDS, files_with_hands, normalised
 from .hands import GENERATOR, PageRef, page_style, plan_pages, write_hand_pages, written_by_hhaudit
 from .terminal import HTML_ROWS, fmt, numeric
 
@@ -342,8 +342,10 @@ def write_report(tables: dict[str, pd.DataFrame], parts: dict[str, pd.DataFrame]
     wrong = int((p["ok"] == False).sum()) if not p.empty else 0
     sev = f["severity"].astype("string").value_counts() if not f.empty else pd.Series(dtype=int)
     by_severity = ", ".join(f"{int(sev[k]):,} {k}" for k in ("error", "warning", "info") if k in sev)
-    summary = [("hands", f"{len(h):,} in the dataset, from the {h['source'].nunique():,} files holding them "
-                         "(the audit's summary also counts the files read that hold none)"),
+    summary = [("hands", f"{len(h):,} in the dataset"),
+               (FILES_WITH_HANDS, f"{files_with_hands(h['source']):,} (the audit's summary also counts the files "
+                                  "read that hold none of the dataset's hands: only copies of hands read before, "
+                                  "or no hand)"),
                ("audited", f"{int(st.get('audited', 0)):,}"),
                ("unsupported game", f"{int(st.get('unsupported_game', 0)):,}"),
                ("parse error", f"{int(st.get('parse_error', 0)):,}"),

@@ -89,7 +89,9 @@ def findings_by_site(tables: dict[str, pd.DataFrame]) -> Figure | None:
     if r.empty:
         return None
     r = r.loc[r.sum(axis=1).sort_values().index]
-    fig = _figure(8, 0.9 + 0.28 * len(r))
+    # as tall as its bars, or as its legend (a row a category) where that is taller: a few
+    # sites with many categories would otherwise leave the axes no height at all
+    fig = _figure(8, max(0.9 + 0.28 * len(r), 0.7 + 0.2 * len(r.columns)))
     ax = fig.add_subplot()
     y = np.arange(len(r))
     left = np.zeros(len(r))

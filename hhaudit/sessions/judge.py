@@ -196,11 +196,13 @@ def attach_posts(views: list[HandView], at: list[int], seat: list[int], action: 
 class Found:
     """A finding of the session pass, before it becomes a row of `findings`."""
 
-    __slots__ = ("actual", "expected", "hand", "line", "message", "player", "rule", "seat", "severity")
+    __slots__ = ("actual", "actual_amount", "expected", "expected_amount", "hand", "line", "message", "player",
+                 "rule", "seat", "severity")
 
     def __init__(self, hand: HandView, rule: type[Rule], severity: str, expected: str, actual: str,
                  message: str = "", seat: int | None = None, player: str | None = None,
-                 line: int | None = None) -> None:
+                 line: int | None = None, expected_amount: int | None = None,
+                 actual_amount: int | None = None) -> None:
         self.hand = hand
         self.rule = rule
         self.severity = severity
@@ -210,6 +212,10 @@ class Found:
         self.seat = seat
         self.player = player
         self.line = line
+        self.expected_amount = expected_amount
+        """The amounts compared, in the hand's smallest unit (`hands.scale`), where the
+        finding compares two amounts; None otherwise."""
+        self.actual_amount = actual_amount
 
 
 class Judged:
@@ -490,7 +496,8 @@ class SessionJudge:
             name = c.seats[seat].player
             if name in seen and not anonymous(c):
                 add(c, SeatedTwice, f"{name} in one seat", f"{name} in seats {seen[name]} and {seat}",
-                    seat=seat, player=name)
+                    seat=seat, player=name,
+                    message=f"{name} is seated twice in hand {c.hand_id}: in seats {seen[name]} and {seat}")
             seen.setdefault(name, seat)
 
     def _rebuys(self, c: HandView, counts: dict[str, int], add: Callable[..., None]) -> None:
@@ -504,7 +511,9 @@ class SessionJudge:
             n = counts[view.player] = counts.get(view.player, 0) + 1
             if n > most:
                 add(c, RebuyPastLimit, f"at most {most} rebuy{'s' if most > 1 else ''} a session",
-                    f"rebuy {n} by {view.player}", seat=seat, player=view.player)
+                    f"rebuy {n} by {view.player}", seat=seat, player=view.player,
+                    message=f"{view.player} (seat {seat}) makes rebuy {n} of the table session; the house "
+                            f"allows {most}")
 
     def _order(self, p: HandView, c: HandView, add: Callable[..., None]) -> None:
         if c.live:
@@ -531,7 +540,9 @@ class SessionJudge:
         if void.button is None or c.button is None or void.button == c.button:
             return False
         add(c, ButtonMovement, f"the button stays on seat {void.button} (the redeal of the misdeal at line "
-            f"{void.line}, TDA-2024 35)", f"the button on seat {c.button}", seat=c.button)
+            f"{void.line}, TDA-2024 35)", f"the button on seat {c.button}", seat=c.button,
+            message=f"the button moves from seat {void.button} to seat {c.button} for the redeal of the misdeal "
+                    f"at line {void.line}; a redeal keeps the button where it was")
         return True
 
     def _button(self, p: HandView, c: HandView, sb_pos: int | None, add: Callable[..., None]) -> None:
@@ -554,15 +565,18 @@ class SessionJudge:
                 return
             expected = seats[0]
             says = f"the button on seat {expected} ({bb_player}, the last big blind)"
+            rule_says = f"heads-up, the last big blind ({bb_player}) gets it: seat {expected}"
         elif self.profile.button_rule == "dead":
             if sb_pos is None:
                 return
             expected = sb_pos
             says = f"the button on seat {expected} (where the small blind was)"
+            rule_says = f"the dead button goes where the small blind was: seat {expected}"
         elif self.profile.button_rule == "moving":
             nxt = after(dealt, p.button, size)
             expected = nxt[0]
             says = f"the button on seat {expected} (the next player)"
+            rule_says = f"the moving button goes to the next player after seat {p.button}: seat {expected}"
         else:
             if p_bb is None:
                 return
@@ -592,7 +606,8 @@ class SessionJudge:
             return
         if c.button != expected:
             moved = "stays on" if c.button == p.button else "moves to"
-            add(c, ButtonMovement, says, f"the button {moved} seat {c.button}", seat=c.button)
+            add(c, ButtonMovement, says, f"the button {moved} seat {c.button}", seat=c.button,
+                message=f"the button {moved} seat {c.button} after hand {p.hand_id}; {rule_says}")
 
     def _blinds_owed(self, p: HandView, c: HandView, owes: dict[str, tuple[bool, bool, bool]],
                      gone: dict[str, int], add: Callable[..., None]) -> None:
@@ -659,7 +674,8 @@ class SessionJudge:
                         f"{money(dead)} dead posted" if dead else "dealt in without a post",
                         message=f"{name} (seat {seat}) was dealt in with {money(dead)} dead posted, owing the "
                         f"missed small blind {money(c.sb)} dead",
-                        seat=seat, player=name, severity=severity, line=line)
+                        seat=seat, player=name, severity=severity, line=line, expected_amount=c.sb,
+                        actual_amount=dead)
             elif self.profile.missed_blinds == "wait":
                 add(c, rule, f"{name} waits for the big blind", f"dealt in on seat {seat}, not the big blind",
                     message=f"{name} (seat {seat}) was dealt in before the big blind reached the seat "
@@ -670,13 +686,17 @@ class SessionJudge:
                 add(c, rule, f"{name} posts {owed} or waits for the big blind",
                     f"dealt in with {money(live)} posted" if live else "dealt in without a post",
                     message=f"{name} (seat {seat}) was dealt in with {money(live)} posted, owing {owed}",
-                    seat=seat, player=name, severity=severity, line=line)
+                    seat=seat, player=name, severity=severity, line=line,
+                    # the big blind owed beside the live chips posted; a big and a small
+                    # blind owed together are two amounts, in the texts only
+                    expected_amount=None if sb_owed else c.bb, actual_amount=None if sb_owed else live)
             elif live < c.bb:
                 # a big blind's worth posted with the parts the wrong way round (`post 2 dead
                 # 5` at 2/5): posted wrong, not unposted
-                add(c, MissedBlindWrongPost, f"{money(c.bb)} live" + (f" and {money(c.sb)} dead" if sb_owed else ""),
-                    f"{money(live)} live and {money(dead)} dead", seat=seat, player=name,
-                    severity=severity, line=line)
+                owed = f"{money(c.bb)} live" + (f" and {money(c.sb)} dead" if sb_owed else "")
+                add(c, MissedBlindWrongPost, owed, f"{money(live)} live and {money(dead)} dead", seat=seat,
+                    player=name, severity=severity, line=line,
+                    message=f"{name} (seat {seat}) posted {money(live)} live and {money(dead)} dead, owing {owed}")
             elif sb_owed and (live > c.bb or dead < c.sb):
                 add(c, MissedBlindWrongPost, f"{money(c.bb)} live and {money(c.sb)} dead",
                     f"{money(live)} live and {money(dead)} dead", seat=seat, player=name,
@@ -716,11 +736,15 @@ class SessionJudge:
                 continue
             v = c.seats[seat]
             diff = stack - expected
+            # the amounts in this hand's unit (compared in the finer of the two hands' units:
+            # none when the last hand's end is finer than this hand writes)
+            amounts = ({"expected_amount": expected // to_c, "actual_amount": stack // to_c}
+                       if expected % to_c == 0 and stack % to_c == 0 else {})
             add(c, StackChanged,
                 f"{v.player} starts with {to_text(expected, scale)} (the last hand's end stack)",
                 f"starts with {to_text(stack, scale)}", seat=seat, player=v.player, severity=severity,
                 message=(f"{to_text(abs(diff), scale)} {'appeared in' if diff > 0 else 'vanished from'} "
-                         f"{v.player}'s stack between hands {p.hand_id} and {c.hand_id}"))
+                         f"{v.player}'s stack between hands {p.hand_id} and {c.hand_id}"), **amounts)
 
 
 def voided(hand: HandView) -> bool:

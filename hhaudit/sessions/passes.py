@@ -1182,6 +1182,7 @@ class _Writer:
             "rule": r.code, "name": r.name, "category": r.category.value, "severity": f.severity,
             "seat": f.seat, "player": f.player, "expected": f.expected, "actual": f.actual,
             "message": f.message or r.summary(), "citation": r.citation, "caused_by": None,
+            "expected_amount": f.expected_amount, "actual_amount": f.actual_amount,
             "site": f.hand.site or None, "table_name": f.hand.table_name, "started_at": f.hand.started_at}
 
     def add(self, table: str, row: dict[str, Any]) -> None:
