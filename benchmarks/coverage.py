@@ -24,7 +24,8 @@ count and the hands read: a hand the count misses is still a hand) less those of
 unsupported game and those whose log is incomplete. A log is incomplete by the reader's one
 rule, `ParseProblem.incomplete`: it stops before its end, it is a fragment (its first line
 cannot start a hand, or it is a header and summary only), a line of it is cut off and the
-next hand run into it, it lists no seats, an action names nobody the seat lines list (or a
+next hand run into it, another hand's lines run on after it without their first line, it
+lists no seats, an action names nobody the seat lines list (or a
 name two seats share), or the site wrote no history for it. A hand whose reader did not
 find its own id is named `FILE:N` (the file's name and the hand's first line) in the reviewed
 lists. A hand a reader failed for

@@ -114,3 +114,12 @@ def test_a_line_the_reader_cannot_read_is_not_called_incomplete(tmp_path: Path, 
     # (or the site's novelty), counted against the format, never excused as damage
     (status, incomplete), = read(tmp_path, LEGACY.format(bb="Carol", extra=extra))
     assert status is Status.PARSE_ERROR and not incomplete
+
+
+def test_a_hand_run_on_by_another_without_its_first_line_is_an_incomplete_log(tmp_path: Path) -> None:
+    # two files joined with the second hand's first line lost: after "Game ended at:" come
+    # the next hand's "Game ID:" and seat lines, which cannot follow the end of a hand
+    whole = LEGACY.format(bb="Carol", extra="")
+    headless = whole.split("\n", 1)[1].replace("665312000", "665312001")
+    assert read(tmp_path, whole + headless) == [(Status.PARSE_ERROR, True)]
+    assert read(tmp_path, whole + whole.replace("665312000", "665312001")) == [(Status.AUDITED, False)] * 2

@@ -210,7 +210,12 @@ class CompiledGrammar:
                 # the hand's first line read is a known line that cannot start a hand: the
                 # lines are a hand's tail (a file begun inside a hand), not a hand
                 message += "; a fragment of a hand, not a hand"
-            raise LineError(number, 1, text, message, incomplete=ctx is self.start)
+            elif ctx.end:
+                # the hand could end before this line, and a known line that cannot follow
+                # comes: another hand's lines run on without that hand's first line (files
+                # joined, the next header lost)
+                message += "; the hand could end before it: another hand's lines follow, without its first line"
+            raise LineError(number, 1, text, message, incomplete=ctx is self.start or ctx.end)
         nxt = self._context(tuple(after))
         if len(self._contexts) < self._MAX_CONTEXTS:
             ctx.next[kind] = nxt
