@@ -98,6 +98,9 @@ class FileRow:
     """`line: text | message` of each parse error."""
     incomplete: list[str] = field(default_factory=list)
     """The ids of the hands whose log is incomplete (`ParseProblem.incomplete`)."""
+    games: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """(game family, status) -> hands read: `family` of the hand's game; the status
+    `incomplete` for a hand whose log is incomplete."""
 
 
 @dataclass
@@ -123,6 +126,30 @@ class FormatRow:
     @property
     def rate(self) -> float:
         return self.statuses["audited"] / self.complete if self.complete else 1.0
+
+
+def family(game: str) -> str:
+    """A game code's family for the per-game rates: Hold'em (NLHE, PLHE, FLHE), Omaha (NLO,
+    PLO, FLO, PLO5, PLO6), Hi/Lo (an Omaha code ending in 8), or the code itself."""
+    if game.endswith("HE"):
+        return "hold'em"
+    if "O" in game:
+        return "hi/lo" if game.endswith("8") else "omaha"
+    return game
+
+
+def game_rates(files: list[FileRow]) -> dict[str, tuple[int, int]]:
+    """Per game family: (audited, complete) over the hands read, where complete is the hands
+    read less an unsupported game's and the incomplete ones (a hand a reader never read has
+    no game, so this rate is over the hands read)."""
+    out: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for f in files:
+        for (fam, status), n in f.games.items():
+            if status in ("audited", "parse_error"):
+                out[fam][1] += n
+            if status == "audited":
+                out[fam][0] += n
+    return {k: (v[0], v[1]) for k, v in out.items()}
 
 
 def review_id(hand_id: str, source: str) -> str:
@@ -189,6 +216,9 @@ def measure(corpus: Path) -> tuple[dict[str, FormatRow], list[FileRow]]:
             if hand.problem is not None and hand.problem.incomplete:
                 file.incomplete.append(review_id(hand.hand_id, hand.source))
                 row.incomplete += 1
+                file.games[(family(hand.game), "incomplete")] += 1
+            else:
+                file.games[(family(hand.game), hand.status.value)] += 1
             if hand.problem is not None:
                 file.problems.append(f"{hand.problem.line}: {hand.problem.text[:80]} | {hand.problem.message[:80]}")
             for f in auditor.audit(hand).findings:
@@ -243,6 +273,8 @@ def main() -> None:
         print("  ".join(c.ljust(w) for c, w in zip(cols, widths)))
         for t in table:
             print("  ".join(str(x).ljust(w) for x, w in zip(t, widths)))
+    print("audited per game (over the hands read): " + ", ".join(
+        f"{g} {a}/{c}" for g, (a, c) in sorted(game_rates(files).items())))
     if args.rules:
         for fmt, r in sorted(rows.items()):
             if r.rules:
