@@ -52,10 +52,10 @@ class LineError(Exception):
         self.text = text
         self.message = message
         self.finer = finer
-        self.incomplete = incomplete
-        """The log is incomplete, not misread (`ParseProblem.incomplete`)."""
         """Decimals past the hand's scale of the amount that stopped the line (FinerAmount),
         carried here rather than read from `__cause__`, which compiled code does not keep."""
+        self.incomplete = incomplete
+        """The log is incomplete, not misread (`ParseProblem.incomplete`)."""
 
 
 class LogIncomplete(ValueError):
