@@ -19,8 +19,19 @@ Each file's hands are also counted without the parser (`expected`):
   elements;
 - other files (the PHH folder): not counted (`expected` is None).
 
-`complete` is what the target is measured on: the expected hands less those of an
-unsupported game; `audited / complete` should be at least `TARGET` for every format.
+`complete` is what the target is measured on, per file: its hands (the larger of the expected
+count and the hands read: a hand the count misses is still a hand) less those of an
+unsupported game and those whose log is incomplete. A log is incomplete by the reader's one
+rule, `ParseProblem.incomplete`: it stops before its end, it is a fragment (its first line
+cannot start a hand, or it is a header and summary only), a line of it is cut off and the
+next hand run into it, another hand's lines run on after it without their first line, it
+lists no seats, an action names nobody the seat lines list (or a
+name two seats share), or the site wrote no history for it. A hand whose reader did not
+find its own id is named `FILE:N` (the file's name and the hand's first line) in the reviewed
+lists. A hand a reader failed for
+any other reason counts against the format; each incomplete hand of the corpus has its row,
+with the reason, in `tests/reviewed/parse.tsv` (`tests/test_coverage.py` checks both ways).
+`audited / complete` should be at least `TARGET` for every format.
 `--files FORMAT` lists that format's files whose hands read differ from the expected count,
 or that have parse errors. Other formats' readers use the same tables: nothing here is
 specific to one site but the hand-start patterns.
@@ -85,6 +96,11 @@ class FileRow:
     error: str = ""
     problems: list[str] = field(default_factory=list)
     """`line: text | message` of each parse error."""
+    incomplete: list[str] = field(default_factory=list)
+    """The ids of the hands whose log is incomplete (`ParseProblem.incomplete`)."""
+    games: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """(game family, status) -> hands read: `family` of the hand's game; the status
+    `incomplete` for a hand whose log is incomplete."""
 
 
 @dataclass
@@ -92,6 +108,9 @@ class FormatRow:
     files: int = 0
     expected: int = 0
     read: int = 0
+    hands: int = 0
+    """Per file the larger of the expected count and the hands read, summed."""
+    incomplete: int = 0
     statuses: Counter[str] = field(default_factory=Counter)
     findings: int = 0
     unreviewed: int = 0
@@ -100,13 +119,44 @@ class FormatRow:
 
     @property
     def complete(self) -> int:
-        """Hands the target counts: the expected hands (counted without the parser; the
-        hands read for a file not counted) less those of an unsupported game."""
-        return self.expected - self.statuses["unsupported_game"]
+        """Hands the target counts: the files' hands (`hands`) less those of an unsupported
+        game and those whose log is incomplete."""
+        return self.hands - self.statuses["unsupported_game"] - self.incomplete
 
     @property
     def rate(self) -> float:
         return self.statuses["audited"] / self.complete if self.complete else 1.0
+
+
+def family(game: str) -> str:
+    """A game code's family for the per-game rates: Hold'em (NLHE, PLHE, FLHE), Omaha (NLO,
+    PLO, FLO, PLO5, PLO6), Hi/Lo (an Omaha code ending in 8), or the code itself."""
+    if game.endswith("HE"):
+        return "hold'em"
+    if "O" in game:
+        return "hi/lo" if game.endswith("8") else "omaha"
+    return game
+
+
+def game_rates(files: list[FileRow]) -> dict[str, tuple[int, int]]:
+    """Per game family: (audited, complete) over the hands read, where complete is the hands
+    read less an unsupported game's and the incomplete ones (a hand a reader never read has
+    no game, so this rate is over the hands read)."""
+    out: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for f in files:
+        for (fam, status), n in f.games.items():
+            if status in ("audited", "parse_error"):
+                out[fam][1] += n
+            if status == "audited":
+                out[fam][0] += n
+    return {k: (v[0], v[1]) for k, v in out.items()}
+
+
+def review_id(hand_id: str, source: str) -> str:
+    """A hand's id as the reviewed lists name it: its own, or `FILE:N` for the id of its place
+    (`formats.base.fallback_id`, which holds the whole source path)."""
+    head, _, line = hand_id.rpartition(":")
+    return f"{Path(source).name}:{line}" if head == source and line.isdigit() else hand_id
 
 
 def reviewed() -> set[tuple[str, str, str]]:
@@ -163,6 +213,12 @@ def measure(corpus: Path) -> tuple[dict[str, FormatRow], list[FileRow]]:
             file.statuses[hand.status.value] += 1
             row.read += 1
             row.statuses[hand.status.value] += 1
+            if hand.problem is not None and hand.problem.incomplete:
+                file.incomplete.append(review_id(hand.hand_id, hand.source))
+                row.incomplete += 1
+                file.games[(family(hand.game), "incomplete")] += 1
+            else:
+                file.games[(family(hand.game), hand.status.value)] += 1
             if hand.problem is not None:
                 file.problems.append(f"{hand.problem.line}: {hand.problem.text[:80]} | {hand.problem.message[:80]}")
             for f in auditor.audit(hand).findings:
@@ -172,8 +228,9 @@ def measure(corpus: Path) -> tuple[dict[str, FormatRow], list[FileRow]]:
                 row.rules[f.rule] += 1
                 # PA04 names a line the reader kept unread, not a mistake of the log: the
                 # format's tests check which (tests/formats/test_partypoker.py)
-                if f.rule != "PA04" and (name, hand.hand_id, f.rule) not in ok:
+                if f.rule != "PA04" and (name, review_id(hand.hand_id, hand.source), f.rule) not in ok:
                     row.unreviewed += 1
+        row.hands += max(file.expected if file.expected is not None else 0, file.read)
     return dict(rows), files
 
 
@@ -197,15 +254,15 @@ def main() -> None:
                 continue
             if f.statuses["parse_error"] or (f.expected is not None and f.read != f.expected) or f.error:
                 print(f"{f.path}\texpected {f.expected}\tread {f.read}\t{dict(f.statuses)}\t{f.error}")
-                for p in f.problems:
+                for p in f.problems:  # incomplete logs are marked by the reader's message
                     print(f"    {p}")
         return
-    cols = ["format", "files", "expected", "read", "audited", "unsupported", "parse_error", "audited %",
+    cols = ["format", "files", "expected", "read", "audited", "unsupported", "parse_error", "incomplete", "audited %",
             "findings", "unreviewed"]
     table = []
     for fmt, r in sorted(rows.items(), key=lambda kv: -kv[1].read):
         table.append([fmt, r.files, r.expected, r.read, r.statuses["audited"], r.statuses["unsupported_game"],
-                      r.statuses["parse_error"], f"{100 * r.rate:.2f}", r.findings, r.unreviewed])
+                      r.statuses["parse_error"], r.incomplete, f"{100 * r.rate:.2f}", r.findings, r.unreviewed])
     if args.markdown:
         print("| " + " | ".join(cols) + " |")
         print("|" + "---|" * len(cols))
@@ -216,6 +273,8 @@ def main() -> None:
         print("  ".join(c.ljust(w) for c, w in zip(cols, widths)))
         for t in table:
             print("  ".join(str(x).ljust(w) for x, w in zip(t, widths)))
+    print("audited per game (over the hands read): " + ", ".join(
+        f"{g} {a}/{c}" for g, (a, c) in sorted(game_rates(files).items())))
     if args.rules:
         for fmt, r in sorted(rows.items()):
             if r.rules:

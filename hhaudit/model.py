@@ -463,6 +463,17 @@ class ParseProblem:
     finer: int = 0
     """Decimals past the hand's scale the line's amount shows (0: another fault): the hand
     is read again at the finer scale (`parsing.read_hand`)."""
+    incomplete: bool = False
+    """The log itself lacks what every hand states, so no reader could read it: it stops
+    before its end (cut off); it is a fragment (its first line is not one that starts a
+    hand: a file begun inside a hand, or a header and summary only); a line of it is cut
+    off and the next hand's first line run into it (files joined mid-line); the hand could
+    end and a line that cannot follow comes (another hand run on without its first line);
+    it lists no seats; an action names nobody the seat lines list (or a name two seats
+    share); or the site wrote no history for it. Such a hand is not a complete log: the
+    corpus coverage counts it apart from the hands a reader failed
+    (`benchmarks/coverage.py`), and each one of the corpus is reviewed in
+    `tests/reviewed/parse.tsv`."""
 
 
 @dataclass(slots=True, init=False)

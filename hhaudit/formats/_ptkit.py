@@ -25,7 +25,7 @@ from ..model import (
 )
 from ..money import parse_amount
 from .base import Fields as Fields  # re-exported for the site modules
-from .base import LineFormat
+from .base import LineFormat, NotSeated
 from .common import _zone
 from .common import card as _card
 
@@ -101,7 +101,7 @@ class PtFormat(LineFormat):
         for s in hand.seats:
             if s.player == player:
                 return s.seat
-        raise ValueError(f"{player!r} is not seated at this table")
+        raise NotSeated(player)
 
     @staticmethod
     def seat_record(hand: Hand, seat: int) -> Seat:

@@ -23,7 +23,7 @@ from ..model import (
 )
 from ..money import parse_amount
 from .base import Fields as Fields  # re-exported for the site modules
-from .base import LineFormat
+from .base import LineFormat, NotSeated
 from .common import unknown_may_matter
 
 _DECIMAL_COMMA = re.compile(r"\d,\d{1,2}(?!\d)")
@@ -54,7 +54,7 @@ class SiteFormat(LineFormat):
         for s in hand.seats:
             if s.player == player:
                 return s.seat
-        raise ValueError(f"{player!r} is not seated at this table")
+        raise NotSeated(player)
 
     @staticmethod
     def add_seat(hand: Hand, seat: int, player: str, stack: int, out: bool, line: int) -> None:

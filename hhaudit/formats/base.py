@@ -44,7 +44,8 @@ def grammar_dir() -> Path:
 
 
 class LineError(Exception):
-    def __init__(self, line: int, column: int, text: str, message: str, finer: int = 0) -> None:
+    def __init__(self, line: int, column: int, text: str, message: str, finer: int = 0,
+                 incomplete: bool = False) -> None:
         super().__init__(message)
         self.line = line
         self.column = column
@@ -53,6 +54,20 @@ class LineError(Exception):
         self.finer = finer
         """Decimals past the hand's scale of the amount that stopped the line (FinerAmount),
         carried here rather than read from `__cause__`, which compiled code does not keep."""
+        self.incomplete = incomplete
+        """The log is incomplete, not misread (`ParseProblem.incomplete`)."""
+
+
+class LogIncomplete(ValueError):
+    """Raised by a handler when the log lacks what the line needs (`ParseProblem.incomplete`)."""
+
+
+class NotSeated(LogIncomplete):
+    """An action, post or win names a player no seat line of the hand lists (an empty name,
+    a site's "Unknown player"): the log does not say who acted, so the hand is not replayed."""
+
+    def __init__(self, player: str | None) -> None:
+        super().__init__(f"{player!r} is not seated at this table")
 
 
 Fields = tuple[str | None, ...]
@@ -190,7 +205,17 @@ class CompiledGrammar:
         if after is None:
             row = self.states[ctx.stack[-1]]
             expected = sorted(k for k in row if k.isupper() and k != "$END")
-            raise LineError(number, 1, text, f"{kind} line out of place here (expected {', '.join(expected[:6])})")
+            message = f"{kind} line out of place here (expected {', '.join(expected[:6])})"
+            if ctx is self.start:
+                # the hand's first line read is a known line that cannot start a hand: the
+                # lines are a hand's tail (a file begun inside a hand), not a hand
+                message += "; a fragment of a hand, not a hand"
+            elif ctx.end:
+                # the hand could end before this line, and a known line that cannot follow
+                # comes: another hand's lines run on without that hand's first line (files
+                # joined, the next header lost)
+                message += "; the hand could end before it: another hand's lines follow, without its first line"
+            raise LineError(number, 1, text, message, incomplete=ctx is self.start or ctx.end)
         nxt = self._context(tuple(after))
         if len(self._contexts) < self._MAX_CONTEXTS:
             ctx.next[kind] = nxt
@@ -263,14 +288,14 @@ class CompiledGrammar:
                         unknown(hand, (line,), number)
                         continue
                     finer = exc.decimals - exc.scale if isinstance(exc, FinerAmount) else 0
-                    raise LineError(number, 1, line, str(exc), finer) from exc
+                    raise LineError(number, 1, line, str(exc), finer, isinstance(exc, LogIncomplete)) from exc
             ctx = nxt
         if not ctx.end:
             last = len(lines) - 1
             while last > 0 and not lines[last].strip():
                 last -= 1
             raise LineError(first_line + max(last, 0), 1, lines[last] if lines else "",
-                            "the hand stops here, before it is complete (cut off)")
+                            "the hand stops here, before it is complete (cut off)", incomplete=True)
 
 
 class _Context:
@@ -586,7 +611,7 @@ class LineFormat:
             # a hand's first line inside another line: the line was cut off and the next
             # hand's header run into it (a damaged file), not a line kind of the site
             raise LineError(line, 1, text, "no line of this format reads like this: a line cut off, "
-                            "run into the next hand's first line")
+                            "run into the next hand's first line", incomplete=True)
         hand.unknown_lines.append(UnknownLine(line, text, self.unknown_matters(hand, text)))
 
     def unknown_matters(self, hand: Hand, text: str) -> bool:
@@ -654,7 +679,14 @@ class LineFormat:
                     hand.problem = ParseProblem(first.line, 1, first.text, "no line of this format reads like this; "
                                                 f"the hand cannot be read on from here (line {err.line}: {err.message})")
                 else:
-                    hand.problem = ParseProblem(err.line, err.column, err.text.strip(), err.message, finer=finer)
+                    message, incomplete = err.message, err.incomplete
+                    if not incomplete and run_in(self.start).search(err.text.strip(), 1):
+                        # a hand's first line inside the bad line: it was cut off and the next
+                        # hand run into it (a damaged file), whatever the line began as
+                        message += "; a line cut off, run into the next hand's first line"
+                        incomplete = True
+                    hand.problem = ParseProblem(err.line, err.column, err.text.strip(), message, finer=finer,
+                                                incomplete=incomplete)
         except UnsupportedGame:
             hand.status = Status.UNSUPPORTED_GAME
         if not hand.hand_id:

@@ -51,7 +51,7 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import parse_amount
-from .base import Fields, LineError, LineFormat, UnsupportedGame
+from .base import Fields, LineError, LineFormat, NotSeated, UnsupportedGame
 from .common import (
     ACT_VERBS,
     STREET_NAMES,
@@ -132,7 +132,7 @@ class BetOnlineFormat(LineFormat):
         for s in hand.seats:
             if s.player == player:
                 return s.seat
-        raise ValueError(f"{player!r} is not seated at this table")
+        raise NotSeated(player)
 
     # ------------------------------------------------------------------ header
     def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:

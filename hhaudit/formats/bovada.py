@@ -54,7 +54,7 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import parse_amount
-from .base import Fields, LineError, LineFormat, UnsupportedGame
+from .base import Fields, LineError, LineFormat, NotSeated, UnsupportedGame
 from .common import (
     STREET_NAMES,
     bracket_groups,
@@ -154,7 +154,7 @@ class BovadaFormat(LineFormat):
         for s in hand.seats:
             if s.player == player:
                 return s.seat
-        raise ValueError(f"{player!r} is not seated at this table")
+        raise NotSeated(player)
 
     # ------------------------------------------------------------------ header and seats
     def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:

@@ -39,7 +39,7 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import parse_amount
-from .base import Fields, LineError, LineFormat, UnsupportedGame
+from .base import Fields, LineError, LineFormat, NotSeated, UnsupportedGame
 from .common import STREET_NAMES, cards, chips_between_hands, game_code, omaha_of, set_omaha, to_utc
 
 # Each amount is a whole run, tried from the run's first character only. A game not closed
@@ -91,7 +91,7 @@ class CakeFormat(LineFormat):
                 return s.seat
         if player and "_" in player:  # "Player_Space: mucks [..]" for "Player Space"
             return CakeFormat.seat(hand, player.replace("_", " "))
-        raise ValueError(f"{player!r} is not seated at this table")
+        raise NotSeated(player)
 
     def _add(self, seat: int, chips: int) -> int:
         total = self._bets.get(seat, 0) + chips
@@ -265,7 +265,7 @@ class CakeFormat(LineFormat):
     def finish(self, hand: Hand) -> None:
         if not self._won:
             last = hand.end_line
-            raise LineError(last, 1, "", "hand ends before any pot is won")
+            raise LineError(last, 1, "", "hand ends before any pot is won", incomplete=True)
         coin_flip = "Coin Flip" in hand.table_name or self._coin_flip
         if coin_flip and not any(isinstance(e, (PostEvent, ActionEvent)) for e in hand.events):
             # Coin Flip tournaments: every stack goes in at the deal, unwritten; the log

@@ -28,7 +28,7 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import currency_of, parse_amount
-from .base import Fields, LineError, LineFormat, UnsupportedGame
+from .base import Fields, LineError, LineFormat, LogIncomplete, NotSeated, UnsupportedGame
 from .common import (
     STREET_NAMES,
     bracketed_board,
@@ -108,8 +108,8 @@ class FullTiltFormat(LineFormat):
             if s.player == player:
                 return s.seat
         if not hand.seats:
-            raise ValueError("the hand lists no seats (a table observed without stacks)")
-        raise ValueError(f"{player!r} is not seated at this table")
+            raise LogIncomplete("the hand lists no seats (a table observed without stacks)")
+        raise NotSeated(player)
 
     # ------------------------------------------------------------------ header
     def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:
@@ -306,7 +306,8 @@ class FullTiltFormat(LineFormat):
         line gives ("showed [Ah As] and won")."""
         if not hand.seats:
             raise LineError(hand.line, 1, f"Full Tilt Poker Game #{hand.hand_id}",
-                            "the hand lists no seats: a fragment of a hand (header and summary only)")
+                            "the hand lists no seats: a fragment of a hand (header and summary only)",
+                            incomplete=True)
         if self._summary_wins and not any(isinstance(e, CollectEvent) for e in hand.events):
             # Some layouts (Matrix tournaments) write no "wins the pot" line: the summary's
             # seat lines are then the only record of the payments.

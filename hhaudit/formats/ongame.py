@@ -29,7 +29,7 @@ from ..model import (
     StreetEvent,
 )
 from ..money import currency_of, parse_amount
-from .base import Fields, LineError, LineFormat, UnsupportedGame
+from .base import Fields, LineError, LineFormat, NotSeated, UnsupportedGame
 from .common import ACT_VERBS, cards, game_code, omaha_of, set_omaha, to_utc
 
 _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE}
@@ -66,7 +66,7 @@ class OnGameFormat(LineFormat):
         for s in hand.seats:
             if s.player == player:
                 return s.seat
-        raise ValueError(f"{player!r} is not seated at this table")
+        raise NotSeated(player)
 
     # ------------------------------------------------------------------ header
     def on_HEADER(self, hand: Hand, f: Fields, line: int) -> None:

@@ -44,7 +44,7 @@ from ..model import (
 )
 from ..money import currency_of, parse_amount
 from ._sitekit import SiteFormat
-from .base import Fields, LineFormat, UnsupportedGame
+from .base import Fields, LineFormat, LogIncomplete, NotSeated, UnsupportedGame
 from .common import ACT_VERBS, card, game_code, omaha_of, set_omaha, to_utc
 
 _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE, "the ante": Post.ANTE}
@@ -159,8 +159,8 @@ class PacificFormat(LineFormat):
         if len(found) == 1:
             return found[0]
         if not found:
-            raise ValueError(f"{name!r} is not seated at this table")
-        raise ValueError(f"{len(found)} seats are named {name!r}: the log does not say which one acts")
+            raise NotSeated(name)
+        raise LogIncomplete(f"{len(found)} seats are named {name!r}: the log does not say which one acts")
 
     # ------------------------------------------------------------------ header
     def on_GAME_NO(self, hand: Hand, f: Fields, line: int) -> None:

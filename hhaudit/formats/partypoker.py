@@ -145,7 +145,8 @@ def _no_history(lines: list[str], first_line: int) -> ParseProblem | None:
                            and not _STARTS.match(y)), "")
             why = f" ({reason})" if reason else ""
             return ParseProblem(first_line + i, 1, x.strip()[:200],
-                                f"PartyPoker wrote no history for this hand{why}: nothing to read or judge")
+                                f"PartyPoker wrote no history for this hand{why}: nothing to read or judge",
+                                incomplete=True)
     return None
 
 

@@ -37,7 +37,7 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import currency_of, parse_amount
-from .base import Fields, LineError, LineFormat, UnsupportedGame
+from .base import Fields, LineError, LineFormat, NotSeated, UnsupportedGame
 from .common import (
     ACT_VERBS,
     STREET_NAMES,
@@ -188,7 +188,7 @@ class PokerStarsFormat(LineFormat):
         assert player is not None
         seat = hand.seat_numbers.get(player)
         if seat is None:
-            raise ValueError(f"{player!r} is not seated at this table")
+            raise NotSeated(player)
         return seat
 
     # ------------------------------------------------------------------ handlers
@@ -277,7 +277,7 @@ class PokerStarsFormat(LineFormat):
         act = ACT_VERBS[f[1]]  # type: ignore[index]
         seat = hand.seat_numbers.get(player)
         if seat is None:
-            raise ValueError(f"{player!r} is not seated at this table")
+            raise NotSeated(player)
         if act is Act.FOLD or act is Act.CHECK:
             hand.events.append(ActionEvent(line, seat, player, act))
             if f[4]:
