@@ -123,3 +123,13 @@ def test_a_hand_run_on_by_another_without_its_first_line_is_an_incomplete_log(tm
     headless = whole.split("\n", 1)[1].replace("665312000", "665312001")
     assert read(tmp_path, whole + headless) == [(Status.PARSE_ERROR, True)]
     assert read(tmp_path, whole + whole.replace("665312000", "665312001")) == [(Status.AUDITED, False)] * 2
+
+
+def test_a_known_line_out_of_place_after_the_end_is_not_called_incomplete(tmp_path: Path) -> None:
+    # after "Game ended at:" a summary line comes again: a known line the grammar does not
+    # place there, but not one that opens a hand's body (as "Game ID:" or a seat line does):
+    # a trailer the reader may not know the place of is the reader's failure, not damage
+    whole = LEGACY.format(bb="Carol", extra="")
+    trailer = "Player Bravo does not show cards.Bets: 1. Collects: 0. Loses: 1.\n"
+    (status, incomplete), = read(tmp_path, whole + trailer)
+    assert status is Status.PARSE_ERROR and not incomplete

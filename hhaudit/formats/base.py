@@ -139,6 +139,18 @@ class CompiledGrammar:
         self._lexers: dict[frozenset[str], _LineLexer] = {}
         self._contexts: dict[tuple[Any, ...], _Context] = {}
         self.start = self._context((table.start_states["start"],))
+        self._opening: frozenset[str] | None = None
+
+    def opening(self) -> frozenset[str]:
+        """The line kinds a hand's second line may be: those its first line leads to."""
+        if self._opening is None:
+            kinds: set[str] = set()
+            for first in self.start.accepted - self.ignore:
+                after = self._step(self.start.stack, first)
+                if after is not None:
+                    kinds |= self._accepted(after[-1])
+            self._opening = frozenset(kinds - self.ignore)
+        return self._opening
 
     def classify(self, text: str) -> tuple[str, Fields] | None:
         """(terminal, its groups) for one stripped line, or None."""
@@ -210,12 +222,16 @@ class CompiledGrammar:
                 # the hand's first line read is a known line that cannot start a hand: the
                 # lines are a hand's tail (a file begun inside a hand), not a hand
                 message += "; a fragment of a hand, not a hand"
-            elif ctx.end:
-                # the hand could end before this line, and a known line that cannot follow
-                # comes: another hand's lines run on without that hand's first line (files
-                # joined, the next header lost)
+            elif ctx.end and kind in self.opening():
+                # the hand could end before this line, and a line that opens a hand's body
+                # (one read right after a first line) comes: another hand's lines run on
+                # without that hand's first line (files joined, the next header lost). A
+                # known line of another kind out of place after a hand's end (a trailer the
+                # grammar does not place there) is the reader's to read, not damage.
                 message += "; the hand could end before it: another hand's lines follow, without its first line"
-            raise LineError(number, 1, text, message, incomplete=ctx is self.start or ctx.end)
+            else:
+                raise LineError(number, 1, text, message)
+            raise LineError(number, 1, text, message, incomplete=True)
         nxt = self._context(tuple(after))
         if len(self._contexts) < self._MAX_CONTEXTS:
             ctx.next[kind] = nxt
@@ -680,7 +696,7 @@ class LineFormat:
                                                 f"the hand cannot be read on from here (line {err.line}: {err.message})")
                 else:
                     message, incomplete = err.message, err.incomplete
-                    if not incomplete and run_in(self.start).search(err.text.strip(), 1):
+                    if not incomplete and run_in_search(self.start, err.text.strip()):
                         # a hand's first line inside the bad line: it was cut off and the next
                         # hand run into it (a damaged file), whatever the line began as
                         message += "; a line cut off, run into the next hand's first line"
