@@ -307,14 +307,15 @@ def _places(keys: Any, named: Any, found: _Found) -> list[Any]:
     wanted: set[int] = set()
     if named is not None:
         wanted.update(groups.join(named, on, join_type="inner")["ord_min"].to_pylist())
-    starts: dict[tuple[str, str, str], list[int]] = {}
-    """Per id (ID), the first hand of each of its fingerprints and times."""
+    starts: dict[tuple[str, str, str], set[int]] = {}
+    """Per id (ID), the first hand of each of its fingerprints and times (a set: an id of
+    many hands, 200,000 differing copies of one id, is looked up once a hand, not scanned)."""
     ids = groups.group_by(list(ID), use_threads=False).aggregate([("ord_min", "count")])
     several = ids.filter(pc.greater(ids["ord_min_count"], 1)).select(list(ID))
     if len(several):
         lone = groups.join(several, list(ID), join_type="inner")
         for site, hid, scope_, o in zip(*(lone[c].to_pylist() for c in (*ID, "ord_min"))):
-            starts.setdefault((site, hid, scope_), []).append(o)
+            starts.setdefault((site, hid, scope_), set()).add(o)
     if len(multi):
         joined = keys.join(multi.select(on), on, join_type="inner").sort_by([(c, "ascending") for c in on]
                                                                              + [("ord", "ascending")])
@@ -331,17 +332,17 @@ def _places(keys: Any, named: Any, found: _Found) -> list[Any]:
                     times.append([when, o])
                     wanted.add(o)
             if len(times) > 1:
-                s = starts.setdefault(key[:3], [])
-                s.extend(c[1] for c in times if c[1] not in s)
-    for os_ in starts.values():
-        os_.sort()
+                starts.setdefault(key[:3], set()).update(c[1] for c in times)
+    ordered = [sorted(os_) for os_ in starts.values()]
+    del starts
+    for os_ in ordered:
         wanted.update(os_)
     if not wanted:
         return []
     at = keys.take(pc.index_in(pa.array(sorted(wanted), pa.int64()), keys["ord"]))
     place = {o: (p, r, h, s, ln) for o, p, r, h, s, ln in zip(*(at[c].to_pylist() for c in (
         "ord", "part", "row", "hand_id", "source", "line")))}
-    for os_ in starts.values():
+    for os_ in ordered:
         first = place[os_[0]]
         for o in os_[1:]:
             part, row, hid = place[o][:3]

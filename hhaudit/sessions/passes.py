@@ -342,6 +342,7 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
     keys_s = keys.take(take)
     seats_s, seat_at = _by_rank(seats_t, ranks(seats_t), "seat", m)
     posts_s, post_at = _by_rank(posts_t, ranks(posts_t), "seq", m)
+    del hands_t, seats_t, posts_t, keys, take  # only the sorted copies from here on
     changed, anon = _players(seats_s, m)
     cuts, cut_reasons = _cuts(hands_s, keys_s, judges, changed)
     scr = screening.screen(hands_s, seats_s, seat_at, posts_s, post_at)
@@ -363,7 +364,6 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
     fresh_sum = np.add.reduceat(scr.fresh.astype(np.int64), cuts) if cuts else np.zeros(0, np.int64)
     if cuts:
         fresh_sum -= scr.fresh[cuts].astype(np.int64)  # a session's first hand is no pair's second
-    found_at: list[int] = []  # the row `h` of each session finding's hand
     # the hands whose view the judge needs: all of a live session's, none of an anonymous
     # one's, else each hand the screen does not pass and the hand before it in its session
     start = np.zeros(m, dtype=bool)
@@ -383,37 +383,53 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
                            session_anon.tolist(), np.repeat(resets, lengths).tolist())
     # a session of one hand the screen passes has no pair and can give nothing: not judged
     alone = ((lengths == 1) & plain[cuts] & ~whole[cuts]).tolist()
-    judged_of: dict[int, Judged] = {}
-    views_of: dict[int, list[HandView]] = {}  # the live sessions' (SE07 is judged across them)
+    players = np.where(anon[cuts], 0, players)
+    live_session = scr.live[cuts]
+    hands_rank = hands_s["h"].to_numpy()  # each rank's row `h`
+    del start, session_of, plain, judged_alone, whole, session_anon, fresh_sum, resets, scr
+    # a batch of whole sessions at a time: judged, then its sessions rows, findings and
+    # hands' places recorded and dropped (a table of many hands is one bucket: what its
+    # sessions found is not held to the end of the bucket)
     i = 0
     for lo, hi, runs in _batches(cuts, m):
         views = _Lazy((hands_s, seats_s, seat_at, posts_s, post_at, anon), lo + np.flatnonzero(need[lo:hi]))
+        first_session = i
+        judged_of: dict[int, Judged] = {}  # by the session's place in the batch
+        views_of: dict[int, list[HandView]] = {}  # the live sessions' (SE07 is judged across them)
+        found_at: list[int] = []  # the row `h` of each session finding's hand
         for r_lo, r_hi in runs:
             if not alone[i]:
-                judged = judged_of[i] = judges.judge(formats[i], r_hi - r_lo, views.__getitem__,
-                                                     None if whole[r_lo] else bucket_screen, r_lo,
-                                                     cut_reasons[i] == "gap")
+                judged = judged_of[i - first_session] = judges.judge(formats[i], r_hi - r_lo, views.__getitem__,
+                                                                     None if bool(live_session[i]) or
+                                                                     not screening.ENABLED else bucket_screen,
+                                                                     r_lo, cut_reasons[i] == "gap")
                 for f in judged.findings:
                     found_at.append(f.hand.index)
                     totals.categories[f.rule.category.value] += 1
                     totals.severities[f.severity] += 1
-                if scr.live[r_lo]:
-                    views_of[i] = [views[r] for r in range(r_lo, r_hi)]
+                if live_session[i]:
+                    views_of[i - first_session] = [views[r] for r in range(r_lo, r_hi)]
             i += 1
         del views
-    rows = _sessions_rows(sids, firsts, lasts, lengths, judged_of, np.where(anon[cuts], 0, players), cut_reasons)
-    live_session = scr.live[cuts]
-    writer.add_table("sessions", rows.filter(pa.array(~live_session)))
-    for k in np.flatnonzero(live_session).tolist():
-        live.add(rows.slice(k, 1).to_pylist()[0], views_of[k], judged_of[k])  # written last, with SE07
-    for k in np.flatnonzero(~live_session).tolist():
-        if k in judged_of:
-            for f in judged_of[k].findings:
-                writer.add_finding(_Writer.finding_row(f), sids[k])
-    found = np.bincount(rank[np.searchsorted(hands_h, np.asarray(found_at, dtype=np.int64))], minlength=m)
-    starts = np.repeat(np.asarray(cuts, dtype=np.int64), lengths)
-    results.add(hands_s["h"].to_numpy(), np.repeat(np.asarray(sids, dtype=object), lengths).tolist(),
-                np.arange(m, dtype=np.int64) - starts, found)
+        b = slice(first_session, i)
+        rows = _sessions_rows(sids[b], firsts.slice(first_session, i - first_session),
+                              lasts.slice(first_session, i - first_session), lengths[b], judged_of, players[b],
+                              cut_reasons[b])
+        live_b = live_session[b]
+        writer.add_table("sessions", rows.filter(pa.array(~live_b)))
+        for k in np.flatnonzero(live_b).tolist():
+            live.add(rows.slice(k, 1).to_pylist()[0], views_of[k], judged_of[k])  # written last, with SE07
+        for k in np.flatnonzero(~live_b).tolist():
+            if k in judged_of:
+                for f in judged_of[k].findings:
+                    writer.add_finding(_Writer.finding_row(f), sids[first_session + k])
+        del judged_of, views_of, rows
+        found = np.bincount(rank[np.searchsorted(hands_h, np.asarray(found_at, dtype=np.int64))] - lo,
+                            minlength=hi - lo)
+        lens = lengths[b]
+        starts = np.repeat(np.asarray(cuts[first_session:i], dtype=np.int64), lens)
+        results.add(hands_rank[lo:hi], np.repeat(np.asarray(sids[b], dtype=object), lens).tolist(),
+                    np.arange(lo, hi, dtype=np.int64) - starts, found)
 
 
 def _sessions_rows(sids: list[str], firsts: Any, lasts: Any, lengths: Any, judged: dict[int, Judged],
