@@ -667,7 +667,7 @@ def _sample(tmp: Path, parts: list[str], bounds: list[int], open_: list[Any], bu
         if not count:
             continue
         given = handoff.read(tmp, name, 0, bounds[k + 1] - bounds[k], ("hands",))
-        t = given[0] if given is not None else read_part(tmp / "hands" / name, columns=_KEY_COLUMNS)
+        t = given[0] if given is not None else read_part(tmp / "hands" / name, columns=[*_KEY_COLUMNS, "line"])
         if count < len(t):
             t = t.filter(pa.array(mine))
         a, b = np.searchsorted(at, [lo, lo + count])
