@@ -1064,20 +1064,53 @@ def _batches(cuts: list[int], n: int) -> Iterator[tuple[int, int, list[tuple[int
         yield lo, n, runs
 
 
+VIEW_WINDOW = 1_000
+"""Ranks a `_Lazy` builds the views of at a time. The judge reads a session's hands in order,
+each against the hand before, so the views of the window before the one it reads are the
+oldest it keeps: a session of many hands (one table's hands, each needing its view) holds
+two windows' views, not the session's."""
+
+
 class _Lazy(dict[int, HandView]):
-    """The HandViews of a batch by rank: those the judge is known to need, built at once
-    (`_views`), and any other when asked for (the judge reads them through the dict's own
-    lookup: no Python call a hand)."""
+    """The HandViews of a batch by rank: those the judge is known to need (`ranks`), built a
+    window of VIEW_WINDOW ranks at a time when the judge first reads one (`_views`: each
+    column read once for the window), and any other when asked for (the judge reads them
+    through the dict's own lookup: no Python call a hand). Reading a window drops the views
+    of the windows before the one before it; a view read again after is built again (from
+    the same rows: the same view)."""
 
     def __init__(self, columns: tuple[Any, Any, Any, Any, Any, Any], ranks: Any) -> None:
-        super().__init__(zip(ranks.tolist(), _views(*columns[:1], ranks, *columns[1:]), strict=True))
+        super().__init__()
         self.columns = columns
+        self.ranks = ranks
+        self.built: set[int] = set()
+        self.held: dict[int, list[int]] = {}  # per window, the ranks whose views are in the dict
 
-    def __missing__(self, r: int) -> HandView:
-        # a hand the screen passed whose judging needs it after all
+    def _window(self, w: int) -> None:
         import numpy as np
 
+        lo, hi = np.searchsorted(self.ranks, [w * VIEW_WINDOW, (w + 1) * VIEW_WINDOW])
+        ranks = self.ranks[lo:hi]
+        self.update(zip(ranks.tolist(), _views(*self.columns[:1], ranks, *self.columns[1:]), strict=True))
+        self.held.setdefault(w, []).extend(ranks.tolist())
+        self.built.add(w)
+        for old in [x for x in self.held if x < w - 1]:
+            for r in self.held.pop(old):
+                self.pop(r, None)
+            self.built.discard(old)
+
+    def __missing__(self, r: int) -> HandView:
+        import numpy as np
+
+        w = r // VIEW_WINDOW
+        if w not in self.built:
+            self._window(w)
+            v = self.get(r)
+            if v is not None:
+                return v
+        # a hand the screen passed whose judging needs it after all
         v = self[r] = _views(*self.columns[:1], np.array([r], dtype=np.int64), *self.columns[1:])[0]
+        self.held.setdefault(w, []).append(r)
         return v
 
 
