@@ -185,13 +185,18 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
         if name in old_dups and table.equals(old_dups[name]):
             continue
         write_atomic(table, tmp / DUPLICATES / name)
-    conflicts += _reuses(found.shared, parts, copies)
-    _add_conflicts(tmp, conflicts, per_file, copies, parts)
+    reuses: dict[str, list[tuple[int, int, str, str, int]]] = {}
+    for item in found.shared:  # each part's AC08 findings are made as the part is rewritten
+        reuses.setdefault(parts[item[0]], []).append(item)
+    del found
+    _add_conflicts(tmp, conflicts, per_file, copies, parts, reuses)
 
 
 def _reuses(shared: list[tuple[int, int, str, str, int]], parts: list[str],
             copies: dict[int, set[int]]) -> list[Conflict]:
-    """The AC08 findings of the hands whose id an earlier, different hand has."""
+    """The AC08 findings of the hands whose id an earlier, different hand has (`shared`:
+    hands of one part, or of many), made a part at a time (an id of 200,000 different hands
+    would hold 200,000 findings rows at once)."""
     from ..rules import RULES
 
     rule = RULES["AC08"]
@@ -426,9 +431,11 @@ def _own_findings(hands: Any) -> list[int]:
 
 
 def _add_conflicts(tmp: Path, conflicts: list[Conflict], per_file: dict[int, Totals],
-                   copies: dict[int, set[int]], parts: list[str]) -> None:
+                   copies: dict[int, set[int]], parts: list[str],
+                   reuses: dict[str, list[tuple[int, int, str, str, int]]] | None = None) -> None:
     """Write the AC07 and AC08 findings into their hands' parts (after each hand's other
-    findings) and count them in the hand's `n_findings` and the file's totals."""
+    findings) and count them in the hand's `n_findings` and the file's totals; `reuses`,
+    per part, the hands whose AC08 findings `_reuses` makes there (after the AC07s)."""
     import pyarrow as pa
 
     from ..tables import SCHEMAS, with_metadata
@@ -436,8 +443,11 @@ def _add_conflicts(tmp: Path, conflicts: list[Conflict], per_file: dict[int, Tot
     by_part: dict[str, list[Conflict]] = {}
     for c in conflicts:
         by_part.setdefault(c[0], []).append(c)
+    reuses = reuses or {}
     index_of = {name: k for k, name in enumerate(parts)}
-    for name, items in sorted(by_part.items()):
+    for name in sorted(set(by_part) | set(reuses)):
+        items = by_part.pop(name, [])
+        items += _reuses(reuses.pop(name, []), parts, copies)
         hands = read_part(tmp / "hands" / name)
         findings = read_part(tmp / "findings" / name)
         gone = sorted(copies.get(index_of[name], ()))

@@ -739,7 +739,7 @@ def _when(hands: Any, by_file: Any) -> Any:
 
 
 def _time_splits(sample: Any, whens: Any, buckets: int) -> dict[str, list[int]]:
-    """Per table key drawn at least two buckets' share of the sample (one table of many
+    """Per table key drawn more than a bucket's share of the sample (one table of many
     hands), the places in time (`_when`) that cut it into pieces of about a bucket each, at
     the quantiles of its sampled hands. A live log's table is never cut (its sessions are
     judged whole, SE07 across them)."""
@@ -751,7 +751,7 @@ def _time_splits(sample: Any, whens: Any, buckets: int) -> dict[str, list[int]]:
         return out
     counts = pc.value_counts(sample)
     big = [k for k, c in zip(counts.field("values").to_pylist(), counts.field("counts").to_pylist(), strict=True)
-           if c * buckets >= 2 * len(sample)]
+           if c * buckets > len(sample)]
     if not big:
         return out
     keys = np.asarray(sample.to_pylist(), dtype=object)
@@ -760,7 +760,7 @@ def _time_splits(sample: Any, whens: Any, buckets: int) -> dict[str, list[int]]:
         if any(x is None for x in w):
             continue
         w = np.sort(w.astype(np.int64))
-        pieces = len(w) * buckets // len(sample)
+        pieces = -(-len(w) * buckets // len(sample))  # pieces of at most a bucket's share
         cuts = sorted({int(w[len(w) * j // pieces]) for j in range(1, pieces)})
         if cuts:
             out[key] = cuts
