@@ -3,8 +3,9 @@
 A table of many hands is one bucket of the session pass (a bucket is whole tables): its
 sessions are judged and recorded a batch of whole sessions at a time (`passes.BATCH_HANDS`),
 so what they found is not held to the end of the bucket. Hands sharing an id and a source
-(different hands of one id in one file) get none of the seats and actions rows the dataset
-cannot tell apart (`handoff._Matcher`), where a join gave each of k hands the rows of all k.
+(different hands of one id in one file) get their own seats and actions rows where each
+hand's rows start again in order, and none where they cannot be told apart
+(`handoff._Matcher`), where a join gave each of k hands the rows of all k.
 `benchmarks/memory.py --shapes tables one-table one-id` measures the memory; these tests
 check the behaviour."""
 
@@ -82,22 +83,33 @@ def test_a_table_of_many_hands_is_judged_the_same_in_one_file_or_many_in_small_b
     assert max(recorded) <= max(100, longest) < len(hands)
 
 
-def test_hands_sharing_an_id_and_source_get_no_rows_they_cannot_be_told_apart_by() -> None:
-    # four hands of one file: three share the id 7 (different hands of one id: AC08), one is 8
-    hands = pa.table({c: pa.array([None] * 4, pa.string()) for c in handoff.HAND_COLUMNS})
-    hands = hands.set_column(hands.schema.get_field_index("hand_id"), "hand_id", pa.array(["7", "8", "7", "7"]))
-    hands = hands.set_column(hands.schema.get_field_index("source"), "source", pa.array(["f.txt"] * 4))
-    hands = hands.set_column(hands.schema.get_field_index("line"), "line", pa.array([1, 20, 40, 60], pa.int64()))
-    ids = ["7"] * 6 + ["8"] * 2 + ["7"] * 6  # six seat rows of the 7s, two of the 8
-    seats = pa.table({"hand_id": ids, "source": ["f.txt"] * len(ids), "seat": list(range(len(ids))),
-                      "player": [f"p{k}" for k in range(len(ids))], "position": ["btn"] * len(ids),
-                      "stack_start": [100] * len(ids), "net": [0] * len(ids), "added": [0] * len(ids)})
-    actions = pa.table({"hand_id": ["8", "8", "7"], "source": ["f.txt"] * 3, "seq": [0, 1, 0], "line": [21, 22, 41],
-                        "seat": [1, 2, 1], "action": ["post_sb", "post_bb", "post_sb"],
-                        "amount": [1, 2, 1], "to_amount": pa.array([None] * 3, pa.int64())})
+def test_hands_sharing_an_id_and_source_get_their_own_rows_or_none() -> None:
+    # six hands of one file: three share the id 7 and two the id 9 (different hands of one id:
+    # AC08), one is 8. Rows name their hand by id and source only, written hand by hand, each
+    # hand's seats ascending: the 7s' rows start again at each hand (seats 1 2 | 1 3 | 2 4),
+    # so each 7 gets its own; the 9s' run on (1 2 4 5): which are whose cannot be told, and
+    # neither gets any. A join gave each hand of an id the rows of all its hands.
+    ids = ["7", "8", "7", "9", "9", "7"]
+    hands = pa.table({c: pa.array([None] * len(ids), pa.string()) for c in handoff.HAND_COLUMNS})
+    hands = hands.set_column(hands.schema.get_field_index("hand_id"), "hand_id", pa.array(ids))
+    hands = hands.set_column(hands.schema.get_field_index("source"), "source", pa.array(["f.txt"] * len(ids)))
+    seat_rows = [("7", 1), ("7", 2), ("8", 1), ("8", 2), ("7", 1), ("7", 3), ("9", 1), ("9", 2), ("9", 4),
+                 ("9", 5), ("7", 2), ("7", 4)]
+    seats = pa.table({"hand_id": [i for i, _ in seat_rows], "source": ["f.txt"] * len(seat_rows),
+                      "seat": [n for _, n in seat_rows], "player": [f"p{k}" for k in range(len(seat_rows))],
+                      "position": ["btn"] * len(seat_rows), "stack_start": [100] * len(seat_rows),
+                      "net": [0] * len(seat_rows), "added": [0] * len(seat_rows)})
+    post_rows = [("7", 0), ("7", 1), ("8", 0), ("7", 0), ("9", 0), ("9", 0), ("7", 0)]
+    actions = pa.table({"hand_id": [i for i, _ in post_rows], "source": ["f.txt"] * len(post_rows),
+                        "seq": [q for _, q in post_rows], "line": list(range(len(post_rows))),
+                        "seat": [1] * len(post_rows), "action": ["post_sb"] * len(post_rows),
+                        "amount": [1] * len(post_rows), "to_amount": pa.array([None] * len(post_rows), pa.int64())})
     h, s, a = handoff.of_tables(hands, seats, actions, 100)
-    assert h["h"].to_pylist() == [100, 101, 102, 103]
-    # the 8's rows, with its `h`; none of the 7s' (a join gave each 7 all 12 of theirs: 36 rows)
-    assert list(zip(s["h"].to_pylist(), s["player"].to_pylist())) == [(101, "p6"), (101, "p7")]
-    assert a["h"].to_pylist() == [101, 101]
-    assert np.all(np.diff(s["h"].to_numpy()) >= 0)
+    assert h["h"].to_pylist() == [100, 101, 102, 103, 104, 105]
+    got = sorted(zip(s["h"].to_pylist(), s["player"].to_pylist(), s["seat"].to_pylist()))
+    assert got == [(100, "p0", 1), (100, "p1", 2), (101, "p2", 1), (101, "p3", 2), (102, "p4", 1), (102, "p5", 3),
+                   (105, "p10", 2), (105, "p11", 4)]
+    # the posts likewise: the 7s' seq starts again at each hand; the 9s' posts (0 | 0) are two
+    # runs for two hands: each gets its own
+    assert sorted(zip(a["h"].to_pylist(), a["line"].to_pylist())) == [
+        (100, 0), (100, 1), (101, 2), (102, 3), (103, 4), (104, 5), (105, 6)]
