@@ -17,9 +17,12 @@ the order of the paths, the units or which files were audited again
 Memory is bounded whatever the input: the needed columns of the hands the pass judges, their
 seats and posts, are read a part at a time (the unit's inputs, or the part's Parquet columns)
 and written into buckets on disk by ranges of the hands' table key (`BUCKET_HANDS` hands a
-bucket; every hand of a table in one bucket, the buckets in key order); each bucket is then
-read back alone, sorted into session order with pyarrow, turned into Python objects a run of
-one table at a time, judged and dropped. Each hand's session id, place and session findings
+bucket; every hand of a table in one bucket, the buckets in key order), a table of more hands
+than a bucket cut further by time (`_time_splits`: its buckets one after another, the session
+a bucket ends in carried over to the next, `_Carry`, and the table's rhythm taken from all of
+them, `_rhythms`); each bucket is then read back alone, sorted into session order with
+pyarrow, turned into Python objects a window of hands at a time (`_Lazy`), judged and
+dropped: memory is bounded by a bucket and the longest session, not by a table. Each hand's session id, place and session findings
 go to disk again (`_Results`), by the hand's row, and are read back in row order to write the
 hands parts. The live sessions are written last, once a player seated at two tables of one
 room at once is known (SE07): what is kept of them until then is their rows and their
