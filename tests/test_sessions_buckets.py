@@ -115,7 +115,8 @@ def test_bucket_bounds_even_on_copied_input(tmp_path: Path) -> None:
         t = pa.table({"site": ["pokerstars"] * len(rows), "kind": ["cash"] * len(rows),
                       "tournament_id": pa.nulls(len(rows), pa.string()), "table_name": rows,
                       "source": ["a.txt"] * len(rows), "format": ["pokerstars"] * len(rows),
-                      "started_at": pa.array([0] * len(rows), pa.timestamp("us", "UTC"))})
+                      "started_at": pa.array([0] * len(rows), pa.timestamp("us", "UTC")),
+                      "line": pa.array(range(1, len(rows) + 1), pa.int64())})
         parts.append(f"part-000000-{k // 5_000:05d}.parquet")
         pq.write_table(t, tmp_path / "hands" / parts[-1])
         bounds.append(bounds[-1] + len(rows))
@@ -139,7 +140,8 @@ def test_a_table_of_many_hands_ends_its_bucket(tmp_path: Path) -> None:
     t = pa.table({"site": ["pokerstars"] * len(names), "kind": ["cash"] * len(names),
                   "tournament_id": pa.nulls(len(names), pa.string()), "table_name": names,
                   "source": ["a.txt"] * len(names), "format": ["pokerstars"] * len(names),
-                  "started_at": pa.array([0] * len(names), pa.timestamp("us", "UTC"))})
+                  "started_at": pa.array([0] * len(names), pa.timestamp("us", "UTC")),
+                  "line": pa.array(range(1, len(names) + 1), pa.int64())})
     pq.write_table(t, tmp_path / "hands" / "part-000000-00000.parquet")
     splits = passes._splits(tmp_path, ["part-000000-00000.parquet"], [0, len(names)],
                             [np.ones(len(names), dtype=bool)], 10)

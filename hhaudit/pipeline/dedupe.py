@@ -185,13 +185,18 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
         if name in old_dups and table.equals(old_dups[name]):
             continue
         write_atomic(table, tmp / DUPLICATES / name)
-    conflicts += _reuses(found.shared, parts, copies)
-    _add_conflicts(tmp, conflicts, per_file, copies, parts)
+    reuses: dict[str, list[tuple[int, int, str, str, int]]] = {}
+    for item in found.shared:  # each part's AC08 findings are made as the part is rewritten
+        reuses.setdefault(parts[item[0]], []).append(item)
+    del found
+    _add_conflicts(tmp, conflicts, per_file, copies, parts, reuses)
 
 
 def _reuses(shared: list[tuple[int, int, str, str, int]], parts: list[str],
             copies: dict[int, set[int]]) -> list[Conflict]:
-    """The AC08 findings of the hands whose id an earlier, different hand has."""
+    """The AC08 findings of the hands whose id an earlier, different hand has (`shared`:
+    hands of one part, or of many), made a part at a time (an id of 200,000 different hands
+    would hold 200,000 findings rows at once)."""
     from ..engine.rules import RULES
 
     rule = RULES["AC08"]
@@ -307,14 +312,15 @@ def _places(keys: Any, named: Any, found: _Found) -> list[Any]:
     wanted: set[int] = set()
     if named is not None:
         wanted.update(groups.join(named, on, join_type="inner")["ord_min"].to_pylist())
-    starts: dict[tuple[str, str, str], list[int]] = {}
-    """Per id (ID), the first hand of each of its fingerprints and times."""
+    starts: dict[tuple[str, str, str], set[int]] = {}
+    """Per id (ID), the first hand of each of its fingerprints and times (a set: an id of
+    many hands, 200,000 differing copies of one id, is looked up once a hand, not scanned)."""
     ids = groups.group_by(list(ID), use_threads=False).aggregate([("ord_min", "count")])
     several = ids.filter(pc.greater(ids["ord_min_count"], 1)).select(list(ID))
     if len(several):
         lone = groups.join(several, list(ID), join_type="inner")
         for site, hid, scope_, o in zip(*(lone[c].to_pylist() for c in (*ID, "ord_min"))):
-            starts.setdefault((site, hid, scope_), []).append(o)
+            starts.setdefault((site, hid, scope_), set()).add(o)
     if len(multi):
         joined = keys.join(multi.select(on), on, join_type="inner").sort_by([(c, "ascending") for c in on]
                                                                              + [("ord", "ascending")])
@@ -331,17 +337,17 @@ def _places(keys: Any, named: Any, found: _Found) -> list[Any]:
                     times.append([when, o])
                     wanted.add(o)
             if len(times) > 1:
-                s = starts.setdefault(key[:3], [])
-                s.extend(c[1] for c in times if c[1] not in s)
-    for os_ in starts.values():
-        os_.sort()
+                starts.setdefault(key[:3], set()).update(c[1] for c in times)
+    ordered = [sorted(os_) for os_ in starts.values()]
+    del starts
+    for os_ in ordered:
         wanted.update(os_)
     if not wanted:
         return []
     at = keys.take(pc.index_in(pa.array(sorted(wanted), pa.int64()), keys["ord"]))
     place = {o: (p, r, h, s, ln) for o, p, r, h, s, ln in zip(*(at[c].to_pylist() for c in (
         "ord", "part", "row", "hand_id", "source", "line")))}
-    for os_ in starts.values():
+    for os_ in ordered:
         first = place[os_[0]]
         for o in os_[1:]:
             part, row, hid = place[o][:3]
@@ -425,9 +431,11 @@ def _own_findings(hands: Any) -> list[int]:
 
 
 def _add_conflicts(tmp: Path, conflicts: list[Conflict], per_file: dict[int, Totals],
-                   copies: dict[int, set[int]], parts: list[str]) -> None:
+                   copies: dict[int, set[int]], parts: list[str],
+                   reuses: dict[str, list[tuple[int, int, str, str, int]]] | None = None) -> None:
     """Write the AC07 and AC08 findings into their hands' parts (after each hand's other
-    findings) and count them in the hand's `n_findings` and the file's totals."""
+    findings) and count them in the hand's `n_findings` and the file's totals; `reuses`,
+    per part, the hands whose AC08 findings `_reuses` makes there (after the AC07s)."""
     import pyarrow as pa
 
     from ..tables import SCHEMAS, with_metadata
@@ -435,8 +443,11 @@ def _add_conflicts(tmp: Path, conflicts: list[Conflict], per_file: dict[int, Tot
     by_part: dict[str, list[Conflict]] = {}
     for c in conflicts:
         by_part.setdefault(c[0], []).append(c)
+    reuses = reuses or {}
     index_of = {name: k for k, name in enumerate(parts)}
-    for name, items in sorted(by_part.items()):
+    for name in sorted(set(by_part) | set(reuses)):
+        items = by_part.pop(name, [])
+        items += _reuses(reuses.pop(name, []), parts, copies)
         hands = read_part(tmp / "hands" / name)
         findings = read_part(tmp / "findings" / name)
         gone = sorted(copies.get(index_of[name], ()))

@@ -472,7 +472,9 @@ class SessionJudge:
             if rule.code not in self.enabled:
                 return
             severity = kw.pop("severity", None) or rule.severity.value
-            out.findings.append(Found(hand, rule, str(severity), expected, actual, **kw))  # type: ignore[arg-type]
+            # the hand without its seats and posts: a session's findings are held until it
+            # ends, its views not (`passes._Lazy`)
+            out.findings.append(Found(hand.bare(), rule, str(severity), expected, actual, **kw))  # type: ignore[arg-type]
         return add
 
     # ------------------------------------------------------------------ state carried

@@ -17,9 +17,12 @@ the order of the paths, the units or which files were audited again
 Memory is bounded whatever the input: the needed columns of the hands the pass judges, their
 seats and posts, are read a part at a time (the unit's inputs, or the part's Parquet columns)
 and written into buckets on disk by ranges of the hands' table key (`BUCKET_HANDS` hands a
-bucket; every hand of a table in one bucket, the buckets in key order); each bucket is then
-read back alone, sorted into session order with pyarrow, turned into Python objects a run of
-one table at a time, judged and dropped. Each hand's session id, place and session findings
+bucket; every hand of a table in one bucket, the buckets in key order), a table of more hands
+than a bucket cut further by time (`_time_splits`: its buckets one after another, the session
+a bucket ends in carried over to the next, `_Carry`, and the table's rhythm taken from all of
+them, `_rhythms`); each bucket is then read back alone, sorted into session order with
+pyarrow, turned into Python objects a window of hands at a time (`_Lazy`), judged and
+dropped: memory is bounded by a bucket and the longest session, not by a table. Each hand's session id, place and session findings
 go to disk again (`_Results`), by the hand's row, and are read back in row order to write the
 hands parts. The live sessions are written last, once a player seated at two tables of one
 room at once is known (SE07): what is kept of them until then is their rows and their
@@ -136,17 +139,27 @@ def _session_pass(tmp: Path, options: Options) -> Totals:
         n_open = sum(int(o.sum()) for o in open_)
         buckets = min(MAX_BUCKETS, max(1, -(-n_open // BUCKET_HANDS)))
         spill = _Spill(folder, in_memory=n_open <= IN_MEMORY_BUCKETS * BUCKET_HANDS)
-        _partition(tmp, parts, bounds, open_, _splits(tmp, parts, bounds, open_, buckets) if buckets > 1 else [],
-                   spill)
+        splits: list[tuple[str, int]] = []
+        times: dict[str, list[int]] = {}
+        if buckets > 1:
+            sample, whens = _sample(tmp, parts, bounds, open_, buckets)
+            times = _time_splits(sample, whens, buckets)
+            splits = _composite(_key_splits(sample, buckets), times)
+            del sample, whens
+            buckets = len(splits) + 1
+        _partition(tmp, parts, bounds, open_, splits, spill)
         release_arrow_memory()
         results = _Results(folder, max(BUCKET_HANDS, -(-n // MAX_BUCKETS)), n)
         _take_judged(tmp, parts, bounds, judged, open_, writer, results, totals)
         del open_
         live = _Live()
         judges = _Judges(options)
+        carry = _Carry(set(times), _rhythms(spill, buckets, set(times), judges)) if times else None
         for b in range(buckets):
+            if carry is not None:
+                carry.last = b + 1 == buckets
             _judge_bucket(spill.read("hands", b), spill.read("seats", b), spill.read("posts", b), judges,
-                          writer, results, live, totals)
+                          writer, results, live, totals, carry)
             # garbage collection is paused; a cycle a bucket made (none is known) is freed
             # here, once its views are gone, by collecting what the bucket left (after the
             # last bucket, the collector does once the pass is over)
@@ -319,13 +332,81 @@ def _take_judged(tmp: Path, parts: list[str], bounds: list[int], judged: list[bo
             totals.severities[severity] += 1
 
 
-def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, writer: _Rows,
-                  results: _Places, live: _LiveSessions, totals: Totals) -> None:
-    """Judge the sessions of one bucket (whole tables) and record them."""
+class _Carry:
+    """What the buckets of a table of many hands (over several buckets, one after another in
+    session order: `_time_splits`) pass on: those tables' keys and rhythms (`_rhythms`), and
+    the session a bucket ended in at such a table, with why it started. That session's
+    hands, seats and posts are judged with the next bucket's, as the first hands of its
+    table there: a bucket ends between two hands of one session, never in a judged one, so
+    every session is judged whole and only that session's rows are held over."""
+
+    def __init__(self, keys: set[str], rhythms: dict[str, float]) -> None:
+        self.keys = keys
+        self.rhythms = rhythms
+        self.tail: tuple[Any, Any, Any] | None = None
+        self.reason: str | None = None
+        self.last = False
+        """Whether the bucket is the last (nothing is held over from it)."""
+
+
+def _rhythms(spill: _Spill, buckets: int, keys: set[str], judges: _Judges) -> dict[str, float]:
+    """The rhythm (`gaps`) of each table of `keys` (over several buckets), from its hands in
+    every bucket: the median of the intervals between its consecutive hands, as `gaps` takes
+    it from a table whose hands are all at hand (-1 with fewer than RHYTHM_PAIRS). What is
+    held is the intervals, one integer a hand of the table, and one hand of each table."""
     import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
 
+    value_set = pa.array(sorted(keys), pa.string())
+    intervals: dict[str, list[Any]] = {}
+    last: dict[str, Any] = {}  # each table's last hand so far, its pair with the next bucket's first
+    for b in range(buckets):
+        hands = spill.peek("hands", b)
+        if hands is None or not len(hands):
+            continue
+        hands = hands.select([*handoff.HAND_COLUMNS, "h"])
+        mine = pc.fill_null(pc.is_in(_flat(_key(hands)[0]), value_set=value_set), False)
+        if not pc.any(mine).as_py():
+            continue
+        hands = pa.concat_tables([*last.values(), hands.filter(mine)])
+        order, key = _order(hands)
+        hands, key = hands.take(order), _flat(key.take(order))
+        enc = key.dictionary_encode()
+        codes = np.asarray(enc.indices.to_numpy(zero_copy_only=False), dtype=np.int64)
+        names = enc.dictionary.to_pylist()
+        if len(hands) > 1:
+            t, has_t, cash, idle, seq = _timing(hands, judges)
+            _, d, usable = _pairs(codes, t, has_t, seq, idle, cash, np.zeros(len(hands), dtype=bool))
+            for c in screening.distinct(codes[1:][usable]).tolist():
+                intervals.setdefault(names[c], []).append(d[usable & (codes[1:] == c)])
+        ends = np.flatnonzero(np.append(codes[1:] != codes[:-1], True))
+        last = {names[codes[k]]: hands.slice(int(k), 1) for k in ends.tolist()}
+    out: dict[str, float] = {}
+    for key_ in keys:
+        d = np.concatenate(intervals[key_]) if key_ in intervals else np.zeros(0, np.int64)
+        out[key_] = float(np.median(d)) if len(d) >= RHYTHM_PAIRS else -1.0
+    return out
+
+
+def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, writer: _Rows,
+                  results: _Places, live: _LiveSessions, totals: Totals, carry: _Carry | None = None) -> None:
+    """Judge the sessions of one bucket (whole tables, or with `carry` pieces of a table of
+    many hands in session order) and record them."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    first_reason = None
+    if carry is not None and carry.tail is not None:
+        # the session the bucket before ended in: its hands first (they come first in the
+        # table's order), then this bucket's, in dataset order (`h`) as a bucket's are
+        given = (hands_t, seats_t, posts_t)
+        hands_t, seats_t, posts_t = (pa.concat_tables([held, t.select(held.column_names)]) if t is not None else held
+                                     for held, t in zip(carry.tail, given, strict=True))
+        hands_t = hands_t.take(pc.sort_indices(hands_t["h"]))
+        first_reason, carry.tail, carry.reason = carry.reason, None, None
+        del given
     m = len(hands_t) if hands_t is not None else 0
     if not m:
         return
@@ -342,8 +423,23 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
     keys_s = keys.take(take)
     seats_s, seat_at = _by_rank(seats_t, ranks(seats_t), "seat", m)
     posts_s, post_at = _by_rank(posts_t, ranks(posts_t), "seq", m)
+    del hands_t, seats_t, posts_t, keys, take  # only the sorted copies from here on
     changed, anon = _players(seats_s, m)
-    cuts, cut_reasons = _cuts(hands_s, keys_s, judges, changed)
+    cuts, cut_reasons = _cuts(hands_s, keys_s, judges, changed, carry.rhythms if carry is not None else None,
+                              first_reason)
+    if carry is not None and not carry.last and cuts and keys_s[cuts[-1]].as_py() in carry.keys:
+        # the bucket ends in a session of a table the next bucket goes on with: held over
+        lo = cuts[-1]
+        carry.tail = (hands_s.slice(lo), seats_s.slice(int(seat_at[lo])).drop_columns(["rank"]),
+                      posts_s.slice(int(post_at[lo])).drop_columns(["rank"]))
+        carry.reason = cut_reasons[-1]
+        if not lo:
+            return
+        m, cuts, cut_reasons = lo, cuts[:-1], cut_reasons[:-1]
+        hands_s, keys_s = hands_s.slice(0, lo), keys_s.slice(0, lo)
+        seats_s, seat_at = seats_s.slice(0, int(seat_at[lo])), seat_at[:lo + 1]
+        posts_s, post_at = posts_s.slice(0, int(post_at[lo])), post_at[:lo + 1]
+        changed, anon = changed[:lo], anon[:lo]
     scr = screening.screen(hands_s, seats_s, seat_at, posts_s, post_at)
     ends = np.asarray([*cuts[1:], m], dtype=np.int64)
     at_first, at_last = pa.array(cuts, pa.int64()), pa.array(ends - 1, pa.int64())
@@ -363,7 +459,6 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
     fresh_sum = np.add.reduceat(scr.fresh.astype(np.int64), cuts) if cuts else np.zeros(0, np.int64)
     if cuts:
         fresh_sum -= scr.fresh[cuts].astype(np.int64)  # a session's first hand is no pair's second
-    found_at: list[int] = []  # the row `h` of each session finding's hand
     # the hands whose view the judge needs: all of a live session's, none of an anonymous
     # one's, else each hand the screen does not pass and the hand before it in its session
     start = np.zeros(m, dtype=bool)
@@ -383,37 +478,53 @@ def _judge_bucket(hands_t: Any, seats_t: Any, posts_t: Any, judges: _Judges, wri
                            session_anon.tolist(), np.repeat(resets, lengths).tolist())
     # a session of one hand the screen passes has no pair and can give nothing: not judged
     alone = ((lengths == 1) & plain[cuts] & ~whole[cuts]).tolist()
-    judged_of: dict[int, Judged] = {}
-    views_of: dict[int, list[HandView]] = {}  # the live sessions' (SE07 is judged across them)
+    players = np.where(anon[cuts], 0, players)
+    live_session = scr.live[cuts]
+    hands_rank = hands_s["h"].to_numpy()  # each rank's row `h`
+    del start, session_of, plain, judged_alone, whole, session_anon, fresh_sum, resets, scr
+    # a batch of whole sessions at a time: judged, then its sessions rows, findings and
+    # hands' places recorded and dropped (a table of many hands is one bucket: what its
+    # sessions found is not held to the end of the bucket)
     i = 0
     for lo, hi, runs in _batches(cuts, m):
         views = _Lazy((hands_s, seats_s, seat_at, posts_s, post_at, anon), lo + np.flatnonzero(need[lo:hi]))
+        first_session = i
+        judged_of: dict[int, Judged] = {}  # by the session's place in the batch
+        views_of: dict[int, list[HandView]] = {}  # the live sessions' (SE07 is judged across them)
+        found_at: list[int] = []  # the row `h` of each session finding's hand
         for r_lo, r_hi in runs:
             if not alone[i]:
-                judged = judged_of[i] = judges.judge(formats[i], r_hi - r_lo, views.__getitem__,
-                                                     None if whole[r_lo] else bucket_screen, r_lo,
-                                                     cut_reasons[i] == "gap")
+                judged = judged_of[i - first_session] = judges.judge(formats[i], r_hi - r_lo, views.__getitem__,
+                                                                     None if bool(live_session[i]) or
+                                                                     not screening.ENABLED else bucket_screen,
+                                                                     r_lo, cut_reasons[i] == "gap")
                 for f in judged.findings:
                     found_at.append(f.hand.index)
                     totals.categories[f.rule.category.value] += 1
                     totals.severities[f.severity] += 1
-                if scr.live[r_lo]:
-                    views_of[i] = [views[r] for r in range(r_lo, r_hi)]
+                if live_session[i]:
+                    views_of[i - first_session] = [views[r] for r in range(r_lo, r_hi)]
             i += 1
         del views
-    rows = _sessions_rows(sids, firsts, lasts, lengths, judged_of, np.where(anon[cuts], 0, players), cut_reasons)
-    live_session = scr.live[cuts]
-    writer.add_table("sessions", rows.filter(pa.array(~live_session)))
-    for k in np.flatnonzero(live_session).tolist():
-        live.add(rows.slice(k, 1).to_pylist()[0], views_of[k], judged_of[k])  # written last, with SE07
-    for k in np.flatnonzero(~live_session).tolist():
-        if k in judged_of:
-            for f in judged_of[k].findings:
-                writer.add_finding(_Writer.finding_row(f), sids[k])
-    found = np.bincount(rank[np.searchsorted(hands_h, np.asarray(found_at, dtype=np.int64))], minlength=m)
-    starts = np.repeat(np.asarray(cuts, dtype=np.int64), lengths)
-    results.add(hands_s["h"].to_numpy(), np.repeat(np.asarray(sids, dtype=object), lengths).tolist(),
-                np.arange(m, dtype=np.int64) - starts, found)
+        b = slice(first_session, i)
+        rows = _sessions_rows(sids[b], firsts.slice(first_session, i - first_session),
+                              lasts.slice(first_session, i - first_session), lengths[b], judged_of, players[b],
+                              cut_reasons[b])
+        live_b = live_session[b]
+        writer.add_table("sessions", rows.filter(pa.array(~live_b)))
+        for k in np.flatnonzero(live_b).tolist():
+            live.add(rows.slice(k, 1).to_pylist()[0], views_of[k], judged_of[k])  # written last, with SE07
+        for k in np.flatnonzero(~live_b).tolist():
+            if k in judged_of:
+                for f in judged_of[k].findings:
+                    writer.add_finding(_Writer.finding_row(f), sids[first_session + k])
+        del judged_of, views_of, rows
+        found = np.bincount(rank[np.searchsorted(hands_h, np.asarray(found_at, dtype=np.int64))] - lo,
+                            minlength=hi - lo)
+        lens = lengths[b]
+        starts = np.repeat(np.asarray(cuts[first_session:i], dtype=np.int64), lens)
+        results.add(hands_rank[lo:hi], np.repeat(np.asarray(sids[b], dtype=object), lens).tolist(),
+                    np.arange(lo, hi, dtype=np.int64) - starts, found)
 
 
 def _sessions_rows(sids: list[str], firsts: Any, lasts: Any, lengths: Any, judged: dict[int, Judged],
@@ -531,6 +642,13 @@ def _splits(tmp: Path, parts: list[str], bounds: list[int], open_: list[Any], bu
     """The keys that start buckets 1, 2, ... (sorted), from a sample of the keys of the hands
     the pass judges (`open_`: one hand in every `step`). Where they fall decides only how
     full each bucket is, never a result: a bucket is a range of whole keys."""
+    return _key_splits(_sample(tmp, parts, bounds, open_, buckets)[0], buckets)
+
+
+def _sample(tmp: Path, parts: list[str], bounds: list[int], open_: list[Any], buckets: int) -> tuple[Any, Any]:
+    """A sample of the hands the pass judges (`open_`: one hand drawn from every `step`):
+    their table keys (Arrow strings) and their places in time (`_when`, numpy; None for a
+    live log's hand, whose table is never cut into pieces)."""
     import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
@@ -544,6 +662,7 @@ def _splits(tmp: Path, parts: list[str], bounds: list[int], open_: list[Any], bu
     # 80,000 hands, where the drawn ones keep it within 5% of BUCKET_HANDS)
     at = np.arange(m, dtype=np.int64) * step + np.random.default_rng(0).integers(0, step, m)
     chunks: list[Any] = []
+    whens: list[Any] = []
     lo = 0
     for k, name in enumerate(parts):
         mine = open_[k]
@@ -551,13 +670,29 @@ def _splits(tmp: Path, parts: list[str], bounds: list[int], open_: list[Any], bu
         if not count:
             continue
         given = handoff.read(tmp, name, 0, bounds[k + 1] - bounds[k], ("hands",))
-        t = given[0] if given is not None else read_part(tmp / "hands" / name, columns=_KEY_COLUMNS)
+        t = given[0] if given is not None else read_part(tmp / "hands" / name, columns=[*_KEY_COLUMNS, "line"])
         if count < len(t):
             t = t.filter(pa.array(mine))
         a, b = np.searchsorted(at, [lo, lo + count])
-        chunks.append(_flat(_key(t)[0]).take(pa.array(at[a:b] - lo)))
+        take = pa.array(at[a:b] - lo)
+        key, by_file = _key(t)
+        chunks.append(_flat(key).take(take))
+        t = t.take(take)
+        live = np.asarray(pc.fill_null(pc.is_in(t["format"], value_set=pa.array(sorted(LIVE_FORMATS), pa.string())),
+                                       False).to_numpy(zero_copy_only=False), dtype=bool)
+        w = _when(t, _flat(by_file).take(take)).astype(object)
+        w[live] = None
+        whens.append(w)
         lo += count
     sample = pa.concat_arrays(chunks) if chunks else pa.array([], pa.string())
+    return sample, (np.concatenate(whens) if whens else np.zeros(0, dtype=object))
+
+
+def _key_splits(sample: Any, buckets: int) -> list[str]:
+    """The keys that start buckets 1, 2, ... (`_splits`), from the sampled keys."""
+    import numpy as np
+    import pyarrow.compute as pc
+
     if not len(sample):
         return []
     # UTF-8 byte order, which is the code point order `bisect` compares the bounds by; each
@@ -589,17 +724,76 @@ def _splits(tmp: Path, parts: list[str], bounds: list[int], open_: list[Any], bu
     return splits
 
 
-def _partition(tmp: Path, parts: list[str], bounds: list[int], open_: list[Any], splits: list[str],
+_EARLIEST = -(2 ** 63)
+"""A place in time before any (`_when`): (key, _EARLIEST) is the bound that starts a key."""
+
+
+def _when(hands: Any, by_file: Any) -> Any:
+    """Each hand's place in its table's order after the key (`_order`): its line where the
+    table is kept in file order (`_key`), else its time in microseconds (0 when none), as
+    numpy int64 (a hand with neither last, as Arrow sorts nulls)."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    micros = pc.cast(hands["started_at"], pa.int64())
+    when = pc.if_else(by_file, hands["line"], pc.fill_null(micros, 0))
+    return np.asarray(pc.fill_null(when, 2 ** 63 - 1).to_numpy(zero_copy_only=False), dtype=np.int64)
+
+
+def _time_splits(sample: Any, whens: Any, buckets: int) -> dict[str, list[int]]:
+    """Per table key drawn more than a bucket's share of the sample (one table of many
+    hands), the places in time (`_when`) that cut it into pieces of about a bucket each, at
+    the quantiles of its sampled hands. A live log's table is never cut (its sessions are
+    judged whole, SE07 across them)."""
+    import numpy as np
+    import pyarrow.compute as pc
+
+    out: dict[str, list[int]] = {}
+    if not len(sample):
+        return out
+    counts = pc.value_counts(sample)
+    big = [k for k, c in zip(counts.field("values").to_pylist(), counts.field("counts").to_pylist(), strict=True)
+           if c * buckets > len(sample)]
+    if not big:
+        return out
+    keys = np.asarray(sample.to_pylist(), dtype=object)
+    for key in big:
+        w = whens[keys == key]
+        if any(x is None for x in w):
+            continue
+        w = np.sort(w.astype(np.int64))
+        pieces = -(-len(w) * buckets // len(sample))  # pieces of at most a bucket's share
+        cuts = sorted({int(w[len(w) * j // pieces]) for j in range(1, pieces)})
+        if cuts:
+            out[key] = cuts
+    return out
+
+
+def _composite(splits: list[str], times: dict[str, list[int]]) -> list[tuple[str, int]]:
+    """The bounds that start buckets 1, 2, ...: each key split's start, and the places in time
+    inside a table of many hands (`_time_splits`), as (key, place) in session order."""
+    return sorted([(k, _EARLIEST) for k in splits] + [(k, w) for k, ws in times.items() for w in ws])
+
+
+def _partition(tmp: Path, parts: list[str], bounds: list[int], open_: list[Any], splits: list[tuple[str, int]],
                spill: _Spill) -> None:
     """The needed columns of the hands the pass judges (`open_`, per part), into the
     buckets' files (`handoff`: as its unit wrote them, or read from the part): each hand
     with `h`, its row in all hands (parts in name order), its seats and posts with their
-    hand's `h`."""
+    hand's `h`. A hand's bucket is where its (table key, place in time) falls among the
+    bounds `splits` (`_composite`): a table of many hands is in several buckets, one after
+    another in its sessions' order."""
     import bisect
 
     import numpy as np
     import pyarrow as pa
 
+    times: dict[str, Any] = {}
+    for key, w in splits:
+        if w != _EARLIEST:
+            times.setdefault(key, []).append(w)
+    times = {k: np.asarray(v, dtype=np.int64) for k, v in times.items()}
     for k, name in enumerate(parts):
         mine = open_[k]
         if not mine.any():
@@ -620,9 +814,18 @@ def _partition(tmp: Path, parts: list[str], bounds: list[int], open_: list[Any],
             for kind, table in zip(handoff.KINDS, tables, strict=True):
                 spill.write(kind, 0, table)
             continue
-        enc = _flat(_key(h)[0]).dictionary_encode()
-        of_key = np.array([bisect.bisect_right(splits, v) for v in enc.dictionary.to_pylist()], dtype=np.int64)
-        bucket = of_key[enc.indices.to_numpy(zero_copy_only=False)] if len(h) else np.zeros(0, np.int64)
+        key, by_file = _key(h)
+        enc = _flat(key).dictionary_encode()
+        values = enc.dictionary.to_pylist()
+        of_key = np.array([bisect.bisect_right(splits, (v, _EARLIEST)) for v in values], dtype=np.int64)
+        codes = enc.indices.to_numpy(zero_copy_only=False)
+        bucket = of_key[codes] if len(h) else np.zeros(0, np.int64)
+        cut = [(c, times[v]) for c, v in enumerate(values) if v in times]
+        if cut:
+            when = _when(h, by_file)
+            for c, w in cut:
+                of = codes == c
+                bucket[of] += np.searchsorted(w, when[of], side="right")
         rank = np.full(bounds[k + 1] - start, -1, dtype=np.int64)
         rank[h["h"].to_numpy() - start] = np.arange(len(h))
         for kind, table in zip(handoff.KINDS, tables, strict=True):
@@ -669,6 +872,19 @@ class _Spill:
         for w in self.writers.values():
             w.close()
         self.writers.clear()
+
+    def peek(self, kind: str, b: int) -> Any:
+        """Bucket b's rows of `kind`, left to be read (None when there are none)."""
+        import pyarrow as pa
+
+        kept = self.kept.get((kind, b))
+        if kept is not None:
+            return pa.concat_tables(kept)
+        path = self._path(kind, b)
+        if not path.exists():
+            return None
+        with pa.ipc.open_stream(str(path)) as r:
+            return r.read_all()
 
     def read(self, kind: str, b: int) -> Any:
         """Bucket b's rows of `kind` (None when no part had any)."""
@@ -851,20 +1067,53 @@ def _batches(cuts: list[int], n: int) -> Iterator[tuple[int, int, list[tuple[int
         yield lo, n, runs
 
 
+VIEW_WINDOW = 1_000
+"""Ranks a `_Lazy` builds the views of at a time. The judge reads a session's hands in order,
+each against the hand before, so the views of the window before the one it reads are the
+oldest it keeps: a session of many hands (one table's hands, each needing its view) holds
+two windows' views, not the session's."""
+
+
 class _Lazy(dict[int, HandView]):
-    """The HandViews of a batch by rank: those the judge is known to need, built at once
-    (`_views`), and any other when asked for (the judge reads them through the dict's own
-    lookup: no Python call a hand)."""
+    """The HandViews of a batch by rank: those the judge is known to need (`ranks`), built a
+    window of VIEW_WINDOW ranks at a time when the judge first reads one (`_views`: each
+    column read once for the window), and any other when asked for (the judge reads them
+    through the dict's own lookup: no Python call a hand). Reading a window drops the views
+    of the windows before the one before it; a view read again after is built again (from
+    the same rows: the same view)."""
 
     def __init__(self, columns: tuple[Any, Any, Any, Any, Any, Any], ranks: Any) -> None:
-        super().__init__(zip(ranks.tolist(), _views(*columns[:1], ranks, *columns[1:]), strict=True))
+        super().__init__()
         self.columns = columns
+        self.ranks = ranks
+        self.built: set[int] = set()
+        self.held: dict[int, list[int]] = {}  # per window, the ranks whose views are in the dict
 
-    def __missing__(self, r: int) -> HandView:
-        # a hand the screen passed whose judging needs it after all
+    def _window(self, w: int) -> None:
         import numpy as np
 
+        lo, hi = np.searchsorted(self.ranks, [w * VIEW_WINDOW, (w + 1) * VIEW_WINDOW])
+        ranks = self.ranks[lo:hi]
+        self.update(zip(ranks.tolist(), _views(*self.columns[:1], ranks, *self.columns[1:]), strict=True))
+        self.held.setdefault(w, []).extend(ranks.tolist())
+        self.built.add(w)
+        for old in [x for x in self.held if x < w - 1]:
+            for r in self.held.pop(old):
+                self.pop(r, None)
+            self.built.discard(old)
+
+    def __missing__(self, r: int) -> HandView:
+        import numpy as np
+
+        w = r // VIEW_WINDOW
+        if w not in self.built:
+            self._window(w)
+            v = self.get(r)
+            if v is not None:
+                return v
+        # a hand the screen passed whose judging needs it after all
         v = self[r] = _views(*self.columns[:1], np.array([r], dtype=np.int64), *self.columns[1:])[0]
+        self.held.setdefault(w, []).append(r)
         return v
 
 
@@ -956,8 +1205,7 @@ def _order(hands: Any) -> tuple[Any, Any]:
 
     key, by_file = _key(hands)
     text = pc.fill_null(hands["source"], pa.scalar("", pa.string()))
-    micros = pc.cast(hands["started_at"], pa.int64())
-    when = pc.if_else(by_file, hands["line"], pc.fill_null(micros, 0))
+    when = _when(hands, by_file)  # the place in time the buckets are cut by (`_partition`)
     idpad = pc.utf8_lpad(pc.fill_null(hands["hand_id"], ""), 32, "0")
     t = pa.table({"key": key, "when": when, "id": idpad, "source": text, "line": hands["line"]})
     order = pc.sort_indices(t, sort_keys=[("key", "ascending"), ("when", "ascending"), ("id", "ascending"),
@@ -993,31 +1241,27 @@ def sequence_numbers(formats: list[str], hand_ids: list[str]) -> list[int | None
     return out
 
 
-def gaps(key: Any, t: Any, has_t: Any, seq: list[int | None], idle: Any, cash: Any | None = None) -> Any:
+def gaps(key: Any, t: Any, has_t: Any, seq: list[int | None], idle: Any, cash: Any | None = None,
+         fixed: dict[int, float] | None = None) -> Any:
     """Per hand (session order, numpy arrays): whether hands are missing between it and the
     hand before of its table key. Where both hands carry a table sequence number
     (`sequence_numbers`): when it does not go up by one. Elsewhere, at cash tables (`cash`;
     all when None): when the time between them is more than GAP_RHYTHM times the table's
     rhythm (`RHYTHM_PAIRS`; pauses past the idle cut left out of it). A tournament deals
     every seated player in, sitting out or not, so its history skips no hand of the table:
-    a long pause there is a break or a slow hand, not hands missing."""
+    a long pause there is a break or a slow hand, not hands missing.
+
+    `fixed` gives the rhythm of the tables (by key code) whose hands are not all here (a
+    table of many hands, over several buckets: `_rhythms` took it from all of them; -1 when
+    it has too few pairs for one)."""
     import numpy as np
 
     n = len(key)
     out = np.zeros(n, dtype=bool)
     if n < 2:
         return out
-    same = key[1:] == key[:-1]
-    has_seq = np.array([s is not None for s in seq], dtype=bool)
-    num = np.array([s if s is not None else 0 for s in seq], dtype=np.int64)
-    both_seq = same & has_seq[1:] & has_seq[:-1]
-    out[1:] |= both_seq & (num[1:] != num[:-1] + 1)
-    timed = same & has_t[1:] & has_t[:-1] & ~both_seq
-    if cash is not None:
-        timed &= cash[1:] & cash[:-1]
-    d = t[1:] - t[:-1]
-    usable = timed & (d > 0) & ~idle[1:]
-    if not usable.any():
+    timed, d, usable = _pairs(key, t, has_t, seq, idle, cash, out)
+    if not usable.any() and not fixed:
         return out
     # the table's rhythm: the median interval of its pairs
     pair_key = key[1:]
@@ -1034,6 +1278,11 @@ def gaps(key: Any, t: Any, has_t: Any, seq: list[int | None], idle: Any, cash: A
     for k, r in zip(key[1:][idx], rhythm[idx + 1]):
         if r > 0:
             table_rhythm[int(k)] = r
+    for k, r in (fixed or {}).items():
+        if r > 0:
+            table_rhythm[k] = r
+        else:
+            table_rhythm.pop(k, None)
     if not table_rhythm:
         return out
     r_all = np.array([table_rhythm.get(int(k), -1.0) for k in key[1:]])
@@ -1041,19 +1290,35 @@ def gaps(key: Any, t: Any, has_t: Any, seq: list[int | None], idle: Any, cash: A
     return out
 
 
-def _cuts(hands: Any, keys: Any, judges: _Judges, changed: Any) -> tuple[list[int], list[str]]:
-    """Where, in session order, a new session starts, and why (`CUT_REASONS`): a new table
-    key, a new game, a cash game's new stakes, a table idle longer than the profile's
-    `session_gap`, hands missing between two hands (`gaps`), or the players `changed`
-    (`_players`)."""
+def _pairs(key: Any, t: Any, has_t: Any, seq: list[int | None], idle: Any, cash: Any | None,
+           out: Any) -> tuple[Any, Any, Any]:
+    """`gaps` between each hand and the hand before (n >= 2): marks in `out` the hands after
+    a table sequence number that does not go up by one; returns which pairs are judged by
+    time (`timed`), the time between them (`d`) and which of them set the rhythm (`usable`)."""
+    import numpy as np
+
+    same = key[1:] == key[:-1]
+    has_seq = np.array([s is not None for s in seq], dtype=bool)
+    num = np.array([s if s is not None else 0 for s in seq], dtype=np.int64)
+    both_seq = same & has_seq[1:] & has_seq[:-1]
+    out[1:] |= both_seq & (num[1:] != num[:-1] + 1)
+    timed = same & has_t[1:] & has_t[:-1] & ~both_seq
+    if cash is not None:
+        timed &= cash[1:] & cash[:-1]
+    d = t[1:] - t[:-1]
+    usable = timed & (d > 0) & ~idle[1:]
+    return timed, d, usable
+
+
+def _timing(hands: Any, judges: _Judges) -> tuple[Any, Any, Any, Any, list[int | None]]:
+    """Of hands in session order: their times (microseconds, 0 when none), whether they
+    have one, whether each is a cash game's, whether the table was idle before it (longer
+    than the profile's `session_gap`), and their table sequence numbers."""
     import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
 
     n = len(hands)
-    if n == 0:
-        return [], []
-    key = np.asarray(_flat(keys).dictionary_encode().indices.to_numpy(zero_copy_only=False))
     micros = pc.cast(hands["started_at"], pa.int64())
     t = pc.fill_null(micros, 0).to_numpy()
     has_t = pc.is_valid(micros).to_numpy(zero_copy_only=False)
@@ -1061,15 +1326,39 @@ def _cuts(hands: Any, keys: Any, judges: _Judges, changed: Any) -> tuple[list[in
         zero_copy_only=False)
     gap = np.where(live, judges.profile("live").session_gap, judges.profile("").session_gap) * 60_000_000
     cash = pc.equal(pc.fill_null(hands["kind"], ""), "cash").to_numpy(zero_copy_only=False)
+    idle = np.zeros(n, dtype=bool)
+    idle[1:] = has_t[1:] & has_t[:-1] & (t[1:] - t[:-1] > gap[1:])
+    seq = sequence_numbers(pc.fill_null(hands["format"], "").to_pylist(), pc.fill_null(hands["hand_id"], "").to_pylist())
+    return t, has_t, cash, idle, seq
+
+
+def _cuts(hands: Any, keys: Any, judges: _Judges, changed: Any, rhythms: dict[str, float] | None = None,
+          first_reason: str | None = None) -> tuple[list[int], list[str]]:
+    """Where, in session order, a new session starts, and why (`CUT_REASONS`): a new table
+    key, a new game, a cash game's new stakes, a table idle longer than the profile's
+    `session_gap`, hands missing between two hands (`gaps`), or the players `changed`
+    (`_players`). `rhythms` are the rhythms of the tables not all here (by key: `gaps`);
+    `first_reason`, why the first hand's session started, where it started before these
+    hands (a table's session carried over from the bucket before: `_Carry`)."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    n = len(hands)
+    if n == 0:
+        return [], []
+    enc = _flat(keys).dictionary_encode()
+    key = np.asarray(enc.indices.to_numpy(zero_copy_only=False))
+    fixed = None
+    if rhythms:
+        fixed = {c: rhythms[v] for c, v in enumerate(enc.dictionary.to_pylist()) if v in rhythms}
+    t, has_t, cash, idle, seq = _timing(hands, judges)
 
     def codes(col: str) -> Any:
         return np.asarray(pc.fill_null(hands[col].cast(pa.string()), "").combine_chunks().dictionary_encode().indices)
 
     game, sb, bb = codes("game"), pc.fill_null(hands["sb"], -1).to_numpy(), pc.fill_null(hands["bb"], -1).to_numpy()
-    idle = np.zeros(n, dtype=bool)
-    idle[1:] = has_t[1:] & has_t[:-1] & (t[1:] - t[:-1] > gap[1:])
-    seq = sequence_numbers(pc.fill_null(hands["format"], "").to_pylist(), pc.fill_null(hands["hand_id"], "").to_pylist())
-    missing = gaps(key, t, has_t, seq, idle, cash)
+    missing = gaps(key, t, has_t, seq, idle, cash, fixed)
     reasons = np.zeros((len(CUT_REASONS), n), dtype=bool)
     reasons[0, 0] = True
     reasons[0, 1:] = key[1:] != key[:-1]
@@ -1080,8 +1369,10 @@ def _cuts(hands: Any, keys: Any, judges: _Judges, changed: Any) -> tuple[list[in
     reasons[5] = changed
     new = reasons.any(axis=0)
     at = np.flatnonzero(new)
-    why = reasons[:, at].argmax(axis=0)
-    return [int(i) for i in at], [CUT_REASONS[int(w)] for w in why]
+    why = [CUT_REASONS[int(w)] for w in reasons[:, at].argmax(axis=0)]
+    if first_reason is not None:
+        why[0] = first_reason
+    return [int(i) for i in at], why
 
 
 def _players(seats: Any, m: int) -> tuple[Any, Any]:
