@@ -24,6 +24,7 @@ from ..model import (
     StreetEvent,
 )
 from ..money import parse_amount
+from .common import unknown_may_matter
 from .base import Fields as Fields  # re-exported for the site modules
 from .base import LineFormat
 from .common import _zone
@@ -79,6 +80,9 @@ class PtFormat(LineFormat):
     def __init__(self) -> None:
         super().__init__()
         self.book = Book()
+
+    def unknown_matters(self, hand: Hand, text: str) -> bool:
+        return unknown_may_matter(hand, text)
 
     def parse_hand(self, lines: list[str], first_line: int, source: str) -> Hand:
         self.book = Book()

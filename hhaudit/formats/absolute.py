@@ -43,6 +43,7 @@ _GAME = re.compile(r"(?i)(?:Tourney ID \d+ )?(?P<game>hold'?em|omaha(?: hi/lo)?)
 
 class AbsoluteFormat(SiteFormat):
     name = "absolute"
+    reads_unknown_lines = True
     sites = ("Absolute/UB",)
     grammar = "absolute"
     description = "Absolute Poker / UltimateBet ('Stage #' histories)"

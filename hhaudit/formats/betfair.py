@@ -45,6 +45,7 @@ _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT}
 
 class BetfairFormat(SiteFormat):
     name = "betfair"
+    reads_unknown_lines = True
     sites = ("Betfair",)
     grammar = "betfair"
     description = "Betfair Poker's own client (***** Betfair Poker Hand History for Game N *****)"

@@ -51,6 +51,7 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import parse_amount
+from .common import unknown_may_matter
 from .base import Fields, LineError, LineFormat, UnsupportedGame
 from .common import (
     ACT_VERBS,
@@ -96,6 +97,10 @@ _PAID = re.compile(
 
 class BetOnlineFormat(LineFormat):
     name = "betonline"
+    reads_unknown_lines = True
+
+    def unknown_matters(self, hand: Hand, text: str) -> bool:
+        return unknown_may_matter(hand, text)
     sites = ("BetOnline/Chico",)
     grammar = "betonline"
     description = "BetOnline / Chico network (BetOnline, Gear Poker, ActionPoker.com)"

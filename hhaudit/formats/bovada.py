@@ -56,6 +56,7 @@ from ..model import (
 from ..money import parse_amount
 from .base import Fields, LineError, LineFormat, UnsupportedGame
 from .common import (
+    unknown_may_matter,
     STREET_NAMES,
     bracket_groups,
     cards,
@@ -106,8 +107,29 @@ class _Street:
             self.current = to
 
 
+_BODY_LINE = re.compile(r"\*\*\* |.*? : ")
+"""A line of a hand's body (a street, or a "LABEL : ..." line), which never follows the summary."""
+
+
 class BovadaFormat(LineFormat):
     name = "bovada"
+    reads_unknown_lines = True
+
+    def unknown_matters(self, hand: Hand, text: str) -> bool:
+        return unknown_may_matter(hand, text)
+
+    def unknown_line(self, hand: Hand, f: Fields, line: int) -> None:
+        text = (f[0] or "").strip()
+        if self._after_summary and _BODY_LINE.match(text):
+            # Bovada writes only the pot, the board and seat lines after "*** SUMMARY ***": a
+            # street or a "LABEL : ..." line there is the next hand's body run in without its
+            # header (a damaged file), not a line kind of the site
+            raise LineError(line, 1, text, "no line of this format reads like this after the summary: "
+                            "the next hand's lines run in without its header (a damaged file)")
+        super().unknown_line(hand, f, line)
+
+    def on_SUMMARY(self, hand: Hand, f: Fields, line: int) -> None:
+        self._after_summary = True
     sites = ("Bovada/Ignition",)
     grammar = "bovada"
     description = "Bovada, Ignition and Bodog (anonymised seats, Zone Poker, tournaments)"
@@ -119,6 +141,7 @@ class BovadaFormat(LineFormat):
     def parse_hand(self, lines: list[str], first_line: int, source: str) -> Hand:
         self._street = _Street()
         self._setup = True
+        self._after_summary = False
         self._dealt: dict[int, tuple[str, ...]] = {}
         self._dealer_index: int | None = None
         self._board: list[str] = []

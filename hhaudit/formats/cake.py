@@ -39,6 +39,7 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import parse_amount
+from .common import unknown_may_matter
 from .base import Fields, LineError, LineFormat, UnsupportedGame
 from .common import STREET_NAMES, cards, chips_between_hands, game_code, omaha_of, set_omaha, to_utc
 
@@ -59,6 +60,10 @@ _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante of
 
 class CakeFormat(LineFormat):
     name = "cake"
+    reads_unknown_lines = True
+
+    def unknown_matters(self, hand: Hand, text: str) -> bool:
+        return unknown_may_matter(hand, text)
     sites = ("Cake",)
     grammar = "cake"
     description = "Cake Poker network (cash, play money, tournaments)"

@@ -59,6 +59,7 @@ def _cards(text: str | None) -> tuple[str, ...]:
 
 class EnetFormat(SiteFormat):
     name = "enet"
+    reads_unknown_lines = True
     sites = ("Enet",)
     grammar = "enet"
     description = "Enet ('Game #N: Hold'em (€0,05/€0,10) - 12:16:31 3.10.2012')"

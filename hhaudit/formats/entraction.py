@@ -47,6 +47,7 @@ _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Fixed Limi
 
 class EntractionFormat(SiteFormat):
     name = "entraction"
+    reads_unknown_lines = True
     sites = ("Entraction",)
     grammar = "entraction"
     description = "Entraction network (Game # N - Texas Hold'em ...)"

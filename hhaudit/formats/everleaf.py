@@ -37,6 +37,7 @@ _LIMITS = {"NL ": Limit.NO_LIMIT, "PL ": Limit.POT_LIMIT, None: Limit.FIXED_LIMI
 
 class EverleafFormat(SiteFormat):
     name = "everleaf"
+    reads_unknown_lines = True
     sites = ("Everleaf",)
     grammar = "everleaf"
     decimal_comma = True

@@ -28,6 +28,7 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import currency_of, parse_amount
+from .common import unknown_may_matter
 from .base import Fields, LineError, LineFormat, UnsupportedGame
 from .common import (
     STREET_NAMES,
@@ -85,6 +86,10 @@ _LIMITS = {"No Limit": Limit.NO_LIMIT, "NL": Limit.NO_LIMIT, "Pot Limit": Limit.
 
 class FullTiltFormat(LineFormat):
     name = "fulltilt"
+    reads_unknown_lines = True
+
+    def unknown_matters(self, hand: Hand, text: str) -> bool:
+        return unknown_may_matter(hand, text)
     sites = ("Full Tilt",)
     grammar = "fulltilt"
     priority = 5  # before pokerstars, whose detector would take "Full Tilt Poker Game #"

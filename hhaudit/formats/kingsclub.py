@@ -50,6 +50,7 @@ _SHARED = re.compile(r"(?<=[\[ ])- ?")
 
 class KingsClubFormat(SiteFormat):
     name = "kingsclub"
+    reads_unknown_lines = True
     sites = ("KingsClub",)
     grammar = "kingsclub"
     description = "KingsClub ('#N: No Limit Holdem - 5/10')"

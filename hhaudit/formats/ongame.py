@@ -29,6 +29,7 @@ from ..model import (
     StreetEvent,
 )
 from ..money import currency_of, parse_amount
+from .common import unknown_may_matter
 from .base import Fields, LineError, LineFormat, UnsupportedGame
 from .common import ACT_VERBS, cards, game_code, omaha_of, set_omaha, to_utc
 
@@ -49,6 +50,10 @@ _TOURNAMENT = re.compile(r'(?<![^\n])[^"\n]*+"(?P<name>.*)", (?P<id>[A-Z]-[\d-]+
 
 class OnGameFormat(LineFormat):
     name = "ongame"
+    reads_unknown_lines = True
+
+    def unknown_matters(self, hand: Hand, text: str) -> bool:
+        return unknown_may_matter(hand, text)
     sites = ("OnGame",)
     grammar = "ongame"
     description = "OnGame network (and skins: Betfair, bwin, ...) text histories"

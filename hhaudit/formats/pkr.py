@@ -57,6 +57,7 @@ def pkr_cards(text: str | None) -> tuple[str, ...]:
 
 class PKRFormat(SiteFormat):
     name = "pkr"
+    reads_unknown_lines = True
     sites = ("PKR",)
     grammar = "pkr"
     description = "PKR"

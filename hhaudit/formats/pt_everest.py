@@ -41,6 +41,7 @@ _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Limit": Li
 
 class PtEverestFormat(PtFormat):
     name = "pt_everest"
+    reads_unknown_lines = True
     sites = ("Everest",)
     grammar = "pt_everest"
     description = "Everest Poker hands as PokerTracker exports them (EverestPoker Game #...)"

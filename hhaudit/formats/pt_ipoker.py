@@ -75,6 +75,7 @@ _ACTS = {"Fold": Act.FOLD, "Check": Act.CHECK}
 
 class PtIPokerFormat(PtFormat):
     name = "pt_ipoker"
+    reads_unknown_lines = True
     sites = ("iPoker",)
     grammar = "pt_ipoker"
     description = "iPoker network hands as PokerTracker exports them (GAME #...)"

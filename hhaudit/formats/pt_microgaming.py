@@ -57,6 +57,7 @@ def _cards(text: str | None) -> tuple[str, ...]:
 
 class PtMicrogamingFormat(PtFormat):
     name = "pt_microgaming"
+    reads_unknown_lines = True
     sites = ("Microgaming",)
     grammar = "pt_microgaming"
     description = "Microgaming network hands as PokerTracker exports them (** Game ID ..., ** Hand # ...)"

@@ -42,6 +42,7 @@ _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "Limit": Limit.FIXED_LIM
 
 class SWCFormat(SiteFormat):
     name = "swc"
+    reads_unknown_lines = True
     sites = ("SealsWithClubs",)
     grammar = "swc"
     description = "Seals With Clubs (mBTC cash games)"

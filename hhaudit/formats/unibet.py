@@ -44,6 +44,7 @@ _HOLDEM = re.compile(r"(?i)\bhold'?em\b")
 
 class UnibetFormat(SiteFormat):
     name = "unibet"
+    reads_unknown_lines = True
     sites = ("Unibet",)
     grammar = "unibet"
     description = "Unibet ('Game #N: Table ... - No Limit Hold'Em ...')"

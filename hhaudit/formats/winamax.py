@@ -52,6 +52,7 @@ _SUFFIX = re.compile(r"^\D*?(\d+(?:[.,]\d+)?)\s*([kKM])\W*$")
 
 class WinamaxFormat(SiteFormat):
     name = "winamax"
+    reads_unknown_lines = True
     sites = ("Winamax",)
     grammar = "winamax"
     decimal_comma = True

@@ -60,6 +60,7 @@ def _drop_game_note(m: re.Match[str]) -> str:
 
 class WPNFormat(SiteFormat):
     name = "wpn"
+    reads_unknown_lines = True
     sites = ("WPN/ACR",)
     grammar = "wpn"
     description = "Winning Poker Network, layout until 2019 ('Game started at:')"
