@@ -30,6 +30,40 @@ What the site leaves implicit and this module works out:
   same pot or get the same bet back twice running, so the copies are one line.
 - "Showdown [..]" prints the best five cards; the ShowEvent carries the hole cards dealt
   to that seat ("Card dealt to a spot") when the log gave them.
+
+Line kinds (bovada, `grammars/bovada.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- HEADER: `<room> Hand #C<hand_id>: <rest>`: read
+- TABLE_INFO: `Table Info: <info>`: read
+- PLAYER_INFO: `Player Info: ...`: its place in the hand (no field read)
+- SEAT: `Seat <seat>: <player>( [ME]) (<stack> in chips)`: read
+- DEALER: `(<player>( [ME]) : )?Set dealer(/Bring in spot)( [<button>])`: read
+- POST: `<player>( [ME]) : <what> <amount>`: read
+- HOLE_CARDS: `*** HOLE CARDS ***`: read
+- DEALT: `<player>( [ME]) : Card dealt to a spot [<cards>]`: read
+- ACTION: `<player>( [ME]) : <verb><note>( <a>( to <b>))`: read
+- FOLD_SHOW: `<player>( [ME]) : Folds & [Ss]hows [<cards>]( ShowN [<shown>])`: read
+- UNCALLED: `<player>( [ME]) : Return uncalled portion of bet <amount>`: read
+- STREET: `*** <street> *** <cards>`: read
+- TABLE_CARDS: `Card (dealt )?to (the )?table [<cards>]`: read
+- SHOW: `<player>( [ME]) : Showdown ([<cards>]) ((<desc>))`: read
+- MUCK: `<player>( [ME]) : Mucks [<cards>]( (<desc>))`: read
+- NO_SHOW: `<player>( [ME]) : Does not show( [<cards>])( ShowN [<shown>])( (<desc>))`: read
+- RESULT: `<player>( [ME]) : Hand [Rr]esult<side> <amount>`: read
+- SUMMARY: `*** SUMMARY ***`: read
+- TOTAL_POT: `Total Pot(<total>)( | Rake (<rake>))<extra>`: read
+- BOARD: `Board [<cards>]`: read
+- SUMMARY_SEAT: `Seat[ ]?N:...`: its place in the hand (no field read)
+- MISC: `Table deposit ...|(. : )(Seat sit out|Sit out|Seat re-join|Re-join|Seat
+  stand|Stand|Seat sit down|Table enter user|Table leave user|Enter(Auto)|Leave(Auto)|Sitout
+  (wait for bb)|Ranking N|Prize Cash [[^[]*(<=])|Prize Tournament Ticket [[^[]*(<=])|BOUNTY
+  PRIZE [[^[]*(<=])|Draw for dealer [[^[]*(<=])|Seating Info: ...)`: ignored: changes nothing
+- BROUGHT: `<player>( [ME]) : (Rebuyin|Double rebuys|Addon|Table deposit) <chips>`: ignored:
+  changes nothing
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations

@@ -16,6 +16,31 @@ What the site leaves implicit and this module works out:
 - A euro table ("-- €0.20/€0.41 PL Omaha --") counts its chips in dollars and writes each
   amount's euro value after it ("posts small blind $0.25 (EUR €0.20)"): the hand is read
   in the dollars, its blinds from the posts.
+
+Line kinds (cake, `grammars/cake.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- HEADER: `(ï»¿)*Hand#<hand_id> - <rest>`: read
+- DEALER: `Dealer: Seat <seat>`: read
+- SEAT: `Seat <seat>: <player> (<stack> in chips)<note>`: read
+- POST: `<player>: ?posts <what> <amount>( ([A-Z]{3} [^()]*))`: read
+- DEAD_POST: `<player>: ?posts dead blind <dead> and big blind <amount>`: read
+- DEALT: `Dealt to <player> [<cards>]`: read
+- ACTION: `<player>: <verb>( <amount>( ([A-Z]{3} [^()]*)))`: read
+- UNCALLED: `<player>: returns uncalled bet <amount>( ([A-Z]{3} [^()]*))`: read
+- STREET: `*** <street> *** [<cards>]`: read
+- SHOWDOWN: `*** ?SHOW ?DOWN ***`: read
+- SHOW: `<player>: shows [<cards>]( (<desc>))`: read
+- MUCK: `<player>: mucks( [<cards>]( (<desc>))( .))`: read
+- WIN: `<player>: wins (<half> pot )<amount>( ([A-Z]{3} [^()]*))( with( ...))`: read
+- NO_LOW: `There is no low hand`: its place in the hand (no field read)
+- ADD_CHIPS: `<player> (rebuys|adds) <chips> chips`: read
+- MISC: `Player left the table|. finished N out of N players.|Tournament: (>. wins
+  )...bount...|(>. rebuys )... chips|(>. adds )... chips|. sits out|. is sitting out`: ignored:
+  changes nothing
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations
