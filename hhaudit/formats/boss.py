@@ -50,6 +50,7 @@ from ..model import (
 from .base import UnsupportedGame
 from .common import game_code, set_omaha
 
+from ._xml import unknown_element
 from ._xml import Betting, XmlError, XmlFormat, attr
 from ._xml import plain_amount as amount
 
@@ -342,7 +343,7 @@ class BossFormat(XmlFormat):
                 all_in = kind == "ACTION_ALLIN" or to - before >= left
                 ev.append(bet.raise_to(ln, st, name, to, all_in))
             else:
-                raise XmlError(e, f"unknown Boss action type {kind!r}")
+                unknown_element(hand, e, ln)
         if preflop is None:
             preflop = pot_now()
         return ev, bet, dealt, folded, board, bbs, preflop

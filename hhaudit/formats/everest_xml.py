@@ -43,6 +43,7 @@ from ..model import (
 from ..money import AmountError, FinerAmount, currency_of
 from .base import UnsupportedGame
 from .common import game_code, omaha_of, set_omaha
+from ._xml import unknown_element
 from ._xml import Betting, XmlError, XmlFormat, attr, cards, tag_id
 from ._xml import plain_amount as amount
 
@@ -228,7 +229,7 @@ class EverestFormat(XmlFormat):
             elif tag in ("PRIZE", "PLACE"):
                 continue
             else:
-                raise XmlError(e, f"unknown Everest element <{tag}>")
+                unknown_element(hand, e, ln)
         if not collected:
             for st, (got, muck) in shown.items():
                 ev.append(ShowEvent(hand.end_line, st, seats[st], got, muck))

@@ -55,6 +55,7 @@ from ..model import (
 )
 from .base import UnsupportedGame
 from .common import game_code, omaha_of, to_utc, wall_clock
+from ._xml import unknown_element
 from ._xml import Betting, XmlError, XmlFormat, amount, attr, cards, decimals, parse_tree
 
 _LIMITS = {
@@ -344,7 +345,7 @@ class IPokerFormat(XmlFormat):
                     all_in = bet.total.get(st, 0) + to - bet.committed(st) >= stacks[st]
                     ev.append(bet.raise_to(ln, st, name, to, all_in))
                 else:
-                    raise XmlError(a, f"unknown iPoker action type {kind}")
+                    unknown_element(hand, a, ln)
         if hand.kind == "tournament" and not hand.sb:
             sbs = [e.amount for e in ev if isinstance(e, PostEvent) and e.kind is Post.SMALL_BLIND and not e.all_in]
             hand.sb = sbs[0] if sbs else hand.bb // 2

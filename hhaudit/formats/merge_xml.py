@@ -49,6 +49,7 @@ from ..model import (
 from ..money import currency_of
 from .base import UnsupportedGame
 from .common import game_code, omaha_of
+from ._xml import unknown_element
 from ._xml import Betting, XmlError, XmlFormat, attr, cards
 from ._xml import plain_amount as amount
 
@@ -315,7 +316,7 @@ class MergeFormat(XmlFormat):
                 elif kind == "MUCK":
                     pass
                 else:
-                    raise XmlError(e, f"unknown Merge event type {kind}")
+                    unknown_element(hand, e, ln)
             if rid in ("END_OF_GAME", "END_OF_FOLDED_GAME"):
                 end_line = line(rnd)
                 for s, (got, muck) in shown.items():

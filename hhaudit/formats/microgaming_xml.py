@@ -54,6 +54,7 @@ from ..money import currency_of
 from .base import UnsupportedGame
 from .common import game_code, omaha_of, set_omaha
 
+from ._xml import unknown_element
 from ._xml import Betting, XmlError, XmlFormat, attr, tag_id
 from ._xml import plain_amount as amount
 
@@ -263,7 +264,7 @@ class MicrogamingFormat(XmlFormat):
                 bet.total[st] = bet.total.get(st, 0) - chips
                 ev.append(UncalledEvent(ln, st, name, chips))
             else:
-                raise XmlError(e, f"unknown Microgaming action type {kind!r}")
+                unknown_element(hand, e, ln)
 
         # a player marked sitting out who is dealt in and acts is in the hand
         for listed in hand.seats:

@@ -54,6 +54,7 @@ from ..model import (
     Status,
     Street,
     StreetEvent,
+    UnknownLine,
 )
 from ..reading import MAX_LINE
 from .base import LineError, UnsupportedGame, fallback_id
@@ -343,7 +344,9 @@ class OhhFormat:
             cards = tuple(c for c in parse_cards("".join(a.get("cards") or [])) if c is not None)
             hand.events.append(ShowEvent(line, seat, name, cards if len(cards) == 2 else (), True))
         else:
-            raise ValueError(f"unknown action {kind!r}")
+            # an action the spec's list lacks (a room's own): kept and named by a PA04 warning;
+            # it may move chips, so the hand is not judged
+            hand.unknown_lines.append(UnknownLine(line, f"action {kind!r} by {name}", True))
 
 
 def _object_lines(lines: list[str], first_line: int) -> dict[str, Any]:
