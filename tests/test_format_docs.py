@@ -26,11 +26,6 @@ MODULES = sorted(m.name for m in pkgutil.iter_modules(hhaudit.formats.__path__) 
                  and m.name not in {"base", "common", "live"}) + ["live.reader"]
 
 
-# The XML and JSON readers describe their elements and fields in prose; a list of them in
-# the same form (element or field, example, what the reader does) is still to be written.
-NO_LIST_YET = {"boss", "everest_xml", "ipoker", "merge_xml", "microgaming_xml", "ohh"}
-
-
 def line_kinds_section(name: str) -> str:
     """The module's "Line kinds" section, or the docs page's its docstring names."""
     doc = importlib.import_module("hhaudit.formats." + name).__doc__ or ""
@@ -44,8 +39,7 @@ def line_kinds_section(name: str) -> str:
     return ""
 
 
-@pytest.mark.parametrize("name", [pytest.param(m, marks=pytest.mark.xfail(strict=True, reason="no list yet"))
-                                  if m in NO_LIST_YET else m for m in MODULES])
+@pytest.mark.parametrize("name", MODULES)
 def test_the_module_docstring_lists_its_line_kinds(name: str) -> None:
     section = line_kinds_section(name)
     assert section, f"{name}: no 'Line kinds' section in its docstring or in the docs page it names"

@@ -10,7 +10,8 @@ PLAYER WIN>` per player (cards shown as `<CARD>` children).
 Cards are numbers `LINK="0".."51"` (unknown: "b"): rank = n % 13 (0 = ace, 1 = deuce, ...,
 12 = king), suit = n // 13 in diamonds, clubs, hearts, spades.
 
-Actions (`VALUE` in the printed unit):
+Line kinds (`<ACTION TYPE=..>` elements, `VALUE` in the printed unit; a type or element not listed here is kept, named by a PA04 warning (`_xml.unknown_element`),
+and the hand is read but not judged):
 - HAND_BLINDS KIND=HAND_SB / HAND_BB / HAND_AB (small and big blind together: the big blind
   plays, the rest is dead) / HAND_DSB (dead small blind); a second HAND_SB in a hand is a
   dead small blind posted by a new player; HAND_ANTE antes.

@@ -9,6 +9,9 @@ printed unit (cents; tournament chips x 100), so the hand's scale is 2; the `bli
 `stakes` attributes are printed ("$0.50/$1", "0,01 €/0,02 €", "1 750/3 500") and tournament
 ones may be a level behind: the posted blinds decide.
 
+Line kinds (the elements of a `<HAND>`; a type or element not listed here is kept, named by a PA04 warning (`_xml.unknown_element`),
+and the hand is read but not judged):
+
 - SEAT position name balance; DEALER position; ANTE position amount;
   BLIND position amount penalty (penalty = dead part posted with it); XBLIND: no blind.
 - HOLE: one hole card per element ("--" unknown). COMMUNITY: the new board cards (the
@@ -17,6 +20,7 @@ ones may be a level behind: the posted blinds decide.
   bet or raise follows from the state. FOLD. PUSH amount: the uncalled bet returned.
 - SWEEP rake: the pot gathered at the end of a street; the last one gives the rake.
 - SHOW / MUCK position cards; XSHOW (does not show). WIN position amount pot.
+- CHAT, and a tournament's PRIZE and PLACE: change nothing, skipped.
 """
 
 from __future__ import annotations

@@ -6,6 +6,16 @@ and stakes. Players are listed by seat (`balance`, `dealtin`); events name the p
 seat number. Rounds: BLINDS, PREFLOP, POSTFLOP, POSTTURN, POSTRIVER, SHOWDOWN, END_OF_GAME
 (or END_OF_FOLDED_GAME) with `<winner amount=".." uncalled="true|false" potnumber="..">`.
 
+Line kinds (`<round id=..>` and its `<event type=..>`; a type or element not listed here is kept, named by a PA04 warning (`_xml.unknown_element`), and the hand is read but not judged):
+
+- rounds BLINDS, PREFLOP, POSTFLOP, POSTTURN, POSTRIVER, SHOWDOWN, END_OF_GAME /
+  END_OF_FOLDED_GAME (with `<winner amount uncalled potnumber [pottype]>`): read.
+- events SMALL_BLIND, BIG_BLIND, ANTE, INITIAL_BLIND and RETURN_BLIND (a new or returning
+  player's post), FOLD, CHECK, CALL, BET, RAISE, COMPLETE, ALL_IN: read.
+- SIT_OUT: read as a fold.
+- SHOW, MUCK: the cards follow as `<cards type="SHOWN|MUCKED">`, read there; `<cards
+  type="HOLE">` the hole cards, `<cards type="COMMUNITY">` the board.
+
 Amounts: BET, CALL and ALL_IN are the chips the action puts in; RAISE is the player's street
 total since 2010-09-08 (ET) and the chips put in before (the site changed the format). An
 ALL_IN without an amount only repeats that the player is all-in; an ALL_IN in the BLINDS

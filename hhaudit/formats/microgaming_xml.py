@@ -7,7 +7,9 @@ leaves out. `<Seats>` lists `<Seat num alias balance endbalance [dealer] [sittin
 `<Gameplay>` the `<Action seq type seat value>` elements in order, and a final
 `<Action type="Win">` with one `<Seat num amount pot>` per payment.
 
-Amounts as written (the one hand worked through shows it, and `endbalance` confirms it):
+Line kinds (`<Action type=..>` of `<Gameplay>`, amounts as written: the one hand worked
+through shows it, and `endbalance` confirms it; a type or element not listed here is kept, named by a PA04 warning (`_xml.unknown_element`),
+and the hand is read but not judged):
 - SmallBlind, BigBlind: the blind; PostedToPlay: a new or returning player's post (the big
   blind; less than the big blind: a dead small blind; a missed-blinds "big + small" post is
   written as the big blind only, and the dead small blind shows in `endbalance`).

@@ -5,7 +5,8 @@ per line, or pretty-printed: `split` cuts it into objects by their braces (outsi
 so every hand keeps its source lines and one malformed object is one `parse_error` hand.
 JSON is read with the standard library (numbers as exact `Decimal`s); there is no grammar.
 
-What the fields mean (the spec's objects):
+Fields (what each of the spec's objects means to the reader; an action name outside the
+spec's list is kept, named by a PA04 warning, and the hand not judged):
 
 - `players` (`id`, `seat`, `name`, `starting_stack`, `is_sitting_out`), `dealer_seat`,
   `small_blind_amount`, `big_blind_amount`, `ante_amount`, `bet_limit.bet_type` (NL, PL, FL:
