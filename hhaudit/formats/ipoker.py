@@ -7,8 +7,9 @@ and total win) and `<round no="0..4">` elements: 0 the forced bets, 1 pre-flop, 
 turn and river, each with its board `<cards>` and `<action no=".." type=".." sum="..">`
 elements, which the site does not always write in order: `no` gives the order.
 
-Line kinds (elements of a `<game>`; `<action type=..>`: `sum` is the chips the action puts
-in, unless noted; a type or element not listed here is kept, named by a PA04 warning (`_xml.unknown_element`), and the hand is read but not judged):
+Line kinds (elements of a `<game>`; `<action type=..>`: `sum` is the chips the action puts in,
+unless noted; a type or element not listed here is kept, named by a PA04 warning
+(`_xml.unknown_element`), and the hand is read but not judged):
 
 - `<general>` of the session: game, stakes, table, currency, tournament, hero: read.
 - `<general>` of a game: start date, `<players>` with `<player seat name chips dealer win

@@ -6,7 +6,8 @@ and stakes. Players are listed by seat (`balance`, `dealtin`); events name the p
 seat number. Rounds: BLINDS, PREFLOP, POSTFLOP, POSTTURN, POSTRIVER, SHOWDOWN, END_OF_GAME
 (or END_OF_FOLDED_GAME) with `<winner amount=".." uncalled="true|false" potnumber="..">`.
 
-Line kinds (`<round id=..>` and its `<event type=..>`; a type or element not listed here is kept, named by a PA04 warning (`_xml.unknown_element`), and the hand is read but not judged):
+Line kinds (`<round id=..>` and its `<event type=..>`; a type or element not listed here is
+kept, named by a PA04 warning (`_xml.unknown_element`), and the hand is read but not judged):
 
 - rounds BLINDS, PREFLOP, POSTFLOP, POSTTURN, POSTRIVER, SHOWDOWN, END_OF_GAME /
   END_OF_FOLDED_GAME (with `<winner amount uncalled potnumber [pottype]>`): read.
