@@ -102,3 +102,24 @@ def test_an_unknown_notice_is_a_warning_naming_it(name: str) -> None:
     named = r.findings[r.findings["rule"] == "PA04"]
     assert named["actual"].tolist() == [NOTICE]
     assert named["line"].tolist() == [middle + 1]
+
+
+@pytest.mark.parametrize("name", sorted(FIRST_HANDS))
+def test_an_unknown_line_naming_a_player_makes_the_rules_abstain(name: str) -> None:
+    # it may be an action in a wording the reader does not know: named, and the hand not judged
+    path = corpus() / ROOT / FIRST_HANDS[name]
+    with open(path, "rb") as fh:
+        lines = lines_of_text("".join(iter_text(fh)))
+    first = hhaudit.audit(io.StringIO("\n".join(lines) + "\n"), format=name)
+    hand = first.hands[first.hands["status"] == "audited"].iloc[0]
+    player = first.seats[first.seats["hand_id"] == hand["hand_id"]]["player"].iloc[0]
+    start, end = int(hand["line"]), int(hand["end_line"])
+    body = lines[start - 1:end]
+    middle = len(body) // 2
+    odd = f"{player} taps the table twice"
+    text = "\n".join([*body[:middle], odd, *body[middle:]]) + "\n"
+    r = hhaudit.audit(io.StringIO(text), format=name, extend_select=["PA04"])
+    assert r.hands["status"].tolist() == ["audited"]
+    named = r.findings[r.findings["rule"] == "PA04"]
+    assert named["actual"].tolist() == [odd]
+    assert "not judged" in named["message"].iloc[0]
