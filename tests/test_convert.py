@@ -632,3 +632,16 @@ def test_round_trip_omaha_corpus(target: str) -> None:
     # refused: PHH five- and six-card Omaha (22 hands), boards run twice (8), wrong totals,
     # uncalled bets and payouts it cannot carry; OHH boards run twice and wrong uncalled bets
     assert counts["written"] >= (470 if target == "phh" else 510), counts  # 478 and 521 of 531
+
+
+def test_ohh_reader_keeps_an_action_the_spec_lacks(tmp_path: Path) -> None:
+    # a room's own action name in the sample hand ("Shows Hand" for the spec's "Shows Cards"):
+    # the hand is read, the action named (PA04) and, as it may move chips, not judged
+    one = (ROOT / "sample_histories" / "ohh" / "sample.ohh").read_text().split("\n\n")[0]
+    assert one.count('"action": "Check"') >= 1
+    f = tmp_path / "odd.ohh"
+    f.write_text(one.replace('"action": "Check"', '"action": "Time Bank"', 1))
+    (hand,) = parse(str(f))
+    assert hand.status is Status.AUDITED
+    (u,) = hand.unknown_lines
+    assert u.matters and u.text.startswith("action 'Time Bank' by ")

@@ -26,7 +26,7 @@ from ..model import (
 from ..money import parse_amount
 from .base import Fields as Fields  # re-exported for the site modules
 from .base import LineFormat, NotSeated
-from .common import _zone
+from .common import _zone, unknown_may_matter
 from .common import card as _card
 
 _CENTS = re.compile(r"\d\.(?!00(?!\d))\d\d(?!\d)")
@@ -79,6 +79,9 @@ class PtFormat(LineFormat):
     def __init__(self) -> None:
         super().__init__()
         self.book = Book()
+
+    def unknown_matters(self, hand: Hand, text: str) -> bool:
+        return unknown_may_matter(hand, text)
 
     def parse_hand(self, lines: list[str], first_line: int, source: str) -> Hand:
         self.book = Book()

@@ -24,7 +24,7 @@ from xml.parsers import expat
 
 from ..chunks import HandLines
 from ..identity import IdScope
-from ..model import Act, ActionEvent, Hand, ParseProblem, Status
+from ..model import Act, ActionEvent, Hand, ParseProblem, Status, UnknownLine
 from ..money import AmountError, FinerAmount, finer
 from .base import LineError, UnsupportedGame, fallback_id
 
@@ -392,6 +392,14 @@ def tag_id(text: str, tag: str, *, last: bool) -> str:
         if ids:
             return ""  # no quote after the first id: none after any later one either
     return ""
+
+
+def unknown_element(hand: Hand, element: ET.Element, line: int) -> None:
+    """An element, or an action type, the reader does not know: kept, not a parse error; a PA04
+    warning names it (its opening tag with its attributes) and, as it may carry an action or
+    chips, the hand is not judged."""
+    attrs = "".join(f' {k}="{v}"' for k, v in element.attrib.items())
+    hand.unknown_lines.append(UnknownLine(line, f"<{element.tag}{attrs}>", True))
 
 
 def attr(element: ET.Element, name: str) -> str:

@@ -5,6 +5,33 @@ blind; "Normal $25/$50" is fixed limit with those bets); tournament headers do n
 blinds come from the posts. Games: "Holdem", "Omaha", "Omaha Hi/Lo". A Hi/Lo pay-out line ("Collects $119.25 from main
 pot") does not say its half; the seat's summary line does ("collected Total ($119.25)
 HI:($119.25)", "HI:($2) LO:($1.50)"), and names it where the amounts tell which is which.
+
+Line kinds (absolute, `grammars/absolute.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- HEADER: `Stage #<hand_id>: <rest>`: read
+- TABLE: `Table: <name> (<money>) Seat #<button> is the dealer`: read
+- SEAT: `Seat <seat> - <player> (<stack> in chips)<note>`: read
+- ANTE: `<player> - Ante <amount>`: read
+- POST: `<player> - Posts <what><amount>( dead <dead>)`: read
+- POCKET: `*** POCKET CARDS ***`: read
+- DEALT: `Dealt to <player> [<cards>]`: read
+- ACTION: `<player> - <act>( <a>( ((Fold & Show [<cards>]|Preselection|Timeout)))`: read
+- RETURNED: `<player> - returned (<amount>) : not called`: read
+- STREET: `*** <street> *** <cards>`: read
+- SHOWDOWN: `*** SHOW DOWN ***`: read
+- SHOW: `<player> - Shows [<cards>]...`: read
+- MUCK: `<player> - (Mucks|Does not show)( ...)`: read
+- COLLECT: `<player> Collects <amount> from <pot>`: read
+- SUMMARY: `*** SUMMARY ***`: its place in the hand (no field read)
+- TOTAL_POT: `Total Pot(<total>:]*)(:<pots>))<extra>`: read
+- BOARD: `Board [<cards>]`: read
+- SUMMARY_SEAT: `Seat <seat>: <rest>`: read
+- MISC: `(. - sitout...|. - (is|has been) (dis)?connected...|. - (leaves|joins) the table...|. -
+  sits out|. - returns)`: ignored: changes nothing
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations
@@ -43,6 +70,7 @@ _GAME = re.compile(r"(?i)(?:Tourney ID \d+ )?(?P<game>hold'?em|omaha(?: hi/lo)?)
 
 class AbsoluteFormat(SiteFormat):
     name = "absolute"
+    reads_unknown_lines = True
     sites = ("Absolute/UB",)
     grammar = "absolute"
     description = "Absolute Poker / UltimateBet ('Stage #' histories)"

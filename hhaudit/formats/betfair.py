@@ -12,6 +12,32 @@ small blind [$0.05]", "** Dealing down cards **") but the hand is its own:
 - each pot is paid on its own line ("Player4 wins $6.26 from side pot #1 with a straight
   flush", "wins $4.44 from main pot"); no uncalled-bet, total-pot or rake line is written:
   the rake of a cash hand is what the pot holds beyond what was paid.
+
+Line kinds (betfair, `grammars/betfair.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- HEADER: `*{5} Betfair Poker Hand History for Game <hand_id> *{5}`: read
+- GAME: `(<limit> )<sb>/<bb> <game> - <when>`: read
+- TABLE: `Table <name> (<money>)`: read
+- BUTTON: `Seat <seat> is the button`: read
+- PLAYERS: `Total number of (active )?players : <count>`: its place in the hand (no field read)
+- SEAT: `Seat <seat>: <player> ( <stack> )`: read
+- POST: `<player> posts <what> [<amount>]`: read
+- DEALING: `** Dealing down cards **`: its place in the hand (no field read)
+- DEALT: `Dealt to <player> [ <cards> ]`: read
+- ALL_IN: `<player> goes all-in`: read
+- ACTION: `<player> <act>( [<amount>])`: read
+- STREET: `** Dealing <street> ** [ <cards> ]`: read
+- SHOWDOWN: `** Showdown **`: read
+- SHOW: `<player> shows [ <cards> ]( [^[]]*)`: read
+- CONCLUSION: `** Hand Conclusion **`: its place in the hand (no field read)
+- WIN: `<player> wins <amount>( from <pot>)( with ...)`: read
+- END: `* Game <hand_id> ends *`: read
+- MISC: `. (sits out|is sitting out|has (joined|left) the table|is (dis|re)connected|has timed
+  out)`: ignored: changes nothing
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations
@@ -45,6 +71,7 @@ _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT}
 
 class BetfairFormat(SiteFormat):
     name = "betfair"
+    reads_unknown_lines = True
     sites = ("Betfair",)
     grammar = "betfair"
     description = "Betfair Poker's own client (***** Betfair Poker Hand History for Game N *****)"

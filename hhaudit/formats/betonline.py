@@ -27,6 +27,33 @@ What the site leaves implicit and this module works out:
   out of the seats (the replay deals tournament seats that sit out in).
 - "Seat #2684684 is the button" (no such seat): the button is left unknown; the replay
   places it before the small blind.
+
+Line kinds (betonline, `grammars/betonline.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- HEADER: `<room> Game #<hand_id>: <rest>`: read
+- TABLE: `Table '<name>'( <max>-Max,)( (<money>)) Seat #<button> is the button`: read
+- SEAT: `Seat <seat>: <player> (<stack> in [Cc]hips)( - <note>)`: read
+- ANTE: `<player>: ante processed <amount>`: read
+- POST: `<player>: [Pp]osts <what> <amount>.`: read
+- HOLE_CARDS: `*** HOLE CARDS ***`: read
+- DEALT: `Dealt [Tt]o <player> [<cards>]`: read
+- ACTION: `<player>: <verb>( <a>)( to <b>)<all_in>.`: read
+- UNCALLED: `Uncalled bet (<amount>) returned to <player>`: read
+- STREET: `*** <street> *** <cards>`: read
+- SHOWDOWN: `*** SHOW ?DOWN ***`: read
+- SHOWS: `(<player> )?shows <cards>`: read
+- SUMMARY: `*** SUMMARY ***`: read
+- TOTAL_POT: `Total [Pp]ot <total>( | Rake <rake>)`: read
+- BOARD: `Board [<cards>]`: read
+- SUMMARY_SEAT: `<text>`: read
+- LEFT: `(<player> )?has left the table`: ignored: changes nothing
+- MISC: `... joins the table at seat #N|... said "...|Tournament will start in a moment.|Joined
+  table during game. History will only be recorded from the next hand.|...: sits out|... is
+  sitting out|... has (dis|re)connected`: ignored: changes nothing
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations
@@ -61,6 +88,7 @@ from .common import (
     game_of,
     summary_cards,
     to_utc,
+    unknown_may_matter,
 )
 
 _SITES = {"BetOnline Poker": "BetOnline", "Gear Poker": "Gear Poker", "ActionPoker.com": "ActionPoker"}
@@ -96,6 +124,10 @@ _PAID = re.compile(
 
 class BetOnlineFormat(LineFormat):
     name = "betonline"
+    reads_unknown_lines = True
+
+    def unknown_matters(self, hand: Hand, text: str) -> bool:
+        return unknown_may_matter(hand, text)
     sites = ("BetOnline/Chico",)
     grammar = "betonline"
     description = "BetOnline / Chico network (BetOnline, Gear Poker, ActionPoker.com)"

@@ -10,7 +10,8 @@ PLAYER WIN>` per player (cards shown as `<CARD>` children).
 Cards are numbers `LINK="0".."51"` (unknown: "b"): rank = n % 13 (0 = ace, 1 = deuce, ...,
 12 = king), suit = n // 13 in diamonds, clubs, hearts, spades.
 
-Actions (`VALUE` in the printed unit):
+Line kinds (`<ACTION TYPE=..>` elements, `VALUE` in the printed unit; a type or element not listed here is kept, named by a PA04 warning (`_xml.unknown_element`),
+and the hand is read but not judged):
 - HAND_BLINDS KIND=HAND_SB / HAND_BB / HAND_AB (small and big blind together: the big blind
   plays, the rest is dead) / HAND_DSB (dead small blind); a second HAND_SB in a hand is a
   dead small blind posted by a new player; HAND_ANTE antes.
@@ -47,11 +48,10 @@ from ..model import (
     Street,
     StreetEvent,
 )
+from ._xml import Betting, XmlError, XmlFormat, attr, unknown_element
+from ._xml import plain_amount as amount
 from .base import UnsupportedGame
 from .common import game_code, set_omaha
-
-from ._xml import Betting, XmlError, XmlFormat, attr
-from ._xml import plain_amount as amount
 
 _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "FL": Limit.FIXED_LIMIT}
 _BOARDS = {"BOARD_FLOP": Street.FLOP, "BOARD_TURN": Street.TURN, "BOARD_RIVER": Street.RIVER}
@@ -342,7 +342,7 @@ class BossFormat(XmlFormat):
                 all_in = kind == "ACTION_ALLIN" or to - before >= left
                 ev.append(bet.raise_to(ln, st, name, to, all_in))
             else:
-                raise XmlError(e, f"unknown Boss action type {kind!r}")
+                unknown_element(hand, e, ln)
         if preflop is None:
             preflop = pot_now()
         return ev, bet, dealt, folded, board, bbs, preflop

@@ -30,6 +30,40 @@ What the site leaves implicit and this module works out:
   same pot or get the same bet back twice running, so the copies are one line.
 - "Showdown [..]" prints the best five cards; the ShowEvent carries the hole cards dealt
   to that seat ("Card dealt to a spot") when the log gave them.
+
+Line kinds (bovada, `grammars/bovada.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- HEADER: `<room> Hand #C<hand_id>: <rest>`: read
+- TABLE_INFO: `Table Info: <info>`: read
+- PLAYER_INFO: `Player Info: ...`: its place in the hand (no field read)
+- SEAT: `Seat <seat>: <player>( [ME]) (<stack> in chips)`: read
+- DEALER: `(<player>( [ME]) : )?Set dealer(/Bring in spot)( [<button>])`: read
+- POST: `<player>( [ME]) : <what> <amount>`: read
+- HOLE_CARDS: `*** HOLE CARDS ***`: read
+- DEALT: `<player>( [ME]) : Card dealt to a spot [<cards>]`: read
+- ACTION: `<player>( [ME]) : <verb><note>( <a>( to <b>))`: read
+- FOLD_SHOW: `<player>( [ME]) : Folds & [Ss]hows [<cards>]( ShowN [<shown>])`: read
+- UNCALLED: `<player>( [ME]) : Return uncalled portion of bet <amount>`: read
+- STREET: `*** <street> *** <cards>`: read
+- TABLE_CARDS: `Card (dealt )?to (the )?table [<cards>]`: read
+- SHOW: `<player>( [ME]) : Showdown ([<cards>]) ((<desc>))`: read
+- MUCK: `<player>( [ME]) : Mucks [<cards>]( (<desc>))`: read
+- NO_SHOW: `<player>( [ME]) : Does not show( [<cards>])( ShowN [<shown>])( (<desc>))`: read
+- RESULT: `<player>( [ME]) : Hand [Rr]esult<side> <amount>`: read
+- SUMMARY: `*** SUMMARY ***`: read
+- TOTAL_POT: `Total Pot(<total>)( | Rake (<rake>))<extra>`: read
+- BOARD: `Board [<cards>]`: read
+- SUMMARY_SEAT: `Seat[ ]?N:...`: its place in the hand (no field read)
+- MISC: `Table deposit ...|(. : )(Seat sit out|Sit out|Seat re-join|Re-join|Seat
+  stand|Stand|Seat sit down|Table enter user|Table leave user|Enter(Auto)|Leave(Auto)|Sitout
+  (wait for bb)|Ranking N|Prize Cash [[^[]*(<=])|Prize Tournament Ticket [[^[]*(<=])|BOUNTY
+  PRIZE [[^[]*(<=])|Draw for dealer [[^[]*(<=])|Seating Info: ...)`: ignored: changes nothing
+- BROUGHT: `<player>( [ME]) : (Rebuyin|Double rebuys|Addon|Table deposit) <chips>`: ignored:
+  changes nothing
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations
@@ -63,6 +97,7 @@ from .common import (
     game_code,
     set_omaha,
     to_utc,
+    unknown_may_matter,
 )
 
 _GAME = re.compile(r"\b(?P<game>HOLDEM|OMAHA HiLo|OMAHA_HL|OMAHA|7CARD HiLo|7CARD_HL|7CARD)(?P<zone>ZonePoker)?\b")
@@ -106,8 +141,29 @@ class _Street:
             self.current = to
 
 
+_BODY_LINE = re.compile(r"\*\*\* |.*? : ")
+"""A line of a hand's body (a street, or a "LABEL : ..." line), which never follows the summary."""
+
+
 class BovadaFormat(LineFormat):
     name = "bovada"
+    reads_unknown_lines = True
+
+    def unknown_matters(self, hand: Hand, text: str) -> bool:
+        return unknown_may_matter(hand, text)
+
+    def unknown_line(self, hand: Hand, f: Fields, line: int) -> None:
+        text = (f[0] or "").strip()
+        if self._after_summary and _BODY_LINE.match(text):
+            # Bovada writes only the pot, the board and seat lines after "*** SUMMARY ***": a
+            # street or a "LABEL : ..." line there is the next hand's body run in without its
+            # header (a damaged file), not a line kind of the site
+            raise LineError(line, 1, text, "no line of this format reads like this after the summary: "
+                            "the next hand's lines run in without its header (a damaged file)")
+        super().unknown_line(hand, f, line)
+
+    def on_SUMMARY(self, hand: Hand, f: Fields, line: int) -> None:
+        self._after_summary = True
     sites = ("Bovada/Ignition",)
     grammar = "bovada"
     description = "Bovada, Ignition and Bodog (anonymised seats, Zone Poker, tournaments)"
@@ -119,6 +175,7 @@ class BovadaFormat(LineFormat):
     def parse_hand(self, lines: list[str], first_line: int, source: str) -> Hand:
         self._street = _Street()
         self._setup = True
+        self._after_summary = False
         self._dealt: dict[int, tuple[str, ...]] = {}
         self._dealer_index: int | None = None
         self._board: list[str] = []

@@ -16,6 +16,31 @@ What the site leaves implicit and this module works out:
 - A euro table ("-- €0.20/€0.41 PL Omaha --") counts its chips in dollars and writes each
   amount's euro value after it ("posts small blind $0.25 (EUR €0.20)"): the hand is read
   in the dollars, its blinds from the posts.
+
+Line kinds (cake, `grammars/cake.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- HEADER: `(ï»¿)*Hand#<hand_id> - <rest>`: read
+- DEALER: `Dealer: Seat <seat>`: read
+- SEAT: `Seat <seat>: <player> (<stack> in chips)<note>`: read
+- POST: `<player>: ?posts <what> <amount>( ([A-Z]{3} [^()]*))`: read
+- DEAD_POST: `<player>: ?posts dead blind <dead> and big blind <amount>`: read
+- DEALT: `Dealt to <player> [<cards>]`: read
+- ACTION: `<player>: <verb>( <amount>( ([A-Z]{3} [^()]*)))`: read
+- UNCALLED: `<player>: returns uncalled bet <amount>( ([A-Z]{3} [^()]*))`: read
+- STREET: `*** <street> *** [<cards>]`: read
+- SHOWDOWN: `*** ?SHOW ?DOWN ***`: read
+- SHOW: `<player>: shows [<cards>]( (<desc>))`: read
+- MUCK: `<player>: mucks( [<cards>]( (<desc>))( .))`: read
+- WIN: `<player>: wins (<half> pot )<amount>( ([A-Z]{3} [^()]*))( with( ...))`: read
+- NO_LOW: `There is no low hand`: its place in the hand (no field read)
+- ADD_CHIPS: `<player> (rebuys|adds) <chips> chips`: read
+- MISC: `Player left the table|. finished N out of N players.|Tournament: (>. wins
+  )...bount...|(>. rebuys )... chips|(>. adds )... chips|. sits out|. is sitting out`: ignored:
+  changes nothing
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations
@@ -40,7 +65,16 @@ from ..model import (
 )
 from ..money import parse_amount
 from .base import Fields, LineError, LineFormat, NotSeated, UnsupportedGame
-from .common import STREET_NAMES, cards, chips_between_hands, game_code, omaha_of, set_omaha, to_utc
+from .common import (
+    STREET_NAMES,
+    cards,
+    chips_between_hands,
+    game_code,
+    omaha_of,
+    set_omaha,
+    to_utc,
+    unknown_may_matter,
+)
 
 # Each amount is a whole run, tried from the run's first character only. A game not closed
 # by " --" before the next "-" takes the text up to that "-" and is written off (`game`
@@ -59,6 +93,10 @@ _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante of
 
 class CakeFormat(LineFormat):
     name = "cake"
+    reads_unknown_lines = True
+
+    def unknown_matters(self, hand: Hand, text: str) -> bool:
+        return unknown_may_matter(hand, text)
     sites = ("Cake",)
     grammar = "cake"
     description = "Cake Poker network (cash, play money, tournaments)"

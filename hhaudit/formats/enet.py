@@ -23,6 +23,35 @@ Grammar: `grammars/enet.lark`. Points of the format:
 - pay-outs are read from the summary ("Hero (dealer) collected (€0,30) from pot", the
   gross amount the total pot states); the play section's "Hero collected (€0,20) from
   pot" is that less the winner's own matched chips, and is not an event.
+
+Line kinds (enet, `grammars/enet.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- HEADER: `Game #<hand_id>: <game> (<sb>/<bb>) - <time> <date><rest>`: read
+- TABLE: `Table '<name>' (<max>-max )?Seat #<button> is the button`: read
+- SEAT: `Seat <seat>: <player> (<stack> in chips)<note>`: read
+- POST: `<player>: posts <what>( <amount>)<all_in>`: read
+- HOLE_CARDS: `*** HOLE ?CARDS ***`: its place in the hand (no field read)
+- DEALT: `Dealt to <player> [<cards>]`: read
+- ACTION: `<player>: <act>( <amount>)( to <to>)<all_in>`: read
+- UNCALLED: `Uncalled bet (<amount>) returned to <player>`: read
+- STREET: `*** <street> *** <cards>`: read
+- SHOWDOWN: `*** SHOW ?DOWN ***`: read
+- SHOW: `<player>: shows [<cards>]...`: read
+- MUCK: `<player>: (mucked|mucks hand|doesn't show hand)( [<cards>])`: read
+- COLLECTED: `<player> collected (<amount>) from (the )(main |side )?pot...`: its place in the
+  hand (no field read)
+- RAKE: `Rake: <amount>`: its place in the hand (no field read)
+- SUMMARY: `*** SUMMARY ***`: its place in the hand (no field read)
+- TOTAL: `Total pot <total>( | Rake <rake>)...`: read
+- BOARD: `Board [<cards>]`: read
+- RESULT: `Seat <seat>: <player>((<! )|(!  ))( (<role>)) ((showed [[^[]]*] and )(collect...`:
+  read
+- MISC: `(. (has (joined|left) the table|sits out|is sitting out|has timed out|is
+  (dis|re)?connected)...|. said, ...)`: ignored: changes nothing
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations
@@ -46,7 +75,16 @@ from ..model import (
 from ..money import currency_of, parse_amount
 from ._sitekit import Fields, SiteFormat
 from .base import UnsupportedGame
-from .common import ACT_VERBS, STREET_NAMES, bracketed_board, cards, omaha_of, set_omaha, to_utc, wall_clock
+from .common import (
+    ACT_VERBS,
+    STREET_NAMES,
+    bracketed_board,
+    cards,
+    omaha_of,
+    set_omaha,
+    to_utc,
+    wall_clock,
+)
 
 _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE}
 _GLUED = re.compile(r"(?<=[2-9TJQKA][cdhs])(?=[2-9TJQKA][cdhs])")
@@ -59,6 +97,7 @@ def _cards(text: str | None) -> tuple[str, ...]:
 
 class EnetFormat(SiteFormat):
     name = "enet"
+    reads_unknown_lines = True
     sites = ("Enet",)
     grammar = "enet"
     description = "Enet ('Game #N: Hold'em (€0,05/€0,10) - 12:16:31 3.10.2012')"

@@ -15,6 +15,28 @@ Grammar: `grammars/entraction.lark`. Points of the format:
 - "X wins: EUR 59.25" is after the rake ("Rake: EUR 0.75"); a tournament hand has no
   currency and no rake line;
 - the hand ends "Game ended 2011-03-26 13:19:18 GMT" (the time zone is written there).
+
+Line kinds (entraction, `grammars/entraction.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- HEADER: `Game # <hand_id> - <game> <limit> (<cur> )<low>/<high>( and <ante> ante) - Ta...`:
+  read
+- OTHER_GAME: `Game # <hand_id> - <game>`: read
+- PLAYERS: `Players(max <max>):`: read
+- SEAT: `<player> ((<cur> )<stack> in seat <seat>)`: read
+- DEALER: `Dealer: <player>`: read
+- POST: `(<blind>: <player>|<player2> Ante) (<amount>)`: read
+- DEALT: `<player> was dealt: <cards>`: read
+- ACTION: `<player> <act>( (<amount>))`: read
+- STREET: `<street> <cards>`: read
+- SHOW: `<player> shows: <cards>...`: read
+- NO_SHOW: `<player> didn't show hand( (<cards>))`: read
+- WIN: `<player> wins: ([A-Z]{3} )<amount>( (<with>))`: read
+- RAKE: `Rake: ([A-Z]{3} )<amount>`: read
+- ENDED: `Game ended <date>`: read
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations
@@ -47,6 +69,7 @@ _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Fixed Limi
 
 class EntractionFormat(SiteFormat):
     name = "entraction"
+    reads_unknown_lines = True
     sites = ("Entraction",)
     grammar = "entraction"
     description = "Entraction network (Game # N - Texas Hold'em ...)"

@@ -9,6 +9,9 @@ printed unit (cents; tournament chips x 100), so the hand's scale is 2; the `bli
 `stakes` attributes are printed ("$0.50/$1", "0,01 €/0,02 €", "1 750/3 500") and tournament
 ones may be a level behind: the posted blinds decide.
 
+Line kinds (the elements of a `<HAND>`; a type or element not listed here is kept, named by a PA04 warning (`_xml.unknown_element`),
+and the hand is read but not judged):
+
 - SEAT position name balance; DEALER position; ANTE position amount;
   BLIND position amount penalty (penalty = dead part posted with it); XBLIND: no blind.
 - HOLE: one hole card per element ("--" unknown). COMMUNITY: the new board cards (the
@@ -17,6 +20,7 @@ ones may be a level behind: the posted blinds decide.
   bet or raise follows from the state. FOLD. PUSH amount: the uncalled bet returned.
 - SWEEP rake: the pot gathered at the end of a street; the last one gives the rake.
 - SHOW / MUCK position cards; XSHOW (does not show). WIN position amount pot.
+- CHAT, and a tournament's PRIZE and PLACE: change nothing, skipped.
 """
 
 from __future__ import annotations
@@ -41,10 +45,10 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import AmountError, FinerAmount, currency_of
+from ._xml import Betting, XmlError, XmlFormat, attr, cards, tag_id, unknown_element
+from ._xml import plain_amount as amount
 from .base import UnsupportedGame
 from .common import game_code, omaha_of, set_omaha
-from ._xml import Betting, XmlError, XmlFormat, attr, cards, tag_id
-from ._xml import plain_amount as amount
 
 _LIMITS = {"no-limit": Limit.NO_LIMIT, "pot-limit": Limit.POT_LIMIT, "fixed-limit": Limit.FIXED_LIMIT,
            "limit": Limit.FIXED_LIMIT}
@@ -228,7 +232,7 @@ class EverestFormat(XmlFormat):
             elif tag in ("PRIZE", "PLACE"):
                 continue
             else:
-                raise XmlError(e, f"unknown Everest element <{tag}>")
+                unknown_element(hand, e, ln)
         if not collected:
             for st, (got, muck) in shown.items():
                 ev.append(ShowEvent(hand.end_line, st, seats[st], got, muck))

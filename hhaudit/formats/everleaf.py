@@ -5,6 +5,34 @@ action adds, posts and actions in square brackets, no uncalled-bet line (the win
 the pot without the returned part) and no summary section,
 so no rake either: a cash hand's rake is inferred as what the pot (less the unmatched bet)
 did not pay out (about 5% on Everleaf, up to 10% on Partouche), a tournament's is zero.
+
+Line kinds (everleaf, `grammars/everleaf.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- HEADER: `<room>(Game #<hand_id>|Partouche Poker...)`: read
+- HISTORY: `*{3,} (Hand history for game #|Historique des Mains pour la partie )<hand_id>...`:
+  read
+- TOURNEY: `Tournament #<id> - Level N`: read
+- STAKES: `(Blinds )<low> */ *<high> <limit><game>( - <max> Max) - <date>`: read
+- TABLE: `Table <name>`: read
+- BUTTON: `Seat <seat> is the button`: read
+- PLAYERS: `Total number of players: <n>(/N)`: its place in the hand (no field read)
+- SEAT: `Seat <seat>: <player> ( *<stack> *)`: read
+- POST: `<player>: posts <what> [ *<amount> *]`: read
+- DEALING: `** Dealing down cards **`: its place in the hand (no field read)
+- DEALT: `Dealt to <player> [<cards>]`: read
+- ACTION: `<player>: <act>( [ *<amount> *])`: read
+- STREET: `** Dealing <street> ** [<cards>]`: read
+- SHOW: `<player> shows [<cards>]...`: read
+- NO_SHOW: `<player> does not show cards`: read
+- COLLECT: `<player> wins ( *<half>(= ))<amount> from <pot> pot( with ...)`: read
+- WRAPPED: `[a-z ,]* [( *[2-9TJQKA][cdhs],) *]`: ignored: changes nothing
+- MISC: `(. has (joined|left) the table|. has been reseated to this table|. has
+  disconnected...|. est dS(>S*?connect)... ...|. has (re)?connected...|. is sitting out|. sits
+  out|.: ...)`: ignored: changes nothing
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations
@@ -37,6 +65,7 @@ _LIMITS = {"NL ": Limit.NO_LIMIT, "PL ": Limit.POT_LIMIT, None: Limit.FIXED_LIMI
 
 class EverleafFormat(SiteFormat):
     name = "everleaf"
+    reads_unknown_lines = True
     sites = ("Everleaf",)
     grammar = "everleaf"
     decimal_comma = True

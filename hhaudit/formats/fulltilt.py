@@ -5,6 +5,38 @@ is worded differently: "posts the small blind of $0.50", "raises to $3", "calls 
 all in", "antes 25", "The button is in seat #N" after the posts, "Uncalled bet of $2
 returned to X", "X wins the side pot (300)". Full Tilt's PokerStars-layout exports ("Full
 Tilt Hand #N: ...") are left to the PokerStars format: this detector does not match them.
+
+Line kinds (fulltilt, `grammars/fulltilt.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- HEADER: `<room> Game #<hand_id>: <rest>`: read
+- SEAT: `Seat <seat>: <rest>`: read
+- BUTTON: `The button is in seat #<seat>`: read
+- POST: `<player> (posts <what>|<ante>) <amount><all_in>`: read
+- HOLE_CARDS: `*** HOLE CARDS ***`: read
+- DEALT: `Dealt to <player> [<cards>]( [<new>])`: read
+- ACTION: `<player> <act>( <amount>)<all_in>`: read
+- UNCALLED: `Uncalled bet of <amount> returned to <player>`: read
+- STREET: `*** <street>( <run>) *** <cards>`: read
+- SHOWDOWN: `*** SHOW DOWN( <run>) ***`: read
+- SHOW: `<player> shows( [<cards>])( ...)`: read
+- MUCK: `<player> mucks( [<cards>])`: read
+- COLLECT: `<player> (wins|ties for) <pot> (<amount>)( with ...)`: read
+- SUMMARY: `*** SUMMARY ***`: read
+- SUMMARY_RUN: `*** SUMMARY d ***`: its place in the hand (no field read)
+- RUN_POT: `Pot <run> <amount>`: its place in the hand (no field read)
+- TOTAL_POT: `Total pot <total><pots> | Rake <rake>`: read
+- BOARD: `Board: [<cards>]`: read
+- ADD_CHIPS: `<player> adds <chips>`: read
+- MISC: `((w(,w))|. has N seconds left to act|N seconds left to act|. has timed out|. has
+  returned|. is sitting out|. adds ...|. sits down|. stands up|. has been disconnected|. has
+  reconnected|. is feeling w|. has requested TIME|Duration Ns|BEGIN|Players agree to Run It
+  Twice|Hand #?N has been cancell?ed...|. (has left|leaves) the table|. seconds to reconnect|.
+  is connected|.: ...)`: ignored: changes nothing
+- HAND_NUMBER: `* # N *`: ignored: changes nothing
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations
@@ -39,6 +71,7 @@ from .common import (
     set_omaha,
     summary_cards,
     to_utc,
+    unknown_may_matter,
 )
 
 _ACTS = {"folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL, "bets": Act.BET, "raises to": Act.RAISE}
@@ -85,6 +118,10 @@ _LIMITS = {"No Limit": Limit.NO_LIMIT, "NL": Limit.NO_LIMIT, "Pot Limit": Limit.
 
 class FullTiltFormat(LineFormat):
     name = "fulltilt"
+    reads_unknown_lines = True
+
+    def unknown_matters(self, hand: Hand, text: str) -> bool:
+        return unknown_may_matter(hand, text)
     sites = ("Full Tilt",)
     grammar = "fulltilt"
     priority = 5  # before pokerstars, whose detector would take "Full Tilt Poker Game #"

@@ -7,12 +7,23 @@ and total win) and `<round no="0..4">` elements: 0 the forced bets, 1 pre-flop, 
 turn and river, each with its board `<cards>` and `<action no=".." type=".." sum="..">`
 elements, which the site does not always write in order: `no` gives the order.
 
-Action types (`sum` is the chips the action puts in, unless noted):
-0 fold, 1 small blind, 2 big blind (more than the big blind: small and big blind posted
-together), 3 call, 4 check, 5 bet, 6 raise (chips put in), 7 all-in (`sum="DP"`: disconnect
-protection, the player is treated as all-in without putting chips in; no event), 8 sitting
-out / joined (no cards), 9 sitting out, 15 ante, 16 bring-in (stud), 23 raise to (`sum` is
-the player's street total).
+Line kinds (elements of a `<game>`; `<action type=..>`: `sum` is the chips the action puts in,
+unless noted; a type or element not listed here is kept, named by a PA04 warning
+(`_xml.unknown_element`), and the hand is read but not judged):
+
+- `<general>` of the session: game, stakes, table, currency, tournament, hero: read.
+- `<general>` of a game: start date, `<players>` with `<player seat name chips dealer win
+  bet [rebuy addon]>`: read (rebuy/addon flags: see below).
+- `<round no="0..4">`, `<cards type="Flop|Turn|River|Pocket" player>`: streets, board and
+  the hole cards: read.
+- action 0 fold, 1 small blind, 2 big blind (more than the big blind: small and big blind
+  posted together, the excess dead), 3 call, 4 check, 5 bet, 6 raise (chips put in), 15 ante,
+  23 raise to (`sum` is the player's street total): read.
+- action 7 all-in (the chips put in; `sum="DP"`: disconnect protection, the player treated as
+  all-in without putting chips in): read.
+- action 8 and 9, sitting out / joined without cards: the player is not in the hand (after
+  posting: the posted chips stay in, read as a fold).
+- action 16 bring-in: stud only, whose hands are not read (unsupported game).
 
 The `win` attribute of a player includes the uncalled part of his bet in older clients'
 files (those that write a `<client_version>`, 2019 on, leave it out: "bet 1,494kr" against
@@ -53,9 +64,19 @@ from ..model import (
     Street,
     StreetEvent,
 )
+from ._xml import (
+    Betting,
+    XmlError,
+    XmlFormat,
+    amount,
+    attr,
+    cards,
+    decimals,
+    parse_tree,
+    unknown_element,
+)
 from .base import UnsupportedGame
 from .common import game_code, omaha_of, to_utc, wall_clock
-from ._xml import Betting, XmlError, XmlFormat, amount, attr, cards, decimals, parse_tree
 
 _LIMITS = {
     "NL": Limit.NO_LIMIT, "SL": Limit.NO_LIMIT, "БЛ": Limit.NO_LIMIT, "LZ": Limit.NO_LIMIT,
@@ -344,7 +365,7 @@ class IPokerFormat(XmlFormat):
                     all_in = bet.total.get(st, 0) + to - bet.committed(st) >= stacks[st]
                     ev.append(bet.raise_to(ln, st, name, to, all_in))
                 else:
-                    raise XmlError(a, f"unknown iPoker action type {kind}")
+                    unknown_element(hand, a, ln)
         if hand.kind == "tournament" and not hand.sb:
             sbs = [e.amount for e in ev if isinstance(e, PostEvent) and e.kind is Post.SMALL_BLIND and not e.all_in]
             hand.sb = sbs[0] if sbs else hand.bb // 2

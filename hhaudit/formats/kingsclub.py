@@ -17,6 +17,27 @@ Grammar: `grammars/kingsclub.lark`. Points of the format:
   of "Bobbys Room Omaha 2", where the big blind's 125 over a folded small blind's is in
   its end stack), and that payment is read from it;
 - the date has no zone, so `started_at` stays empty.
+
+Line kinds (kingsclub, `grammars/kingsclub.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- HEADER: `#<hand_id>: <game> - <low>/<high>`: read
+- DATE: `<date>`: its place in the hand (no field read)
+- TABLE: `Table '<name>' Seat <button> is the button`: read
+- SEAT: `Seat <seat>: <player> (<stack>)<note>`: read
+- POST: `<player>: posts <what> <amount><all_in>`: read
+- HOLE_CARDS: `*** HOLE CARDS ***`: its place in the hand (no field read)
+- DEALT: `Dealt to <player>: [<cards>]`: read
+- ACTION: `<player> <act>( <amount>)<all_in>`: read
+- STREET: `*** (BOARD <run> - )<street> *** <cards>`: read
+- SHOW: `<player> shows [<cards>]`: read
+- SUMMARY: `*** SUMMARY * **`: its place in the hand (no field read)
+- RESULT: `Seat <seat>: <player> (<stack>)( <net>)`: read
+- RAKE: `Rake <amount>`: read
+- WIN: `<player> wins (pot (<amount>)|(<amount2>) from (pot|side pot <side>))`: read
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations
@@ -50,6 +71,7 @@ _SHARED = re.compile(r"(?<=[\[ ])- ?")
 
 class KingsClubFormat(SiteFormat):
     name = "kingsclub"
+    reads_unknown_lines = True
     sites = ("KingsClub",)
     grammar = "kingsclub"
     description = "KingsClub ('#N: No Limit Holdem - 5/10')"

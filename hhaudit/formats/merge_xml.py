@@ -6,6 +6,17 @@ and stakes. Players are listed by seat (`balance`, `dealtin`); events name the p
 seat number. Rounds: BLINDS, PREFLOP, POSTFLOP, POSTTURN, POSTRIVER, SHOWDOWN, END_OF_GAME
 (or END_OF_FOLDED_GAME) with `<winner amount=".." uncalled="true|false" potnumber="..">`.
 
+Line kinds (`<round id=..>` and its `<event type=..>`; a type or element not listed here is
+kept, named by a PA04 warning (`_xml.unknown_element`), and the hand is read but not judged):
+
+- rounds BLINDS, PREFLOP, POSTFLOP, POSTTURN, POSTRIVER, SHOWDOWN, END_OF_GAME /
+  END_OF_FOLDED_GAME (with `<winner amount uncalled potnumber [pottype]>`): read.
+- events SMALL_BLIND, BIG_BLIND, ANTE, INITIAL_BLIND and RETURN_BLIND (a new or returning
+  player's post), FOLD, CHECK, CALL, BET, RAISE, COMPLETE, ALL_IN: read.
+- SIT_OUT: read as a fold.
+- SHOW, MUCK: the cards follow as `<cards type="SHOWN|MUCKED">`, read there; `<cards
+  type="HOLE">` the hole cards, `<cards type="COMMUNITY">` the board.
+
 Amounts: BET, CALL and ALL_IN are the chips the action puts in; RAISE is the player's street
 total since 2010-09-08 (ET) and the chips put in before (the site changed the format). An
 ALL_IN without an amount only repeats that the player is all-in; an ALL_IN in the BLINDS
@@ -47,10 +58,10 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import currency_of
+from ._xml import Betting, XmlError, XmlFormat, attr, cards, unknown_element
+from ._xml import plain_amount as amount
 from .base import UnsupportedGame
 from .common import game_code, omaha_of
-from ._xml import Betting, XmlError, XmlFormat, attr, cards
-from ._xml import plain_amount as amount
 
 # each blind is a whole run with a digit in it, taken at once (not split at each digit)
 _STAKES = re.compile(r"(?P<limit>No Limit|Pot Limit|Limit)\s*\(?"
@@ -315,7 +326,7 @@ class MergeFormat(XmlFormat):
                 elif kind == "MUCK":
                     pass
                 else:
-                    raise XmlError(e, f"unknown Merge event type {kind}")
+                    unknown_element(hand, e, ln)
             if rid in ("END_OF_GAME", "END_OF_FOLDED_GAME"):
                 end_line = line(rnd)
                 for s, (got, muck) in shown.items():

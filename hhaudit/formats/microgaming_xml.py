@@ -7,7 +7,9 @@ leaves out. `<Seats>` lists `<Seat num alias balance endbalance [dealer] [sittin
 `<Gameplay>` the `<Action seq type seat value>` elements in order, and a final
 `<Action type="Win">` with one `<Seat num amount pot>` per payment.
 
-Amounts as written (the one hand worked through shows it, and `endbalance` confirms it):
+Line kinds (`<Action type=..>` of `<Gameplay>`, amounts as written: the one hand worked
+through shows it, and `endbalance` confirms it; a type or element not listed here is kept, named by a PA04 warning (`_xml.unknown_element`),
+and the hand is read but not judged):
 - SmallBlind, BigBlind: the blind; PostedToPlay: a new or returning player's post (the big
   blind; less than the big blind: a dead small blind; a missed-blinds "big + small" post is
   written as the big blind only, and the dead small blind shows in `endbalance`).
@@ -51,11 +53,10 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import currency_of
+from ._xml import Betting, XmlError, XmlFormat, attr, tag_id, unknown_element
+from ._xml import plain_amount as amount
 from .base import UnsupportedGame
 from .common import game_code, omaha_of, set_omaha
-
-from ._xml import Betting, XmlError, XmlFormat, attr, tag_id
-from ._xml import plain_amount as amount
 
 _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "FL": Limit.FIXED_LIMIT, "L": Limit.FIXED_LIMIT}
 _STREETS = {"DealFlop": Street.FLOP, "DealTurn": Street.TURN, "DealRiver": Street.RIVER}
@@ -263,7 +264,7 @@ class MicrogamingFormat(XmlFormat):
                 bet.total[st] = bet.total.get(st, 0) - chips
                 ev.append(UncalledEvent(ln, st, name, chips))
             else:
-                raise XmlError(e, f"unknown Microgaming action type {kind!r}")
+                unknown_element(hand, e, ln)
 
         # a player marked sitting out who is dealt in and acts is in the hand
         for listed in hand.seats:

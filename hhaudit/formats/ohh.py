@@ -5,7 +5,8 @@ per line, or pretty-printed: `split` cuts it into objects by their braces (outsi
 so every hand keeps its source lines and one malformed object is one `parse_error` hand.
 JSON is read with the standard library (numbers as exact `Decimal`s); there is no grammar.
 
-What the fields mean (the spec's objects):
+Fields (what each of the spec's objects means to the reader; an action name outside the
+spec's list is kept, named by a PA04 warning, and the hand not judged):
 
 - `players` (`id`, `seat`, `name`, `starting_stack`, `is_sitting_out`), `dealer_seat`,
   `small_blind_amount`, `big_blind_amount`, `ante_amount`, `bet_limit.bet_type` (NL, PL, FL:
@@ -54,6 +55,7 @@ from ..model import (
     Status,
     Street,
     StreetEvent,
+    UnknownLine,
 )
 from ..reading import MAX_LINE
 from .base import LineError, UnsupportedGame, fallback_id
@@ -343,7 +345,9 @@ class OhhFormat:
             cards = tuple(c for c in parse_cards("".join(a.get("cards") or [])) if c is not None)
             hand.events.append(ShowEvent(line, seat, name, cards if len(cards) == 2 else (), True))
         else:
-            raise ValueError(f"unknown action {kind!r}")
+            # an action the spec's list lacks (a room's own): kept and named by a PA04 warning;
+            # it may move chips, so the hand is not judged
+            hand.unknown_lines.append(UnknownLine(line, f"action {kind!r} by {name}", True))
 
 
 def _object_lines(lines: list[str], first_line: int) -> dict[str, Any]:

@@ -6,6 +6,31 @@ chips put in. There are no uncalled-bet or show lines: shown cards are in the su
 seat lines, and the pots with their (after-rake) payments in "Main pot"/"Side pot" lines.
 Games: "TEXAS_HOLDEM", "OMAHA_HI", "OMAHA_HI_LO" (the table line's "(POT_LIMIT OMAHA_HI
 €1/€1, Real money)"); a Hi/Lo pot's winners are listed on its line without their half.
+
+Line kinds (ongame, `grammars/ongame.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- HEADER: `*{5} History for hand <hand_id>( (TOURNAMENT: <tournament>)) *{5}`: read
+- START: `Start hand: <when>`: read
+- TABLE: `Table: (><name> [<table_id>] (<limit> <game> )<stakes>(, ante: <ante>), <money>)`:
+  read
+- USER: `User: <player>`: its place in the hand (no field read)
+- BUTTON: `Button: seat <seat>`: read
+- PLAYERS: `Players in round: <count>( (<max>))`: read
+- POST: `<player> posts <what> (<amount>)<all_in>`: read
+- SEPARATOR: `---`: its place in the hand (no field read)
+- DEALING: `Dealing pocket cards`: its place in the hand (no field read)
+- DEALT: `Dealing to <player>: [<cards>]`: read
+- ACTION: `<player> <act>( <a>( to <b>))<all_in>`: read
+- STREET: `--- Dealing <street> [<cards>]`: read
+- SUMMARY: `Summary:`: read
+- POT: `(Main pot|Side pot <side>): <amount> won by <winners>`: read
+- RAKE: `Rake taken: <amount>`: read
+- SEAT: `Seat <seat>: <player> (<stack>)(, net: <net>)(, [<cards>]( (<desc>)))`: read
+- END: `*{5} End of hand <hand_id> *{5}`: its place in the hand (no field read)
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations
@@ -30,7 +55,7 @@ from ..model import (
 )
 from ..money import currency_of, parse_amount
 from .base import Fields, LineError, LineFormat, NotSeated, UnsupportedGame
-from .common import ACT_VERBS, cards, game_code, omaha_of, set_omaha, to_utc
+from .common import ACT_VERBS, cards, game_code, omaha_of, set_omaha, to_utc, unknown_may_matter
 
 _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE}
 _STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
@@ -49,6 +74,10 @@ _TOURNAMENT = re.compile(r'(?<![^\n])[^"\n]*+"(?P<name>.*)", (?P<id>[A-Z]-[\d-]+
 
 class OnGameFormat(LineFormat):
     name = "ongame"
+    reads_unknown_lines = True
+
+    def unknown_matters(self, hand: Hand, text: str) -> bool:
+        return unknown_may_matter(hand, text)
     sites = ("OnGame",)
     grammar = "ongame"
     description = "OnGame network (and skins: Betfair, bwin, ...) text histories"

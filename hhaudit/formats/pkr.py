@@ -7,6 +7,50 @@ to the reader (the hand is then marked `implicit_uncalled`). Hands are split on 
 "End of Hand #N" line, since some files start with the "Starting Hand" line and others
 with the "Table #" line. "Game Type: OMAHA" and "OMAHA HI/LO" are Omaha; a Hi/Lo pay-out
 names its half ("wins 2,470 with low hand: A2345", "ties $34.75 with low hand").
+
+Line kinds (pkr, `grammars/pkr.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- TABLE: `Table #<id> - <name>`: read
+- STARTING: `Starting Hand #<hand_id>`: read
+- START_TIME: `Start time of hand: <date>`: read
+- LAST_HAND: `Last Hand (#N|n/a)`: its place in the hand (no field read)
+- GAME_TYPE: `Game Type: <game>`: read
+- LIMIT_TYPE: `Limit Type: <limit>`: read
+- TABLE_TYPE: `Table Type: <type>`: read
+- MONEY_TYPE: `Money Type: <money>`: read
+- BLINDS: `Blinds are now <sb> / <bb>`: read
+- BUTTON: `Button is at seat <seat>`: read
+- MOVE_BUTTON: `Moving Button to seat <seat>`: read
+- SHUFFLING: `Shuffling Deck`: its place in the hand (no field read)
+- SEAT: `Seat <seat>: <player>( (bounty value [^()]*)) - <stack><note>`: read
+- ANTE: `<player> posts ante of <amount><all_in>`: read
+- POST: `<player> posts (<what> (<blind>)|<amount><dead>)<all_in>`: read
+- DEALING_CARDS: `Dealing Cards`: its place in the hand (no field read)
+- DEALT: `Dealing <cards> to <player>`: read
+- ACTION: `<player> <act>( <amount>`: read
+- POT_SIZES: `Pot sizes: ...`: its place in the hand (no field read)
+- UNCALLED: `Returning <amount> to <player> uncalled`: read
+- STREET: `Dealing <street> <cards>`: read
+- SHOW: `<player> shows <cards>`: read
+- MUCK: `<player> (mucks|doesn't show)`: read
+- HAS: `<player> has (High Card|One Pair|Two Pairs|Three of a Kind|Straight|Flush|Ful...`: its
+  place in the hand (no field read)
+- NO_LOW: `There is no qualifying low hand`: its place in the hand (no field read)
+- PROTECTED: `<player> has disconnected and has been granted disconnection protection`: read
+- COLLECT: `<player> (ties( side pot #<tside>)(, and (wins|ties))|wins) <amount><limited>...`:
+  read
+- RAKE: `(Taking Rake of <amount> from pot <pot>|No Rake Taken)`: read
+- END: `End [oO]f Hand #N`: its place in the hand (no field read)
+- REBUY: `<player> rebuys <chips>`: read
+- MISC: `(.: ...|... says ...|... (yawns|claps|laughs|admits|acknowledges|can't believe|will see
+  you|is relieved|is using the time bank|has received ... in the time bank...|has N seconds
+  remaining in the time bank|has become disconnected...|has disconnected...|has
+  (re)?connected...|has requested more time|rebuys|brings|will be dealt in|sits out|is sitting
+  out|has (left|joined)|stands up|returns)b...)`: ignored: changes nothing
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations
@@ -57,6 +101,7 @@ def pkr_cards(text: str | None) -> tuple[str, ...]:
 
 class PKRFormat(SiteFormat):
     name = "pkr"
+    reads_unknown_lines = True
     sites = ("PKR",)
     grammar = "pkr"
     description = "PKR"

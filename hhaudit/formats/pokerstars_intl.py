@@ -30,6 +30,43 @@ is recognised by its first line (`start`), which no English header matches.
 Not read, for want of a real example to read them from: side pots (the localized forms of
 "Main pot" / "side pot-1"), play-money tables, and any other language (French, German,
 Spanish, Italian...). A hand with such a line is a `parse_error` hand, never skipped.
+
+Line kinds (pokerstars_intl, `grammars/pokerstars_intl.lark`; every line shape of the corpus's
+files of this format is one of them):
+
+- HEADER: `(Mão PokerStars #<hand_id>|Mão #<hand_id_pt> da PokerStars|Раздача PokerStars...`:
+  read
+- HAND_NUMBER: `*{3,} (# |№)N *{3,}`: ignored: changes nothing
+- TABLE: `(Mesa|Стол) '<name>' (<max>-max )(Lugar #<button> é o botão|Баттон на месте №...`:
+  read
+- SEAT: `(Lugar|Место) <seat>: <player> (<stack> (em fichas|фишек))<note>`: read
+- POST: `<player>: <what> <amount><all_in>`: read
+- HOLE_CARDS: `*** (CARTAS DA MÃO|CARTAS HOLE|ЗАКРЫТЫЕ КАРТЫ) ***`: its place in the hand (no
+  field read)
+- DEALT: `<player> recebe [<cards>]( [<new>])`: read
+- DEALT_RU: `Карты <player> [<cards>]( [<new>])`: read
+- ACTION: `<player>: <act>( <a>( (para )<b>))<all_in>`: read
+- UNCALLED: `(Aposta não-igualada|Неуравненная ставка) (<amount>) (voltou para|возвращаетс...`:
+  read
+- STREET: `*** <street> ***<cards>`: read
+- SHOWDOWN: `*** (SHOW ?DOWN|ВСКРЫТИЕ КАРТ) ***`: read
+- SHOW: `<player>: (mostra|открывает) [<cards>]( (<desc>))`: read
+- MUCK: `<player>: esconde a mão`: read
+- NO_SHOW: `<player>: (não mostra a mão|не показывает руку)`: read
+- COLLECT: `<player> (recebeu|получил) <amount> (do pote|( банк))`: read
+- SUMMARY: `*** (SUMÁRIO|ИТОГ) ***`: its place in the hand (no field read)
+- TOTAL_POT: `(Total pote|Общий банк) <total> | (comissão|Доля) <rake>`: read
+- BOARD: `(Mesa|Борд) [<cards>]`: read
+- SUMMARY_SEAT: `(Lugar|Место) <seat>: <rest>`: read
+- MISC: `(. está sem ligação|. está ligado|. voltou|. gastou o tempo( enquanto estava sem
+  ligação)|.: está sit out|. abandona a mesa|. junta-se à mesa no lugar #N|. poderá jogar depois
+  do botão|. покидает стол|. садится за стол на место №N|время на ход игрока . истекло)`:
+  ignored: changes nothing
+- EMAIL: `(Está a receber este email porque ...|Atenção: este email foi enviado ...|Se tiver
+  interesse em saber ...|В этом письме содержится ...|Внимание! Это письмо ...|Если Вас
+  интересует ...|(REEL Europe Ltd|Rational Entertainment Enterprises Limited), ...|Copyright ©
+  d{4}-d{4}, Rational Intellectual Holdings Limited. ...)`: ignored: changes nothing
+- any other line: kept unread, a PA04 warning naming it (as for PokerStars).
 """
 
 from __future__ import annotations

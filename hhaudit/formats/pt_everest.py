@@ -12,6 +12,28 @@ Posts: "posts the dead blind of $X" is a dead small blind when X is below the bi
 blind; "posts $X" is a live big blind. "has been disconnected, and is allin" is Everest's
 disconnect protection: the player stays in the hand for the chips already in and does not
 act again (a `ProtectionEvent`).
+
+Line kinds (pt_everest, `grammars/pt_everest.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- HEADER: `EverestPoker Game #<hand_id>: (Tourney ID: <tid>, )?Table (><table> - (<low>/...`:
+  read
+- SEAT: `Seat <seat>: <player> (<stack>)`: read
+- POST: `<player> posts (the <what> of )<amount>`: read
+- BUTTON: `The button is in seat #<seat>`: read
+- HOLE_CARDS: `*** HOLE CARDS ***`: its place in the hand (no field read)
+- DEALT: `Dealt to <player> [<cards>]`: read
+- ACTION: `<player> <act>( <amount>)<all_in>`: read
+- DISCONNECT: `<player> has been disconnected, and is allin`: read
+- UNCALLED: `Uncalled bet of <amount> returned to <player>`: read
+- STREET: `*** <street> *** [<cards>]`: read
+- SUMMARY: `*** SUMMARY ***`: its place in the hand (no field read)
+- SHOW: `<player> <what> [<cards>]`: read
+- COLLECT: `<player> collects <amount>`: read
+- FINISHED: `. finished in place N and won ...`: its place in the hand (no field read)
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations
@@ -41,6 +63,7 @@ _LIMITS = {"No Limit": Limit.NO_LIMIT, "Pot Limit": Limit.POT_LIMIT, "Limit": Li
 
 class PtEverestFormat(PtFormat):
     name = "pt_everest"
+    reads_unknown_lines = True
     sites = ("Everest",)
     grammar = "pt_everest"
     description = "Everest Poker hands as PokerTracker exports them (EverestPoker Game #...)"

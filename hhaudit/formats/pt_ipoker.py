@@ -25,6 +25,43 @@ What the amounts mean (worked out from the hands: later calls and the pot totals
 - "(REBUY) (ADDON)" after a seat's stack ("Seat 7: Player11 ($10.00 in chips) (REBUY)
   (ADDON)") is PokerTracker's copy of iPoker's `rebuy="1"` and `addon="1"` flags: no amount,
   and not the hand the chips come in (see `ipoker`), so not chips brought (`Seat.added`).
+
+Line kinds (pt_ipoker, `grammars/pt_ipoker.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- HEADER: `<room> #<hand_id>( | |: )<rest>`: read
+- TABLE: `Table <name>`: read
+- SEAT: `Seat <seat>: <player> (<stack> in chips)<note>`: read
+- POST: `<player>: Post <what><all_in> <amount>`: read
+- HOLE_CARDS: `*** HOLE CARDS ***`: its place in the hand (no field read)
+- DEALT: `Dealt to <player> [<cards>]`: read
+- ACTION: `<player>: <act><nf>( <amount>)`: read
+- IDLE: `<player>:`: read
+- STREET: `*** <street> *** [<cards>]`: read
+- SUMMARY: `*** SUMMARY ***`: its place in the hand (no field read)
+- TOTAL_POT: `Total pot <total> Rake <rake>`: read
+- SHOW: `<player>: <what> [<cards>]( <desc>)`: read
+- WIN: `<player>: wins <amount><uncalled>`: read
+
+Line kinds (pt_merge, `grammars/pt_ipoker.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- HEADER: `<room> #<hand_id>( | |: )<rest>`: read
+- TABLE: `Table <name>`: read
+- SEAT: `Seat <seat>: <player> (<stack> in chips)<note>`: read
+- POST: `<player>: Post <what><all_in> <amount>`: read
+- HOLE_CARDS: `*** HOLE CARDS ***`: its place in the hand (no field read)
+- DEALT: `Dealt to <player> [<cards>]`: read
+- ACTION: `<player>: <act><nf>( <amount>)`: read
+- IDLE: `<player>:`: read
+- STREET: `*** <street> *** [<cards>]`: read
+- SUMMARY: `*** SUMMARY ***`: its place in the hand (no field read)
+- TOTAL_POT: `Total pot <total> Rake <rake>`: read
+- SHOW: `<player>: <what> [<cards>]( <desc>)`: read
+- WIN: `<player>: wins <amount><uncalled>`: read
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations
@@ -75,6 +112,7 @@ _ACTS = {"Fold": Act.FOLD, "Check": Act.CHECK}
 
 class PtIPokerFormat(PtFormat):
     name = "pt_ipoker"
+    reads_unknown_lines = True
     sites = ("iPoker",)
     grammar = "pt_ipoker"
     description = "iPoker network hands as PokerTracker exports them (GAME #...)"

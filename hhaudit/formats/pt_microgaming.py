@@ -20,6 +20,24 @@ the later calls and the "at end" stacks):
 - "wins X from the main pot" includes the uncalled part of the winner's bet, which is
   taken off (the pot auditor works the uncalled bet out); no rake is written (it is inferred
   as what the pot did not pay out). The times carry no zone: `started_at` is left empty.
+
+Line kinds (pt_microgaming, `grammars/pt_microgaming.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- HEADER: `** <layout> <hand_id>( Version:<ver>) starting - <y>-<mo>-<d> <h>:<mi>:<s>`: read
+- GAME: `** (><table> [<game>] (<low>|<high> <limit> - )<kind> ) <money>`: read
+- SEAT: `(- )<player> sitting in seat <seat> with <stack>( at end <end>)<note>`: read
+- POST: `<player> posted <what> - <amount>`: read
+- DEAL: `** Dealing cards to <player>: <cards>`: read
+- ACTION: `<player> <act>(( -) <amount>)`: read
+- STREET: `** Dealing the <street>: <cards>`: read
+- SHOW: `<player> <what>:( <cards>)`: read
+- COLLECT: `<player> wins <amount> from (the )<pot>`: read
+- RAKE: `Rake: <amount>`: read
+- END: `End of game <id>`: its place in the hand (no field read)
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations
@@ -57,6 +75,7 @@ def _cards(text: str | None) -> tuple[str, ...]:
 
 class PtMicrogamingFormat(PtFormat):
     name = "pt_microgaming"
+    reads_unknown_lines = True
     sites = ("Microgaming",)
     grammar = "pt_microgaming"
     description = "Microgaming network hands as PokerTracker exports them (** Game ID ..., ** Hand # ...)"

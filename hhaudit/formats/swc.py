@@ -11,6 +11,31 @@ Grammar: `grammars/swc.lark`. Points of the format:
 - each pot is paid on its own line ("wins Main Pot (6)", "wins Side Pot 1 (2)") followed by
   its own "Rake (x)"; the hand's rake is their sum;
 - the date has no zone, so `started_at` stays empty.
+
+Line kinds (swc, `grammars/swc.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- HEADER: `Hand #<hand_id> - <date>`: read
+- GAME: `Game: <game> (<min> - <max>) - (Stakes|Blinds) <low>/<high>`: read
+- SITE: `Site: Seals With Clubs`: its place in the hand (no field read)
+- TABLE: `Table: <name>`: read
+- SEAT: `Seat <seat>: <player> (<stack>)( - <note>)`: read
+- BUTTON: `<player> has the dealer button`: read
+- POST: `<player> posts <what> <amount>`: read
+- HOLE_CARDS: `** Hole Cards **`: its place in the hand (no field read)
+- DEALT: `Dealt to <player> [<cards>]`: read
+- ACTION: `<player> <act>( <amount>)<all_in>`: read
+- REFUND: `<player> refunded <amount>`: read
+- STREET: `** <street> ** [<cards>]`: read
+- SHOWDOWN: `** <pot> ?Show Down ** [<cards>]`: read
+- SHOW: `<player> shows [<cards>]( (<desc>))`: read
+- WIN: `<player> wins <pot> (<amount>)( with ...)`: read
+- RAKE: `Rake (<amount>)`: read
+- MISC: `(. adds [d.,] chips|. (has )(joined|left) the table|. sits out|. is sitting out|.
+  (dis)?connected|. mucks...|. has timed out...)`: ignored: changes nothing
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations
@@ -42,6 +67,7 @@ _LIMITS = {"NL": Limit.NO_LIMIT, "PL": Limit.POT_LIMIT, "Limit": Limit.FIXED_LIM
 
 class SWCFormat(SiteFormat):
     name = "swc"
+    reads_unknown_lines = True
     sites = ("SealsWithClubs",)
     grammar = "swc"
     description = "Seals With Clubs (mBTC cash games)"

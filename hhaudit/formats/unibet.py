@@ -12,6 +12,34 @@ Grammar: `grammars/unibet.lark`. Points of the format:
 - no uncalled-bet line: "P wins €1.10" pays the pot with the unmatched bet inside it
   (`implicit_uncalled`); "Total pot €1.10 Rake €0" states both, unmatched bet included;
 - the summary's "Seat N: P: bet X and won Y, net result: Z" lines restate the above.
+
+Line kinds (unibet, `grammars/unibet.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- HEADER: `Game #<hand_id>: Table (><table> - <sb>/<bb> - )<game> - <time> <date>`: read
+- SEATED: `*** Seated players ***`: its place in the hand (no field read)
+- SEAT: `Seat <seat>: <player> (<stack>)<note>`: read
+- BLINDS_SECTION: `*** Blinds and button ***`: its place in the hand (no field read)
+- BUTTON: `<player> has the button`: read
+- POST: `<player> posts <what> <amount><all_in>`: read
+- HOLE_CARDS: `*** Hole cards ***`: its place in the hand (no field read)
+- DEALT_IN: `Dealt in <player>`: read
+- DEALT: `Dealt to <player> [<cards>]`: read
+- STREET: `*** <street> ***( *<cards>)`: read
+- ACTION: `<player> <act>( <a>( to <b>))<all_in>`: read
+- SHOW: `<player> shows [<cards>]...`: read
+- MUCK: `<player> (mucks|does not show)...`: read
+- WIN: `<player> wins <amount>( from (the )<pot>)( with ...)`: read
+- SUMMARY: `*** Summary ***`: its place in the hand (no field read)
+- TOTAL: `Total pot <total>( Rake <rake>)...`: read
+- BOARD: `Board: [<cards>]`: read
+- RESULT: `Seat <seat>: <player>: bet <bet> and won <won>, net result: <net>`: its place in the
+  hand (no field read)
+- MISC: `(. (has (joined|left) the table|sits out|is sitting out|has (dis|re)?connected|has
+  timed out)...|.: ...)`: ignored: changes nothing
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations
@@ -44,6 +72,7 @@ _HOLDEM = re.compile(r"(?i)\bhold'?em\b")
 
 class UnibetFormat(SiteFormat):
     name = "unibet"
+    reads_unknown_lines = True
     sites = ("Unibet",)
     grammar = "unibet"
     description = "Unibet ('Game #N: Table ... - No Limit Hold'Em ...')"

@@ -18,6 +18,35 @@ Grammar: `grammars/winamax.lark`. Points of the format:
   (the big blind live, the rest dead), followed by "posts big blind 0€ out of position".
 Omaha ("Omaha pot limit", "Omaha5", "5 Card Omaha Hi/Lo") is read; stud and draw hands are
 unsupported games.
+
+Line kinds (winamax, `grammars/winamax.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- HEADER: `Winamax Poker - <kind> - HandId: #<hand_id> - <game> (<stakes>) - <date>`: read
+- TABLE: `Table: '<name>' <max>-max (<money>) Seat #(>0*(=d))<button> is the button`: read
+- SEAT: `Seat <seat>: <player> (<stack>(, <bounty> bounty))<note>`: read
+- BLINDS: `*** ANTE/BLINDS ***`: its place in the hand (no field read)
+- POST: `(><player> posts <what> )( <amount> )<oop><all_in>`: read
+- DENY: `<player> (denies|deny) <what>( [^ d]*dS*)`: read
+- ROOM_ADDED: `<what> to Pot: total <amount>`: read
+- PREFLOP: `*** PRE-FLOP ***`: its place in the hand (no field read)
+- DEALT: `Dealt to <player> [<cards>]( [<new>])`: read
+- ACTION: `<player> <act>( <a>( to <b>))<all_in>`: read
+- STREET: `*** <street> *** <cards>`: read
+- SHOWDOWN: `*** SHOW ?DOWN ***`: read
+- SHOW: `<player> shows [<cards>]( (<desc>))`: read
+- MUCK: `<player> (mucks|doesn't show)( hand)( [<cards>])`: read
+- COLLECT: `<player> collected <amount> from <pot>((<half>))`: read
+- SUMMARY: `*** SUMMARY ***`: its place in the hand (no field read)
+- TOTAL_POT: `Total pot <total><pots> | (No rake|Rake <rake>)`: read
+- BOARD: `Board: [<cards>]`: read
+- SUMMARY_SEAT: `Seat <seat>: <rest>`: its place in the hand (no field read)
+- MISC: `(. (is|has been) (dis)?connected|. sits out|. is sitting out|. has timed out...|.
+  leaves the table|. joins the table...|. wins the tournament...|. finished the tournament...|.
+  said, "...)`: ignored: changes nothing
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations
@@ -52,6 +81,7 @@ _SUFFIX = re.compile(r"^\D*?(\d+(?:[.,]\d+)?)\s*([kKM])\W*$")
 
 class WinamaxFormat(SiteFormat):
     name = "winamax"
+    reads_unknown_lines = True
     sites = ("Winamax",)
     grammar = "winamax"
     decimal_comma = True

@@ -11,6 +11,32 @@ are written as the chips the action adds; "allin (X)" is a bet, call or raise by
 depending on what the player faces. Pay-outs come from the summary's "Collects:" fields.
 "Game started at:" is the player's local clock with no zone, so `started_at` stays empty.
 A seat dealt no card ("Player X received a card.") that neither posts nor acts sat out.
+
+Line kinds (wpn, `grammars/wpn.lark`; every line shape of the corpus's
+files of this format is one of them: the corpus gives no PA04 on them):
+
+- STARTED: `Game started at: <date>`: its place in the hand (no field read)
+- GAME_ID: `Game ID: <hand_id> <sb>/<bb> <rest>`: read
+- BUTTON: `Seat <seat> is the button`: read
+- SEAT: `Seat <seat>: <player> (<stack>).<note>`: read
+- POST: `Player <player> <what> (<amount>)<dead>`: read
+- RECEIVED: `Player <player> received a card.`: read
+- DEALT: `Player <player> received card: [<cards>]`: read
+- ACTION: `Player <player> <act>( (<amount>))`: read
+- UNCALLED: `Uncalled bet (<amount>) returned to <player>`: read
+- STREET: `*** <street> ***: <cards>`: read
+- MUCK: `Player <player> mucks cards`: read
+- SUMMARY: `-{3,} Summary -{3,}`: its place in the hand (no field read)
+- POT: `Pot: <total>(. Rake <rake>)(. JP fee <jp>).`: read
+- BOARD: `Board: [<cards>]`: read
+- RESULT: `*?Player <player> (does not show cards|doesn't show cards|mucks (does not sho...`:
+  read
+- ENDED: `Game ended at: ...`: its place in the hand (no field read)
+- MISC: `(Player ... (is timed out|sitting out|wait BB|is disconnected|is connected|is
+  disconnected and ALL IN).)`: ignored: changes nothing
+- any other line: kept unread, a PA04 warning naming it; the hand is judged unless the line
+  names a seated player first or shows a figure or a card (`common.unknown_may_matter`),
+  where the rules abstain (`reads_unknown_lines`).
 """
 
 from __future__ import annotations
@@ -60,6 +86,7 @@ def _drop_game_note(m: re.Match[str]) -> str:
 
 class WPNFormat(SiteFormat):
     name = "wpn"
+    reads_unknown_lines = True
     sites = ("WPN/ACR",)
     grammar = "wpn"
     description = "Winning Poker Network, layout until 2019 ('Game started at:')"

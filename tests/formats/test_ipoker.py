@@ -6,6 +6,7 @@ import pytest
 from _site_corpus import findings, reviewed
 from xmlcorpus import check_corpus, hand
 
+import hhaudit
 from hhaudit.engine.auditor import Auditor
 from hhaudit.formats._xml import amount
 from hhaudit.model import (
@@ -227,3 +228,30 @@ def test_rebuy_and_addon_flags_do_not_mark_the_hand_the_chips_come_in() -> None:
     assert {h: c for h, c in came.items() if h not in ("3869734998", "3869735050")} == {
         "3869388200": 150000, "3869434500": 200000}
     assert not (set(came) - {"3869734998", "3869735050"}) & flagged
+
+
+def test_an_unknown_action_type_is_named_and_the_hand_kept_but_not_judged() -> None:
+    # A walk written by hand in iPoker's layout: V posts $1, Hero $2, V folds; Hero wins $3.
+    # Between them an action type no iPoker client here writes (99): it may carry chips, so
+    # the hand is read (not a parse error), the type is named, and the rules abstain.
+    text = """<session sessioncode="1">
+<general><mode>real</mode><gametype>Holdem NL $1/$2</gametype><tablename>T, 1</tablename>
+<currency>USD</currency><nickname>Hero</nickname></general>
+<game gamecode="12"><general><startdate>2011-01-01 10:01:00</startdate><players>
+<player seat="1" name="Hero" chips="$199" dealer="0" win="$3" bet="$2"/>
+<player seat="2" name="V" chips="$201" dealer="1" win="$0" bet="$1"/>
+</players></general>
+<round no="0"><action no="1" player="V" type="1" sum="$1"/><action no="2" player="Hero" type="2" sum="$2"/></round>
+<round no="1"><cards type="Pocket" player="Hero">HA S10</cards><action no="3" player="V" type="99" sum="$0"/>
+<action no="4" player="V" type="0" sum="$0"/></round>
+</game>
+</session>
+"""
+    (h,) = parse(text)
+    assert h.status is Status.AUDITED
+    assert [(u.line, u.text, u.matters) for u in h.unknown_lines] == [
+        (9, '<action no="3" player="V" type="99" sum="$0">', True)]
+    assert [(e.player, e.act) for e in h.events if isinstance(e, ActionEvent)] == [("V", Act.FOLD)]
+    r = hhaudit.audit(text, extend_select=["PA04"])
+    assert r.findings["rule"].tolist() == ["PA04"]
+    assert "not judged" in r.findings["message"].iloc[0]

@@ -10,6 +10,39 @@ oversized chip, `bob chips 1000+100+100`), out-of-turn actions (`oot carol call`
 dealer's ruling (`ruling bob call`). Those are kept on `Hand.live` for
 `hhaudit.engine.live_rules`, and the accepted action becomes an ordinary `ActionEvent`: the
 ruling, or with no ruling what the rules make of the words and chips.
+
+Line kinds (live, `grammars/live.lark`; every line shape of the corpus's
+files of this format is one of them):
+
+- HAND: `(?i:hand) #<id>( <rest>)`: read
+- BUTTON: `(?i:button|btn|dealer) ((?i:seat) )<seat>`: read
+- TABLE: `(?i:table) <name>`: read
+- SEAT: `(?i:seat) <seat>(:|(= )) <player>( <stack>)( <note>)( (?i:rebuy|rebought|adde...`: read
+- JOIN: `(?i:joins) ((?i:seat) )<seat>(:) <player> <stack>`: read
+- LEAVE: `(?i:leaves|left) <player>`: read
+- REBUY: `<kind> <player> <amount>`: read
+- COLORUP: `(?i:colou?r(-)+up)( ...)`: read
+- STREET: `<street><second> <cards>`: read
+- CARDS: `<player> (?i:cards|dealt|has|holds) <cards>`: read
+- BOMB: `(?i:bomb)((?i:pot)) <amount><double>`: read
+- POST: `<player> ((?i:posts) )<kind>( <amount>)( (?i:dead) <dead>)<all_in>`: read
+- ACTION: `<player> <act>( (?i:to)<amount>)<all_in>`: read
+- SAYS: `<player> (?i:says|declares) <what>((?i:to)<amount>)`: read
+- CHIPS: `<player> (?i:chips|pushes|puts) <chips>`: read
+- CHIP: `<player> (?i:chip|one chip) <amount>`: read
+- OOT: `(?i:oot) <player> <act>( (?i:to)<amount>)`: read
+- RULING: `(?i:ruling|ruled|rules) <player> <act>( (?i:to)<amount>)(,<returned>(?i:retur...`:
+  read
+- CHOP: `(?i:chop(s|ped))( (?i:the )(?i:blinds))`: read
+- MISDEAL: `(?i:misdeal)( ...)`: read
+- SHOWS: `<player> (?i:shows|tables) <cards>`: read
+- MUCKS: `<player> (?i:mucks)( <cards>)`: read
+- PAY: `(?i:pay|pays|paid) (<pot> )<player> <amount>`: read
+- RAKE: `(?i:rake|drop) <amount>`: read
+- POT: `(?i:pot|total) <amount>`: read
+- JACKPOT: `<kind> <amount>`: read
+- END: `(?i:end|stacks|ends) <pairs>`: read
+- any other line: a parse error naming the line (a dealer's log is written to this grammar).
 """
 
 from __future__ import annotations
