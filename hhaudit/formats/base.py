@@ -283,8 +283,10 @@ class CompiledGrammar:
             if nxt is None:
                 try:
                     nxt = self._advance(ctx, kind, number, text)
-                except LineError:
-                    if unknown is None:
+                except LineError as err:
+                    if unknown is None or err.incomplete:
+                        # the damage signatures of `_advance` (a hand begun inside another, a
+                        # hand's body run on after its end) are the log's, kept as such
                         raise
                     # a known kind out of place (a chat line broken over two lines that
                     # reads like a summary line): kept unread, as a line no kind reads
