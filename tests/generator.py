@@ -46,7 +46,7 @@ import random
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from hhaudit import evaluator
+from hhaudit.engine import evaluator
 
 RANK_WORD = {
     "2": ("Deuce", "Deuces"), "3": ("Three", "Threes"), "4": ("Four", "Fours"),

@@ -13,7 +13,7 @@ from itertools import combinations
 
 import pytest
 
-from hhaudit import evaluator
+from hhaudit.engine import evaluator
 from hhaudit.engine.evaluator import best_hands, hand_category, omaha_value
 from hhaudit.engine.games import AUDITED, is_audited, unaudited_reason
 

@@ -387,7 +387,8 @@ def test_the_patterns_written_in_calls_are_found() -> None:
 
 
 # ----------------------------------------------------------------------------- a header run into a line
-RUN_IN_BOUNDED_BY_THE_TAIL: frozenset[str] = frozenset({"PokerStarsFormat", "PacificFormat", "WPN2019Format"})
+RUN_IN_BOUNDED_BY_THE_TAIL: frozenset[str] = frozenset({
+    "PokerStarsFormat", "PacificFormat", "WPN2019Format", "CakeFormat", "EnetFormat", "UnibetFormat", "EverleafFormat"})
 """Formats whose first-line pattern, searched inside an unknown line (`base.run_in`), backtracks
 super-linearly on its own (a lead such as `Full Tilt` repeated, each copy scanning the rest of
 the line for `Hand #`): `base.run_in_search` searches only a line's last `RUN_IN_TAIL`
