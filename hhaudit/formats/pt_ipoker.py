@@ -26,25 +26,8 @@ What the amounts mean (worked out from the hands: later calls and the pot totals
   (ADDON)") is PokerTracker's copy of iPoker's `rebuy="1"` and `addon="1"` flags: no amount,
   and not the hand the chips come in (see `ipoker`), so not chips brought (`Seat.added`).
 
-Line kinds (pt_ipoker, `grammars/pt_ipoker.lark`; every line shape of the corpus's
-files of this format is one of them: the corpus gives no PA04 on them):
-
-- HEADER: `<room> #<hand_id>( | |: )<rest>`: read
-- TABLE: `Table <name>`: read
-- SEAT: `Seat <seat>: <player> (<stack> in chips)<note>`: read
-- POST: `<player>: Post <what><all_in> <amount>`: read
-- HOLE_CARDS: `*** HOLE CARDS ***`: its place in the hand (no field read)
-- DEALT: `Dealt to <player> [<cards>]`: read
-- ACTION: `<player>: <act><nf>( <amount>)`: read
-- IDLE: `<player>:`: read
-- STREET: `*** <street> *** [<cards>]`: read
-- SUMMARY: `*** SUMMARY ***`: its place in the hand (no field read)
-- TOTAL_POT: `Total pot <total> Rake <rake>`: read
-- SHOW: `<player>: <what> [<cards>]( <desc>)`: read
-- WIN: `<player>: wins <amount><uncalled>`: read
-
-Line kinds (pt_merge, `grammars/pt_ipoker.lark`; every line shape of the corpus's
-files of this format is one of them: the corpus gives no PA04 on them):
+Line kinds (pt_ipoker and pt_merge, both read by `grammars/pt_ipoker.lark`; every line shape of
+the corpus's files of these formats is one of them: the corpus gives no PA04 on them):
 
 - HEADER: `<room> #<hand_id>( | |: )<rest>`: read
 - TABLE: `Table <name>`: read
