@@ -6,7 +6,7 @@ leaves the hand audited, and the warning names the line."""
 
 from __future__ import annotations
 
-import importlib
+import ast
 import io
 import pkgutil
 import re
@@ -26,8 +26,10 @@ MODULES = sorted(m.name for m in pkgutil.iter_modules(hhaudit.formats.__path__) 
 
 
 def line_kinds_section(name: str) -> str:
-    """The module's "Line kinds" section, or the docs page's its docstring names."""
-    doc = importlib.import_module("hhaudit.formats." + name).__doc__ or ""
+    """The module's "Line kinds" section, or the docs page's its docstring names (the docstring
+    as written in the source: a compiled module keeps none at run time)."""
+    source = REPO / "hhaudit" / "formats" / (name.replace(".", "/") + ".py")
+    doc = ast.get_docstring(ast.parse(source.read_text(encoding="utf-8"))) or ""
     for heading in ("Line kinds", "Fields"):  # "Fields": the JSON and TOML formats
         if heading in doc:
             return doc[doc.index(heading):]
