@@ -155,3 +155,33 @@ def test_corpus_copies_that_differ_are_the_reviewed_ones(tmp_path: Path) -> None
     with open(REPO / "tests" / "reviewed" / "copies.tsv", encoding="utf-8") as fh:
         reviewed = {(r["file"], r["hand_id"], r["rule"]) for r in csv.DictReader(fh, delimiter="\t")}
     assert found == reviewed
+
+
+def test_copies_of_more_firsts_than_a_batch_holds_give_the_same_findings(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five hands, each with a copy that differs, one copy cut short, and two copies of one
+    hand: the firsts' texts held two at a time (`copies.FIRSTS_AT_ONCE`) give the dataset
+    that holding them all gives, and each copy's finding names its own first's line."""
+    from hhaudit.pipeline import copies
+
+    old, new, k = changed_line()
+    firsts = "".join(hand(n) for n in range(1, 6))
+    short = "\n".join(hand(3).rstrip("\n").splitlines()[:-2]) + "\n\n\n"
+    edited = hand(5, (old, new)) + hand(1, (old, new)) + short + hand(2, (old, new)) + hand(4, (old, new))
+    files = {"a.txt": (firsts, "\n"), "b.txt": (edited + hand(2, (old, new + " ")), "\n")}
+    t1, whole = run_on(tmp_path, files, name="whole")
+    monkeypatch.setattr(copies, "FIRSTS_AT_ONCE", 2)
+    t2, batched = run_on(tmp_path, files, name="batched")
+    assert (t1.hands, t1.duplicates, t1.conflicts) == (5, 6, 6)
+    assert (t2.hands, t2.duplicates, t2.conflicts) == (5, 6, 6)
+    a, b = hhaudit.read(whole), hhaudit.read(batched)
+    for name in TABLES:
+        assert a[name].astype(str).values.tolist() == b[name].astype(str).values.tolist(), name
+    ours = a.findings[a.findings["rule"] == "AC07"]
+    assert sorted(ours["hand_id"]) == ["1", "2", "2", "3", "4", "5"]
+    size = hand(1).count("\n")  # every hand of a.txt has as many lines
+    edits = ours[ours["hand_id"] != "3"]
+    assert list(edits["line"]) == [(int(h) - 1) * size + k for h in edits["hand_id"]]  # its first's edited line
+    dups = pq.read_table(whole / DUPLICATES).to_pylist()
+    assert [d["hand_id"] for d in dups] == ["5", "1", "3", "2", "4", "2"]  # in the copies' file order
+    assert all(d["compared"] and d["differs_at"] is not None for d in dups)

@@ -10,7 +10,7 @@ different formats (a site's file and a tracker's export of it) are not compared.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..reading import Source, iter_text, lines_of_blocks
@@ -74,9 +74,50 @@ def digests(source: Source, spans: Iterable[Span]) -> dict[Span, bytes]:
     return out
 
 
-def texts(source: Source, spans: Iterable[Span]) -> dict[Span, list[tuple[int, str]]]:
-    """Each span's normalised lines (for the copies that differ: few)."""
-    return dict(_spans(source, spans))
+FIRSTS_AT_ONCE = 10_000
+"""The firsts whose text `differences` holds at once (a few tens of megabytes). The copies'
+texts are compared as they are read, never held: 200,000 differing copies of one hand hold
+one first's text; copies of more firsts than this read their sources again once a batch."""
+
+Pair = tuple[str, Span, str, Span]
+"""A first's source and span, and its copy's."""
+
+
+def differences(sources: Mapping[str, Source], pairs: Sequence[Pair]) -> Iterator[tuple[int, Difference | None]]:
+    """For each pair (by its index in `pairs`), where the copy first differs from its first,
+    or None if they agree. A span its source no longer holds reads as no lines (a file
+    shorter than it was when audited)."""
+    order = sorted(range(len(pairs)), key=lambda k: pairs[k][:2])
+    start = 0
+    while start < len(order):
+        batch: list[int] = []
+        held: set[tuple[str, Span]] = set()
+        while start < len(order) and (len(held) < FIRSTS_AT_ONCE or pairs[order[start]][:2] in held):
+            k = order[start]
+            held.add(pairs[k][:2])
+            batch.append(k)
+            start += 1
+        yield from _batch_differences(sources, pairs, batch)
+
+
+def _batch_differences(sources: Mapping[str, Source], pairs: Sequence[Pair],
+                       batch: list[int]) -> Iterator[tuple[int, Difference | None]]:
+    firsts: dict[str, set[Span]] = {}
+    copies: dict[str, dict[Span, list[int]]] = {}
+    for k in batch:
+        f_src, f_span, c_src, c_span = pairs[k]
+        firsts.setdefault(f_src, set()).add(f_span)
+        copies.setdefault(c_src, {}).setdefault(c_span, []).append(k)
+    text = {(src, span): lines for src, spans in sorted(firsts.items()) for span, lines in _spans(sources[src], spans)}
+    for src, by_span in sorted(copies.items()):
+        for span, lines in _spans(sources[src], by_span):
+            for k in by_span.pop(span):
+                f_src, f_span = pairs[k][:2]
+                yield k, first_difference(text.get((f_src, f_span), []), lines, f_span[1], span[1])
+        for span, ks in by_span.items():  # past the end of the file
+            for k in ks:
+                f_src, f_span = pairs[k][:2]
+                yield k, first_difference(text.get((f_src, f_span), []), [], f_span[1], span[1])
 
 
 def first_difference(first: list[tuple[int, str]], copy: list[tuple[int, str]], first_end: int,
