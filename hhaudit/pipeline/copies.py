@@ -35,43 +35,60 @@ def _normal(number: int, line: str) -> tuple[int, str] | None:
     return (number, text) if text else None
 
 
-def _spans(source: Source, spans: Iterable[Span]) -> Iterator[tuple[Span, list[tuple[int, str]]]]:
-    """Each span's non-blank lines (number, text), reading the source once."""
-    wanted = sorted(set(spans))
+def _read(source: Source, wanted: Sequence[Span]) -> Iterator[tuple[int, list[tuple[int, str]]]]:
+    """Each span's non-blank lines (number, text), by the span's index in `wanted` (spans in
+    order of their first line), reading the source once."""
     if not wanted:
         return
-    open_spans: list[tuple[Span, list[tuple[int, str]]]] = []
+    open_spans: list[tuple[int, int, list[tuple[int, str]]]] = []  # index, last line, lines
     k = 0
-    last = max(end for _, end in wanted)
+    last = max(wanted[i][1] for i in range(len(wanted)))
     with source.open() as stream:
         for number, line in enumerate(lines_of_blocks(iter_text(stream)), 1):
-            while k < len(wanted) and wanted[k][0] == number:
-                open_spans.append((wanted[k], []))
+            while k < len(wanted) and wanted[k][0] <= number:
+                open_spans.append((k, wanted[k][1], []))
                 k += 1
             if open_spans:
                 item = _normal(number, line)
                 if item is not None:
-                    for _, kept in open_spans:
+                    for _, _, kept in open_spans:
                         kept.append(item)
-                done = [o for o in open_spans if o[0][1] <= number]
-                if done:
-                    yield from done
-                    open_spans = [o for o in open_spans if o[0][1] > number]
+                if any(o[1] <= number for o in open_spans):
+                    for o in open_spans:
+                        if o[1] <= number:
+                            yield o[0], o[2]
+                    open_spans = [o for o in open_spans if o[1] > number]
             if number >= last and not open_spans:
                 break
-    yield from open_spans  # a file shorter than it was when audited
+    for o in open_spans:  # a file shorter than it was when audited
+        yield o[0], o[2]
+
+
+def _spans(source: Source, spans: Iterable[Span]) -> Iterator[tuple[Span, list[tuple[int, str]]]]:
+    """Each span's non-blank lines (number, text), reading the source once."""
+    wanted = sorted(set(spans))
+    for k, lines in _read(source, wanted):
+        yield wanted[k], lines
+
+
+def _digest(lines: list[tuple[int, str]]) -> bytes:
+    h = hashlib.blake2b(digest_size=16)
+    for _, text in lines:
+        h.update(text.encode("utf-8", "surrogatepass"))
+        h.update(b"\n")
+    return h.digest()
+
+
+def digests_in_order(source: Source, spans: Sequence[Span]) -> Iterator[tuple[int, bytes]]:
+    """A digest of each span's normalised text, by the span's index in `spans` (in order of
+    their first line), as each is read: nothing is kept of a span once its digest is made."""
+    for k, lines in _read(source, spans):
+        yield k, _digest(lines)
 
 
 def digests(source: Source, spans: Iterable[Span]) -> dict[Span, bytes]:
     """A digest of each span's normalised text."""
-    out: dict[Span, bytes] = {}
-    for span, lines in _spans(source, spans):
-        h = hashlib.blake2b(digest_size=16)
-        for _, text in lines:
-            h.update(text.encode("utf-8", "surrogatepass"))
-            h.update(b"\n")
-        out[span] = h.digest()
-    return out
+    return {span: _digest(lines) for span, lines in _spans(source, spans)}
 
 
 FIRSTS_AT_ONCE = 10_000

@@ -12,11 +12,11 @@ the id's first gets an AC08 finding (the id is reused), added here as AC07's are
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .copies import Span, differences, digests
+from .copies import Span, differences, digests, digests_in_order
 from .options import Totals
 from .parts import PART, read_part, release_arrow_memory, write_atomic
 
@@ -102,11 +102,11 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
                 by_ord[o] = _First(src[row], line[row], end[row] or 0, fmt[row], parts[part], row)
         for o, *values in zip(*(firsts[c].to_pylist() for c in ("ord", *KEY))):
             first_at.setdefault((values[0], values[1], values[2], values[3]), []).append(by_ord[o])
-    new_first: dict[tuple[str, int], _First] = {}
+    new_first: dict[str, dict[int, _First]] = {}
     """Each copy found here (its source and line): its first."""
 
     def first_of(source: str, line: int, key: Key, named: tuple[str, int]) -> _First | None:
-        f = new_first.get((source, line))
+        f = new_first.get(source, {}).get(line)
         if f is not None:
             return f
         candidates = first_at.get(key, [])
@@ -128,7 +128,7 @@ def dedupe(tmp: Path, per_file: dict[int, Totals], names: dict[int, str],
         gone_pairs = set(zip(gone["hand_id"].to_pylist(), gone["source"].to_pylist())) - kept_pairs
         firsts = [by_ord[found.copies[part][k]] for k in sorted(rows_gone)]
         for src, line, f in zip(gone["source"].to_pylist(), gone["line"].to_pylist(), firsts):
-            new_first[(src, line)] = f
+            new_first.setdefault(src, {})[line] = f  # by source, then line: a (source, line) key a copy is 200 bytes
         n = len(gone)
         new_dups[name] = _Rows(pa.table({
             "site": gone["site"], "hand_id": gone["hand_id"], "source": gone["source"], "line": gone["line"],
@@ -394,6 +394,79 @@ def _renamed(table: Any, first_of: Callable[[str, int, Key, tuple[str, int]], _F
     return _Rows(table, firsts)
 
 
+class _Pairs:
+    """The copies to compare with their firsts, as columns of integers (200,000 copies of one
+    hand are 200,000 pairs: as tuples, with their spans and digests, they held 100 megabytes).
+    Pair k is row `row[k]` of part `names[name[k]]`, its source `sources[source[k]]` from
+    `line[k]` to `end[k]`, and its first `firsts[first[k]]`."""
+
+    def __init__(self) -> None:
+        from array import array
+
+        self.names: list[str] = []
+        self.sources: list[str] = []
+        self.firsts: list[_First] = []
+        self._source_at: dict[str, int] = {}
+        self._first_at: dict[int, int] = {}
+        self.name, self.row, self.source, self.line, self.end, self.first = (
+            array("q") for _ in range(6))
+
+    def __len__(self) -> int:
+        return len(self.row)
+
+    def add(self, name: int, row: int, first: _First, source: str, line: int, end: int) -> None:
+        f = self._first_at.get(id(first))
+        if f is None:
+            f = self._first_at[id(first)] = len(self.firsts)
+            self.firsts.append(first)
+        src = self._source_at.get(source)
+        if src is None:
+            src = self._source_at[source] = len(self.sources)
+            self.sources.append(source)
+        for column, value in zip((self.name, self.row, self.source, self.line, self.end, self.first),
+                                 (name, row, src, line, end, f)):
+            column.append(value)
+
+    def differing(self, by_name: Mapping[str, Source]) -> list[int]:
+        """The pairs whose copy's text is not its first's (by digest), in pair order. The
+        copies' digests are made as each source is read, never held."""
+        wanted: dict[str, set[Span]] = {}
+        for f in self.firsts:
+            wanted.setdefault(f.source, set()).add((f.line, f.end))
+        sums = {src: digests(by_name[src], spans) for src, spans in sorted(wanted.items())}
+        first_sum = [sums[f.source].get((f.line, f.end)) for f in self.firsts]
+        del sums, wanted
+        of_source: list[list[int]] = [[] for _ in self.sources]
+        for k, src in enumerate(self.source):
+            of_source[src].append(k)
+        out: list[int] = []
+        for src, name in enumerate(self.sources):
+            order = sorted(of_source[src], key=lambda k: (self.line[k], self.end[k]))
+            of_source[src] = []
+            read = bytearray(len(order))
+            for i, digest in digests_in_order(by_name[name], _SpanView(order, self.line, self.end)):
+                read[i] = 1
+                if digest != first_sum[self.first[order[i]]]:
+                    out.append(order[i])
+            # a span past the end of the file: no text, a difference unless its first has none either
+            out.extend(k for i, k in enumerate(order) if not read[i] and first_sum[self.first[k]] is not None)
+        return sorted(out)
+
+
+class _SpanView(Sequence[Span]):
+    """The spans of some pairs, in the order given, made as they are asked for."""
+
+    def __init__(self, order: list[int], line: Sequence[int], end: Sequence[int]) -> None:
+        self.order, self.line, self.end = order, line, end
+
+    def __len__(self) -> int:
+        return len(self.order)
+
+    def __getitem__(self, i: int) -> Span:  # type: ignore[override]
+        k = self.order[i]
+        return self.line[k], self.end[k]
+
+
 def _compare(all_rows: dict[str, _Rows], sources: Sequence[Source]) -> list[Conflict]:
     """Compare each copy with its first (sets `end_line`, `differs_at` and `compared` in its
     part's rows); the findings the copies that differ give."""
@@ -403,10 +476,9 @@ def _compare(all_rows: dict[str, _Rows], sources: Sequence[Source]) -> list[Conf
     from ..engine.rules import RULES
 
     by_name = {s.name: s for s in sources}
-    pairs: list[tuple[str, int, _First, str, int, int]] = []
-    """Each copy compared: its part, row, first, source, line and end line."""
-    wanted: dict[str, set[Span]] = {}
-    for name, rows in all_rows.items():
+    pairs = _Pairs()
+    for n, (name, rows) in enumerate(all_rows.items()):
+        pairs.names.append(name)
         t = rows.table
         ends = pc.fill_null(t["end_line"], 0)
         compared = []
@@ -415,31 +487,29 @@ def _compare(all_rows: dict[str, _Rows], sources: Sequence[Source]) -> list[Conf
             ok = (first is not None and first.format == fmt and first.end >= first.line
                   and end >= line and first.source in by_name and src in by_name)
             compared.append(bool(ok))
-            if not ok:
-                continue
-            assert first is not None
-            pairs.append((name, k, first, src, line, end))
-            wanted.setdefault(first.source, set()).add((first.line, first.end))
-            wanted.setdefault(src, set()).add((line, end))
+            if ok:
+                assert first is not None
+                pairs.add(n, k, first, src, line, end)
         t = t.set_column(t.schema.get_field_index("end_line"), "end_line", ends)
         t = t.set_column(t.schema.get_field_index("differs_at"), "differs_at", pa.nulls(len(t), pa.int64()))
         rows.table = t.set_column(t.schema.get_field_index("compared"), "compared", pa.array(compared, pa.bool_()))
-    if not pairs:
+        del compared
+    if not len(pairs):
         return []
-    sums = {src: digests(by_name[src], spans) for src, spans in sorted(wanted.items())}
-    del wanted
-    differ = [p for p in pairs if sums[p[2].source].get((p[2].line, p[2].end)) != sums[p[3]].get((p[4], p[5]))]
-    del pairs, sums
+    differ = pairs.differing(by_name)
     if not differ:
         return []
     rule = RULES["AC07"]
     out: list[Conflict] = []
     differs_at: dict[str, dict[int, int]] = {}
-    found = differences(by_name, [(f.source, (f.line, f.end), src, (line, end)) for _, _, f, src, line, end in differ])
-    for k, d in sorted(found, key=lambda item: item[0]):
+    firsts = [pairs.firsts[pairs.first[k]] for k in differ]
+    found = differences(by_name, [(f.source, (f.line, f.end), pairs.sources[pairs.source[k]],
+                                   (pairs.line[k], pairs.end[k])) for f, k in zip(firsts, differ)])
+    for i, d in sorted(found, key=lambda item: item[0]):
         if d is None:
             continue
-        name, row, f, src, line, _ = differ[k]
+        k, f = differ[i], firsts[i]
+        name, row, src, line = pairs.names[pairs.name[k]], pairs.row[k], pairs.sources[pairs.source[k]], pairs.line[k]
         hid = all_rows[name].table["hand_id"][row].as_py()
         differs_at.setdefault(name, {})[row] = d.copy_line
         here = d.first_text or "(end of the hand)"
