@@ -121,6 +121,61 @@ pay Cat 2100
     assert rows(text) == []
 
 
+def test_big_blind_ante_does_not_make_the_big_blind_alone_eligible_for_the_pot():
+    # rules.md 9a, TDA RP-11: the big-blind ante is dead money for the table. Eve raises to
+    # 1500 and Ann (the big blind, who also antes 600) calls: both put 1500 in play, and the
+    # pot of 3600 is theirs to contest. Counting the ante as Ann's bet made her alone
+    # eligible, and Eve's winning hand an SP01 ("paid more than the pots she is eligible for").
+    text = """\
+game NL 300/600 bbante 600
+hand 4
+button 5
+seat 1 Ann 9875
+seat 5 Eve 8550
+Eve raise 1500
+Ann call
+flop Tc 4d 4s
+Ann check
+Eve check
+turn 2h
+Ann check
+Eve check
+river 7c
+Ann check
+Eve check
+Ann shows Kd Qd
+Eve shows Ah Ac
+pay Eve 3600
+"""
+    assert rows(text) == []
+    assert rows(text.replace("pay Eve 3600", "pay Ann 3600")) == [(19, "WN01")]  # the pay line
+
+
+def test_a_big_blind_all_in_for_less_than_a_call_plays_for_its_bet_and_the_ante():
+    # Ann, the big blind, antes 600 for the table and has 1100 behind: she calls Eve's raise
+    # to 1500 all in for 1100 (her 600 blind and 500 more). The main pot is 1100 from each and
+    # the ante, 2800; Eve's other 400 is uncalled. Counting the ante as Ann's bet made the
+    # main pot 1700 from each, with Ann alone eligible for it.
+    text = """\
+game NL 300/600 bbante 600
+hand 4
+button 5
+seat 1 Ann 1700
+seat 5 Eve 8550
+Eve raise 1500
+Ann call
+Ann shows Kd Kh
+Eve shows Qd Qh
+flop Tc 4d 4s
+turn 2h
+river 7c
+pay Ann 2800
+"""
+    assert rows(text) == []
+    eve_wins = text.replace("Eve shows Qd Qh", "Eve shows Ad Ah").replace("pay Ann 2800", "pay Eve 2800")
+    assert rows(eve_wins) == []
+
+
 def test_big_blind_ante_written_as_a_post_line():
     text = BBA_HEADS_UP.replace("Eve raise 1500", "Eve sb 300\nAnn bb 600\nAnn bbante 600\nEve raise 1500")
     assert rows(text) == []

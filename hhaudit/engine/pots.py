@@ -421,7 +421,13 @@ def audit_pots(auditor: Judge, hand: Hand, state: State, out: AuditedHand,
                         f"pot, over {int(state.profile.max_rake_share * 100)}%",
                         expected_amount=int(pot_total * state.profile.max_rake_share), actual_amount=rake)
     # ---- pots and who should get them
-    dead = {k: min(v, seats[k].dead) for k, v in contrib.items()}
+    # Dead blinds and a big-blind ante play in the main pot and give no seat a level of its
+    # own (rules.md 9a, TDA RP-11: the BBA is the table's ante, paid by one seat): counted as
+    # the big blind's bet, they made it alone eligible for a pot everyone matched. A big blind
+    # all in for the ante alone keeps it as its stake (ante-first: it can win only the ante).
+    bba = _bba_seat(seats)
+    dead = {k: min(v, seats[k].dead + (seats[k].ante if k == bba and v > seats[k].ante else 0))
+            for k, v in contrib.items()}
     pots = build_pots({k: v - dead[k] for k, v in contrib.items()}, live, all_in & live)
     if pots and sum(dead.values()):
         pots[0].amount += sum(dead.values())  # dead blinds play in the main pot
