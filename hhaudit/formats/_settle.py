@@ -8,7 +8,16 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..model import ActionEvent, CollectEvent, FeeEvent, Hand, Post, PostEvent, StreetEvent, UncalledEvent
+from ..model import (
+    ActionEvent,
+    CollectEvent,
+    FeeEvent,
+    Hand,
+    Post,
+    PostEvent,
+    StreetEvent,
+    UncalledEvent,
+)
 
 
 def contributions(hand: Hand) -> tuple[dict[int, int], dict[int, int]]:

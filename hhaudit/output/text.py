@@ -28,7 +28,6 @@ from . import Row
 from . import detail as expected_actual
 from .safe import safe
 
-
 _COLUMN = re.compile(r"column (\d+)\b")
 
 

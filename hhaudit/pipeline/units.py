@@ -8,11 +8,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ..identity import identity, same_time
 from ..model import Hand
 from ..parsing import ParseLog, faulted, parse_source
 from ..reading import Source
 from .bulk import bulk
-from ..identity import identity, same_time
 from .dedupe import DUPLICATES, dup_schema
 from .options import HandAuditor, Options, Totals
 from .parts import part_name

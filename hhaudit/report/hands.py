@@ -120,9 +120,8 @@ def write_hand_pages(tables: dict[str, pd.DataFrame], pages: list[PageRef], fold
 
 def _replays(source: str, wanted: dict[tuple[str, int], PageRef], profile: str | None) -> Iterator[Replay]:
     from ..parsing import parse
-    from ..reading import InputError
-
     from ..paths import to_open
+    from ..reading import InputError
 
     path = Path(to_open(source))
     if not path.is_file():

@@ -20,8 +20,8 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
-from ..output.safe import safe
 from ..model import Category
+from ..output.safe import safe
 from .figures import NO_CURRENCY, normalised, seat_figures
 
 _RC: Any = {"svg.fonttype": "none", "svg.hashsalt": "hhaudit", "font.size": 9,
