@@ -11,8 +11,11 @@ Line kinds (`<Action type=..>` of `<Gameplay>`, amounts as written: the one hand
 through shows it, and `endbalance` confirms it; a type or element not listed here is kept, named by a PA04 warning (`_xml.unknown_element`),
 and the hand is read but not judged):
 - SmallBlind, BigBlind: the blind; PostedToPlay: a new or returning player's post (the big
-  blind; less than the big blind: a dead small blind; a missed-blinds "big + small" post is
-  written as the big blind only, and the dead small blind shows in `endbalance`).
+  blind; a missed-blinds "big + small" post is written as the big blind only, and the dead
+  small blind shows in `endbalance`). A PostedToPlay of less than the big blind (the small
+  blind's amount, out of position) is live: in a 2016 `hhversion="5"` PLO hand at 5/10 the
+  poster's "PostedToPlay 5.00" then "Raise 30.00" make 35, which the next player calls with
+  "Call 35.00" and the big blind with "Call 25.00" (every `endbalance` agrees).
 - Call: the player's street total; Raise: the street total (raise to); Bet: chips put in;
   AllIn: the chips put in (a call, bet or raise from the state). From `hhversion="2"`
   (2012) Call and Raise are the chips the action puts in too: the 2012 PLO hands' calls
@@ -217,8 +220,10 @@ class MicrogamingFormat(XmlFormat):
                 ev.append(PostEvent(ln, st, name, Post.BIG_BLIND, chips, 0, chips >= left))
             elif kind == "PostedToPlay":
                 if hand.bb and chips < hand.bb:
-                    bet.put(st, chips, live=False)
-                    ev.append(PostEvent(ln, st, name, Post.DEAD, 0, chips, chips >= left))
+                    # a post of less than the big blind out of position plays: the others
+                    # call to it and the poster's raise adds to it
+                    bet.put(st, chips)
+                    ev.append(PostEvent(ln, st, name, Post.DEAD, chips, 0, chips >= left))
                 else:
                     bet.put(st, chips)
                     to_play.append(len(ev))
