@@ -3,7 +3,8 @@
 Each hand is a `<Game id date="YYYY-MM-DD hh:mm:ss" tablename stakes="sb|bb" betlimit="NL|PL|FL"
 tabletype gametype="Hold'em|..." realmoney istournament rake="cents">` element; files carry
 junk text around it ("----PRIMA.DAT----", "ExtendedTableName: ..."), which the splitter
-leaves out. `<Seats>` lists `<Seat num alias balance endbalance [dealer] [sittingout]>`;
+leaves out. `<Seats>` lists `<Seat num alias balance endbalance [dealer] [sittingout]>`
+(`endbalance=""` in some 2016 files: the end stack is then not known);
 `<Gameplay>` the `<Action seq type seat value>` elements in order, and a final
 `<Action type="Win">` with one `<Seat num amount pot>` per payment.
 
@@ -157,8 +158,9 @@ class MicrogamingFormat(XmlFormat):
             num = int(attr(s, "num"))
             names[num] = attr(s, "alias")
             stacks[num] = amount(attr(s, "balance"), scale)
-            if s.get("endbalance") is not None:
-                ends[num] = amount(s.get("endbalance"), scale)
+            end = (s.get("endbalance") or "").strip()
+            if end:  # some files leave it empty (endbalance=""): not known, as when absent
+                ends[num] = amount(end, scale)
             hand.seats.append(Seat(num, names[num], stacks[num], s.get("sittingout") == "true", line(s)))
             if s.get("dealer") == "true":
                 hand.button_seat = num

@@ -144,3 +144,35 @@ def test_posted_to_play_short_of_the_big_blind_is_live() -> None:
     seats = r.seats.set_index("player")
     assert [seats.loc[p, "contributed"] for p in ("Ann", "Ben", "Cat", "Dan")] == [3500, 500, 3500, 3500]
     assert r.pots["amount"].tolist() == [11000]
+
+
+EMPTY_END_BALANCE = """\
+<Game hhversion="5" id="5900000102" date="2016-01-01 22:00:00" unicodetablename="" tablename="Breeze" stakes="10|20" betlimit="NL" tabletype="Cash Game" unicodetabletype="" gametypeid="1" gametype="Hold&apos;em" realmoney="true" currencysymbol="rCA=" playerseat="2" betamount="0" istournament="0" tablesize="6" rake="0">
+   <Seats>
+      <Seat num="1" alias="Ann" unicodealias="" balance="500.00" endbalance="" dealer="true"/>
+      <Seat num="2" alias="Ben" unicodealias="" balance="500.00" endbalance=""/>
+      <Seat num="3" alias="Cat" unicodealias="" balance="500.00" endbalance=""/>
+   </Seats>
+   <Gameplay>
+      <Action seq="1" type="SmallBlind" seat="2" value="10.00"/>
+      <Action seq="2" type="BigBlind" seat="3" value="20.00"/>
+      <Action seq="3" type="Raise" seat="1" value="60.00"/>
+      <Action seq="4" type="Fold" seat="2"/>
+      <Action seq="5" type="Fold" seat="3"/>
+      <Action seq="6" type="MoneyReturned" seat="1" value="40.00"/>
+      <Action type="Win">
+         <Seat num="1" amount="50.00" pot="0" type="" lowhandwin="0"/>
+      </Action>
+   </Gameplay>
+</Game>
+"""
+
+
+def test_an_empty_end_balance_is_not_known() -> None:
+    # endbalance="" (no number) reads as an end stack not written, not as a malformed amount
+    import hhaudit
+
+    r = hhaudit.audit(EMPTY_END_BALANCE)
+    assert r.hands.iloc[0]["status"] == "audited"
+    assert r.findings.empty, r.findings[["rule", "message"]].to_string()
+    assert r.pots["amount"].tolist() == [5000]
