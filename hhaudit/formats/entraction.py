@@ -12,6 +12,8 @@ Grammar: `grammars/entraction.lark`. Points of the format:
 - a street line writes the whole board ("Turn  3d - Ah - 8h - Jd"); a hand mucked at the
   showdown may be written with its cards ("didn't show hand (2c - 8c - 2d - 5c)");
 - the hero's hole cards may be written with the name in lower case ("hero was dealt:");
+- a name may be followed by a run of spaces before "was dealt:", "shows:", "didn't show
+  hand" and "wins:" ("Hero   was dealt:  2h - 2s - Ah - As", "Player4    shows:", 2011);
 - "X wins: EUR 59.25" is after the rake ("Rake: EUR 0.75"); a tournament hand has no
   currency and no rake line;
 - the hand ends "Game ended 2011-03-26 13:19:18 GMT" (the time zone is written there).

@@ -25,6 +25,12 @@ unless noted; a type or element not listed here is kept, named by a PA04 warning
   posting: the posted chips stay in, read as a fold).
 - action 16 bring-in: stud only, whose hands are not read (unsupported game).
 
+The game type of the 2021 clients' five-card Omaha tables names no game, only the limit and
+the stakes (`<gametype>PL €0.05/€0.10</gametype>`, `<startdate>18.05.2021 18:26:13`): a
+pot-limit hand whose every pocket `<cards>` holds five cards (hidden ones, "X X X X X",
+counted) is read as five-card Omaha (high only); any other game without a name is not read
+(unsupported game).
+
 The `win` attribute of a player includes the uncalled part of his bet in older clients'
 files (those that write a `<client_version>`, 2019 on, leave it out: "bet 1,494kr" against
 900, "win 1,790kr" of the 1,800 pot), which the site does not write separately: it is taken
@@ -180,6 +186,14 @@ class Session:
             hand.ante = amount(ante, self.scale)
 
 
+def _pocket_size(root: ET.Element) -> int:
+    """How many hole cards every `<cards type="Pocket">` of a hand holds, hidden ones ("X")
+    counted; 0 when none is written or they differ."""
+    sizes = {len((c.text or "").split()) for c in root.iter("cards") if c.get("type") == "Pocket"}
+    sizes.discard(0)
+    return sizes.pop() if len(sizes) == 1 else 0
+
+
 class IPokerFormat(XmlFormat):
     name = "ipoker"
     sites = ("iPoker",)
@@ -240,9 +254,13 @@ class IPokerFormat(XmlFormat):
         hand.started_at, hand.tz = to_utc(when)
         if hand.started_at is None and not hand.tz:
             hand.local_time = start_clock(when)  # the client's clock, no zone (`hhaudit.zones`)
+        hole_cards = s.hole_cards
+        if hand.variant == "unknown" and hand.limit is Limit.POT_LIMIT and _pocket_size(root) == 5:
+            # 2021 clients name no game for five-card Omaha ("PL €0.05/€0.10")
+            hand.variant, hole_cards = "omaha", 5
         if hand.variant not in ("holdem", "omaha"):
             raise UnsupportedGame(hand.variant)
-        hand.hole_cards, hand.hilo = s.hole_cards, s.hilo
+        hand.hole_cards, hand.hilo = hole_cards, s.hilo
         hand.game = game_code(hand.limit, hand.variant, hand.hole_cards, hand.hilo)
         hand.implicit_uncalled = True  # the site never writes the uncalled bet
         if hand.kind == "tournament":
@@ -408,9 +426,10 @@ class IPokerFormat(XmlFormat):
             hand.summary.rake = sum(bet.total.values()) - excess - paid
 
 
-_CLOCKS: Final = ("%d-%b-%Y %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%d/%m/%Y %H:%M")
+_CLOCKS: Final = ("%d-%b-%Y %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%d/%m/%Y %H:%M", "%d.%m.%Y %H:%M:%S")
 """The other layouts of `<startdate>` (year first is `wall_clock`'s): `22-Jan-2011 20:11:15`
-(Holdem Manager's archives), `30/01/2012 02:30` (iPoker.it: day first)."""
+(Holdem Manager's archives), `30/01/2012 02:30` (iPoker.it: day first), `18.05.2021 18:26:13`
+(a 2021 client: day first, dots)."""
 
 
 def start_clock(text: str) -> datetime | None:

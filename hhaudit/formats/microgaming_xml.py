@@ -3,7 +3,8 @@
 Each hand is a `<Game id date="YYYY-MM-DD hh:mm:ss" tablename stakes="sb|bb" betlimit="NL|PL|FL"
 tabletype gametype="Hold'em|..." realmoney istournament rake="cents">` element; files carry
 junk text around it ("----PRIMA.DAT----", "ExtendedTableName: ..."), which the splitter
-leaves out. `<Seats>` lists `<Seat num alias balance endbalance [dealer] [sittingout]>`;
+leaves out. `<Seats>` lists `<Seat num alias balance endbalance [dealer] [sittingout]>`
+(`endbalance=""` in some 2016 files: the end stack is then not known);
 `<Gameplay>` the `<Action seq type seat value>` elements in order, and a final
 `<Action type="Win">` with one `<Seat num amount pot>` per payment.
 
@@ -11,8 +12,11 @@ Line kinds (`<Action type=..>` of `<Gameplay>`, amounts as written: the one hand
 through shows it, and `endbalance` confirms it; a type or element not listed here is kept, named by a PA04 warning (`_xml.unknown_element`),
 and the hand is read but not judged):
 - SmallBlind, BigBlind: the blind; PostedToPlay: a new or returning player's post (the big
-  blind; less than the big blind: a dead small blind; a missed-blinds "big + small" post is
-  written as the big blind only, and the dead small blind shows in `endbalance`).
+  blind; a missed-blinds "big + small" post is written as the big blind only, and the dead
+  small blind shows in `endbalance`). A PostedToPlay of less than the big blind (the small
+  blind's amount, out of position) is live: in a 2016 `hhversion="5"` PLO hand at 5/10 the
+  poster's "PostedToPlay 5.00" then "Raise 30.00" make 35, which the next player calls with
+  "Call 35.00" and the big blind with "Call 25.00" (every `endbalance` agrees).
 - Call: the player's street total; Raise: the street total (raise to); Bet: chips put in;
   AllIn: the chips put in (a call, bet or raise from the state). From `hhversion="2"`
   (2012) Call and Raise are the chips the action puts in too: the 2012 PLO hands' calls
@@ -154,8 +158,9 @@ class MicrogamingFormat(XmlFormat):
             num = int(attr(s, "num"))
             names[num] = attr(s, "alias")
             stacks[num] = amount(attr(s, "balance"), scale)
-            if s.get("endbalance") is not None:
-                ends[num] = amount(s.get("endbalance"), scale)
+            end = (s.get("endbalance") or "").strip()
+            if end:  # some files leave it empty (endbalance=""): not known, as when absent
+                ends[num] = amount(end, scale)
             hand.seats.append(Seat(num, names[num], stacks[num], s.get("sittingout") == "true", line(s)))
             if s.get("dealer") == "true":
                 hand.button_seat = num
@@ -217,8 +222,10 @@ class MicrogamingFormat(XmlFormat):
                 ev.append(PostEvent(ln, st, name, Post.BIG_BLIND, chips, 0, chips >= left))
             elif kind == "PostedToPlay":
                 if hand.bb and chips < hand.bb:
-                    bet.put(st, chips, live=False)
-                    ev.append(PostEvent(ln, st, name, Post.DEAD, 0, chips, chips >= left))
+                    # a post of less than the big blind out of position plays: the others
+                    # call to it and the poster's raise adds to it
+                    bet.put(st, chips)
+                    ev.append(PostEvent(ln, st, name, Post.DEAD, chips, 0, chips >= left))
                 else:
                     bet.put(st, chips)
                     to_play.append(len(ev))

@@ -29,7 +29,12 @@ What the amounts mean (worked out from the hands: later calls and the pot totals
 Line kinds (pt_ipoker and pt_merge, both read by `grammars/pt_ipoker.lark`; every line shape of
 the corpus's files of these formats is one of them: the corpus gives no PA04 on them):
 
-- HEADER: `<room> #<hand_id>( | |: )<rest>`: read
+- HEADER: `<room> #<hand_id>( | |: )<rest>`: read. The 2013 archive export writes the game
+  without its limit and a dash before the date (`GAME #4999408769: Omaha 50/100 - 2013-08-01
+  22:16:18`, then "Server poker2.ipoker.com", "Hero: BB $100.00", "Raise to $800.00"): its
+  Omaha hands are reported as a game not read (only Hold'em is); a Hold'em header without
+  its limit is a parse error, and that export's other lines are kept unread (PA04: the rules
+  abstain).
 - TABLE: `Table <name>`: read
 - SEAT: `Seat <seat>: <player> (<stack> in chips)<note>`: read
 - POST: `<player>: Post <what><all_in> <amount>`: read
@@ -74,8 +79,8 @@ from .common import STREET_NAMES, game_code
 # before a word and the stakes' two runs (what follows each is not of its run).
 _REST = re.compile(
     r"(?:Version:(?P<ver>\S+) )?(?:Uncalled:(?P<unc>\S) )?(?P<game>.(?>[^\S\n]+|.)*?)\s++"
-    r"(?P<limit>NL|PL|FL|No Limit|Pot Limit|Fixed Limit|Limit|LIMIT)\s++"
-    r"(?:(?P<tour>Tournament)|\(?(?P<low>[^\s/()]++)/(?P<high>[^\s/()]++)\)?)\s++(?:\|\s++)?"
+    r"(?:(?P<limit>NL|PL|FL|No Limit|Pot Limit|Fixed Limit|Limit|LIMIT)\s++)?"
+    r"(?:(?P<tour>Tournament)|\(?(?P<low>[^\s/()]++)/(?P<high>[^\s/()]++)\)?)\s++(?:[|-]\s++)?"
     r"(?P<date>\d[\d/.-]+\d)[ -]+(?P<h>\d\d?):(?P<mi>\d\d):(?P<s>\d\d)"
     r"(?:/(?P<tz>[A-Za-z]+)| (?P<tz2>[A-Z]{2,4})\b)?"
 )
@@ -131,6 +136,8 @@ class PtIPokerFormat(PtFormat):
         if game not in _HOLDEM:
             hand.variant = game or "unknown"
             raise UnsupportedGame(rest)
+        if m.group("limit") is None:
+            raise LineError(line, 1, rest, "no betting limit in the hand's first line")
         limit = _LIMITS[m.group("limit")]
         hand.limit = limit
         hand.game = game_code(limit)

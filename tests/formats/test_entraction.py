@@ -67,3 +67,57 @@ def test_every_corpus_hand_parses(rel: str, count: int):
 
 def test_findings_are_the_reviewed_ones():
     assert findings(SITE) == reviewed("entraction")
+
+
+PADDED_NAMES = """\
+Game # 2300000001 - Omaha High Pot Limit EUR 0.50/1 - Table "Testville"
+
+Players(max 6):
+Ann                         (EUR 100.00 in seat 1)
+Ben                         (EUR 100.00 in seat 2)
+Cat                         (EUR 100.00 in seat 3)
+
+Dealer:                     Ann
+Small Blind:                Ben         (0.50)
+Big Blind:                  Cat         (1.00)
+
+Ben    was dealt:           2h - 2s - Ah - As
+
+Ann                         Fold
+Ben                         Raise       (2.50)
+Cat                         Call        (2.00)
+
+Flop                        6s - Js - 3s
+
+Ben                         Bet         (6.00)
+Cat                         Call        (6.00)
+
+Turn                        6s - Js - 3s - 2c
+
+Ben                         Check
+Cat                         Check
+
+River                       6s - Js - 3s - 2c - 9s
+
+Ben                         Check
+Cat                         Check
+
+Ben    shows:               2h - 2s - Ah - As (a flush, Ace high)
+Cat      shows:             2d - Qs - Ts - 5d (a flush, Queen high)
+
+Ben    wins:                EUR 17.50 (with a flush, Ace high)
+Rake:                       EUR 0.50
+
+Game ended 2011-08-06 18:53:35 CEST
+"""
+
+
+def test_names_padded_before_dealt_shows_and_wins() -> None:
+    # "Ben    was dealt:", "Cat      shows:", "Ben    wins:": the name ends at its last
+    # non-space. 3.00 + 3.00 + 6.00 + 6.00 = 18.00, less 0.50 rake: 17.50 to Ben.
+    import hhaudit
+
+    r = hhaudit.audit(PADDED_NAMES)
+    assert r.hands.iloc[0]["status"] == "audited"
+    assert r.findings.empty, r.findings[["rule", "message"]].to_string()
+    assert r.pots["amount"].tolist() == [1800]

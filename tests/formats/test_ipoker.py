@@ -255,3 +255,60 @@ def test_an_unknown_action_type_is_named_and_the_hand_kept_but_not_judged() -> N
     r = hhaudit.audit(text, extend_select=["PA04"])
     assert r.findings["rule"].tolist() == ["PA04"]
     assert "not judged" in r.findings["message"].iloc[0]
+
+
+UNNAMED_FIVE_CARD = """\
+<?xml version="1.0" encoding="utf-8"?>
+<session sessioncode="4049290001">
+ <general>
+  <client_version>21.1.1.9</client_version>
+  <mode>real</mode>
+  <gametype>PL €0.05/€0.10</gametype>
+  <tablename>100BB Testville 11, 488780001</tablename>
+  <tablecurrency>EUR</tablecurrency>
+  <startdate>18.05.2021 18:26:13</startdate>
+  <currency>EUR</currency>
+  <nickname>Hero</nickname>
+ </general>
+ <game gamecode="3595390001">
+  <general>
+   <startdate>18.05.2021 18:26:20</startdate>
+   <players>
+    <player seat="1" name="Hero" chips="€10" dealer="1" win="€0" bet="€0.10" />
+    <player seat="2" name="Villain" chips="€10" dealer="0" win="€0.19" bet="€0.10" />
+   </players>
+  </general>
+  <round no="0">
+   <action no="1" player="Hero" type="1" sum="€0.05" cards="" />
+   <action no="2" player="Villain" type="2" sum="€0.10" cards="" />
+  </round>
+  <round no="1">
+   <cards type="Pocket" player="Hero">S2 H7 D9 CJ C3</cards>
+   <cards type="Pocket" player="Villain">X X X X X</cards>
+   <action no="3" player="Hero" type="3" sum="€0.05" cards="" />
+   <action no="4" player="Villain" type="4" sum="€0" cards="" />
+  </round>
+  <round no="2">
+   <cards type="Flop" player="">SA SK SQ</cards>
+   <action no="5" player="Villain" type="5" sum="€0.10" cards="" />
+   <action no="6" player="Hero" type="0" sum="€0" cards="" />
+  </round>
+ </game>
+</session>
+"""
+
+
+def test_unnamed_pot_limit_game_with_five_hole_cards_is_five_card_omaha() -> None:
+    # A 2021 client's five-card Omaha table: "PL €0.05/€0.10", no game named, the start
+    # date day first with dots. Villain's 0.10 bet is uncalled: the pot is 0.20, 0.19 paid
+    # after 0.01 rake.
+    (h,) = parse(UNNAMED_FIVE_CARD)
+    assert (h.format, h.game, h.variant, h.hole_cards) == ("ipoker", "PLO5", "omaha", 5)
+    when = h.local_time or h.started_at
+    assert when is not None and (when.day, when.month, when.year) == (18, 5, 2021)
+    r = hhaudit.audit(UNNAMED_FIVE_CARD)
+    assert r.findings.empty, r.findings[["rule", "message"]].to_string()
+    # with four hole cards the unnamed game is not guessed
+    four = UNNAMED_FIVE_CARD.replace("S2 H7 D9 CJ C3", "S2 H7 D9 CJ").replace("X X X X X", "X X X X")
+    (h4,) = parse(four)
+    assert h4.status is Status.UNSUPPORTED_GAME

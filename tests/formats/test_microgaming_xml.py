@@ -68,7 +68,9 @@ def test_posted_to_play_big_blind_walk_and_dead_small_blind() -> None:
     assert collects(w) == [("Player1", 50)]
     d = hand("cash/Microgaming/Flop/PLO-EUR-0.05-0.10-201208.v2.secondsb.txt", "4519810163")
     assert d.variant == "holdem" and d.status is Status.AUDITED  # named PLO, a Hold'em hand
-    assert [(e.player, e.kind, e.amount, e.dead) for e in d.events if isinstance(e, PostEvent)][2] == ("Hero", Post.DEAD, 0, 10)
+    # Hero's 0.10 out of position is live (test_posted_to_play_short_of_the_big_blind_is_live);
+    # here he folds at once, so the pot is the same either way
+    assert [(e.player, e.kind, e.amount, e.dead) for e in d.events if isinstance(e, PostEvent)][2] == ("Hero", Post.DEAD, 10, 0)
     # Win 0.40 holds the big blind's own unmatched 0.10 (endbalance +0.20): 0.30 is the pot
     assert collects(d) == [("Player1", 30)]
 
@@ -96,3 +98,81 @@ def test_uncalled_all_in_not_in_the_win_and_tournament_chips() -> None:
 
 def test_findings_are_the_reviewed_ones() -> None:
     assert findings(SITE) == reviewed("microgaming_xml")
+
+
+SHORT_POST_V5 = """\
+<Game hhversion="5" id="5900000101" date="2016-02-10 21:00:00" tablename="Breeze - €1K Max" stakes="5|10" betlimit="PL" tabletype="Cash Game" gametypeid="50" gametype="Omaha" realmoney="true" currencysymbol="rCA=" playerseat="0" betamount="0" istournament="0" tablesize="6" rake="0">
+<Seats>
+<Seat num="1" alias="Ann" balance="100.00" endbalance="65.00" dealer="true" />
+<Seat num="2" alias="Ben" balance="100.00" endbalance="95.00" />
+<Seat num="3" alias="Cat" balance="100.00" endbalance="175.00" />
+<Seat num="4" alias="Dan" balance="100.00" endbalance="65.00" />
+</Seats>
+<Gameplay>
+<Action seq="1" type="SmallBlind" seat="2" value="5.00" />
+<Action seq="2" type="BigBlind" seat="3" value="10.00" />
+<Action seq="3" type="PostedToPlay" seat="4" value="5.00" />
+<Action seq="4" type="Raise" seat="4" value="30.00" />
+<Action seq="5" type="Call" seat="1" value="35.00" />
+<Action seq="6" type="Fold" seat="2" />
+<Action seq="7" type="Call" seat="3" value="25.00" />
+<Action seq="8" type="DealFlop">
+<Card value="7" suit="c" id="19" />
+<Card value="2" suit="s" id="1" />
+<Card value="10" suit="h" id="48" />
+</Action>
+<Action seq="9" type="Bet" seat="3" value="50.00" />
+<Action seq="10" type="Fold" seat="4" />
+<Action seq="11" type="Fold" seat="1" />
+<Action seq="12" type="MoneyReturned" seat="3" value="50.00" />
+<Action type="Win">
+<Seat num="3" amount="110.00" pot="0" type="" lowhandwin="0" />
+</Action>
+</Gameplay>
+</Game>
+"""
+
+
+def test_posted_to_play_short_of_the_big_blind_is_live() -> None:
+    # Dan posts 5.00 out of position and raises 30.00 onto it: 35, which Ann calls with 35.00
+    # and the big blind with 25.00 more (every endbalance agrees): Ben's 5 + 3 x 35 = 110.
+    import hhaudit
+
+    r = hhaudit.audit(SHORT_POST_V5)
+    assert r.hands.iloc[0]["status"] == "audited"
+    assert r.findings.empty, r.findings[["rule", "message"]].to_string()
+    seats = r.seats.set_index("player")
+    assert [seats.loc[p, "contributed"] for p in ("Ann", "Ben", "Cat", "Dan")] == [3500, 500, 3500, 3500]
+    assert r.pots["amount"].tolist() == [11000]
+
+
+EMPTY_END_BALANCE = """\
+<Game hhversion="5" id="5900000102" date="2016-01-01 22:00:00" unicodetablename="" tablename="Breeze" stakes="10|20" betlimit="NL" tabletype="Cash Game" unicodetabletype="" gametypeid="1" gametype="Hold&apos;em" realmoney="true" currencysymbol="rCA=" playerseat="2" betamount="0" istournament="0" tablesize="6" rake="0">
+   <Seats>
+      <Seat num="1" alias="Ann" unicodealias="" balance="500.00" endbalance="" dealer="true"/>
+      <Seat num="2" alias="Ben" unicodealias="" balance="500.00" endbalance=""/>
+      <Seat num="3" alias="Cat" unicodealias="" balance="500.00" endbalance=""/>
+   </Seats>
+   <Gameplay>
+      <Action seq="1" type="SmallBlind" seat="2" value="10.00"/>
+      <Action seq="2" type="BigBlind" seat="3" value="20.00"/>
+      <Action seq="3" type="Raise" seat="1" value="60.00"/>
+      <Action seq="4" type="Fold" seat="2"/>
+      <Action seq="5" type="Fold" seat="3"/>
+      <Action seq="6" type="MoneyReturned" seat="1" value="40.00"/>
+      <Action type="Win">
+         <Seat num="1" amount="50.00" pot="0" type="" lowhandwin="0"/>
+      </Action>
+   </Gameplay>
+</Game>
+"""
+
+
+def test_an_empty_end_balance_is_not_known() -> None:
+    # endbalance="" (no number) reads as an end stack not written, not as a malformed amount
+    import hhaudit
+
+    r = hhaudit.audit(EMPTY_END_BALANCE)
+    assert r.hands.iloc[0]["status"] == "audited"
+    assert r.findings.empty, r.findings[["rule", "message"]].to_string()
+    assert r.pots["amount"].tolist() == [5000]

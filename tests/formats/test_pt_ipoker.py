@@ -147,3 +147,34 @@ def test_merge_tournament_stacks_before_posts() -> None:
     assert stacks["Player9"] == 6679 + 25
     assert _acts(h)[-2:] == [("Player2", Act.RAISE, 1275, None, True), ("Player0", Act.CALL, 1150, None, False)]
     assert _collects(h) == [("Player2", 1513, None), ("Player0", 1512, None)]
+
+
+ARCHIVE_OMAHA = """\
+GAME #4900000001: Omaha 5/10 - 2013-08-02 21:00:00
+Table Testville (No DP Heads Up)
+Server poker9.ipoker.com
+
+Seat 2: Ann ($1,000.00 in chips)
+Seat 7: Ben ($1,000.00 in chips)
+
+Ann: SB $5.00
+Ben: BB $10.00
+*** HOLE CARDS ***
+Dealt to Ann [C2 S9 HT DK]
+Ann: Raise to $25.00
+Ben: Fold 
+*** SUMMARY ***
+Total pot $40.00 Rake $0.00
+Ann: wins $40.00
+"""
+
+
+def test_archive_export_header_without_limit_is_a_game_not_read() -> None:
+    # The 2013 archive export: no limit word and a dash before the date. Its Omaha hand is a
+    # game pt_ipoker does not read (unsupported), not a header it fails to parse.
+    import hhaudit
+
+    r = hhaudit.audit(ARCHIVE_OMAHA)
+    got = r.hands.iloc[0]
+    assert (got["hand_id"], got["format"], got["status"]) == ("4900000001", "pt_ipoker", "unsupported_game")
+    assert r.findings.empty
