@@ -1,7 +1,8 @@
 """888 / Pacific Poker (Cassava network) text hand histories.
 
 Grammar: `grammars/pacific.lark`. 888 writes every amount in brackets and in the player's
-locale ("1 430", "368,55", "3.000 $", "$1,728.25"); a bet, call or raise is the chips the
+locale ("1 430", "368,55", "3.000 $", "$1,728.25"; a no-break space read from a re-saved
+file as "Â\u00a0" still groups thousands); a bet, call or raise is the chips the
 player puts in with that action ("raises [$450]" after a $150 small blind makes $600). There
 are no uncalled-bet lines, no pot or rake lines: only what each player collected.
 
@@ -90,7 +91,9 @@ def amount888(text: str | None, scale: int) -> int:
     groups thousands; the last separator followed by one or two digits is the decimal mark."""
     if text is None:
         raise ValueError("amount missing")
-    s = text.replace("$", "").replace("€", "").replace("£", "").strip()
+    # "3Â\u00a0023,50 $": a no-break space grouping thousands whose UTF-8 bytes were read
+    # as cp1252 (a file re-saved in another encoding) is still that space
+    s = text.replace("$", "").replace("€", "").replace("£", "").replace("\u00c2\u00a0", "\u00a0").strip()
     m = re.search(r"\d[\d.,\u00a0\u202f ']*", s)
     if m is None:
         raise ValueError(f"not an amount: {text!r}")

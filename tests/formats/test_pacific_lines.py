@@ -155,3 +155,11 @@ def test_observed_hand_without_the_dealing_line() -> None:
         "Bruno posts small blind [$1]\nCleo folds\n** Summary **\nBruno collected [ $1 ]\n"
     h = read(cancelled)
     assert [s.player for s in h.seats if s.sitting_out] == ["Cleo"]
+
+
+def test_thousands_no_break_space_read_as_cp1252() -> None:
+    # "1Â\u00a0250,50 $": the UTF-8 bytes of a no-break space read as cp1252 still group
+    # thousands (the stack is 1,250.50, not 1)
+    text = OBSERVED.replace("Seat 1: Anna ( $100 )", "Seat 1: Anna ( 1\u00c2\u00a0250,50 $ )")
+    h = read(text)
+    assert [s.stack for s in h.seats if s.player == "Anna"] == [125050]
