@@ -5,6 +5,8 @@ is worded differently: "posts the small blind of $0.50", "raises to $3", "calls 
 all in", "antes 25", "The button is in seat #N" after the posts, "Uncalled bet of $2
 returned to X", "X wins the side pot (300)". Full Tilt's PokerStars-layout exports ("Full
 Tilt Hand #N: ...") are left to the PokerStars format: this detector does not match them.
+A split pot is paid in the smallest chip in play: five cents where every amount of a cash
+hand is a multiple of it (`_chip_in_play`).
 
 Line kinds (fulltilt, `grammars/fulltilt.lark`; every line shape of the corpus's
 files of this format is one of them: the corpus gives no PA04 on them):
@@ -345,6 +347,7 @@ class FullTiltFormat(LineFormat):
             raise LineError(hand.line, 1, f"Full Tilt Poker Game #{hand.hand_id}",
                             "the hand lists no seats: a fragment of a hand (header and summary only)",
                             incomplete=True)
+        _chip_in_play(hand)
         if self._summary_wins and not any(isinstance(e, CollectEvent) for e in hand.events):
             # Some layouts (Matrix tournaments) write no "wins the pot" line: the summary's
             # seat lines are then the only record of the payments.
@@ -359,6 +362,28 @@ class FullTiltFormat(LineFormat):
             if isinstance(e, ShowEvent) and not e.cards and not e.muck else e
             for e in hand.events
         ]
+
+
+_NICKEL = 5
+"""Five cents: the smallest chip of a cash table whose every amount is a multiple of it."""
+
+
+def _chip_in_play(hand: Hand) -> None:
+    """Full Tilt splits a pot in the smallest chip in play at the table (TDA-2024 20), not in
+    cents: at a $0.50/$1 Hi/Lo table it pays $7.75 as $3.90 high and $3.85 low. Where every
+    amount of a cash hand (stacks, posts, bets, returns, payments, rake) is a multiple of
+    five cents, no smaller chip is in play and that is the hand's chip (`Hand.chip`); a hand
+    paid to the cent keeps the profile's cent."""
+    if hand.kind != "cash" or hand.scale != 2 or hand.fine:
+        return
+    amounts = [s.stack for s in hand.seats] + [hand.summary.rake or 0]
+    for e in hand.events:
+        if isinstance(e, PostEvent):
+            amounts += [e.amount, e.dead]
+        elif isinstance(e, (ActionEvent, UncalledEvent, CollectEvent)) and e.amount:
+            amounts.append(e.amount)
+    if any(amounts) and all(a % _NICKEL == 0 for a in amounts):
+        hand.chip = _NICKEL
 
 
 _DATE_AFTER = re.compile(r"(?P<time>\d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Z]{2,4}) - (?P<date>\d{4}/\d{2}/\d{2})")

@@ -1,7 +1,8 @@
 """888 / Pacific Poker (Cassava network) text hand histories.
 
 Grammar: `grammars/pacific.lark`. 888 writes every amount in brackets and in the player's
-locale ("1 430", "368,55", "3.000 $", "$1,728.25"); a bet, call or raise is the chips the
+locale ("1 430", "368,55", "3.000 $", "$1,728.25"; a no-break space read from a re-saved
+file as "Â\u00a0" still groups thousands); a bet, call or raise is the chips the
 player puts in with that action ("raises [$450]" after a $150 small blind makes $600). There
 are no uncalled-bet lines, no pot or rake lines: only what each player collected.
 
@@ -14,6 +15,10 @@ blind "[0.50 + 1]", ante, "and is all-in"); `** Dealing down cards **`, `Dealt t
 (folds, checks, calls, bets, raises), streets; `** Summary **`, shows, mucks, "did not show his
 hand", "(Lo: ...)" best hands, collected. A line of none of these kinds is kept unread: a PA04
 warning names it, and the hand is not judged when the line may matter (`unknown_matters`).
+A hand 888 wrote without its `** Dealing down cards **` line (an observed hand) has its
+betting start right after the posts: the folds before it are then folds of the betting, not
+players declining their blinds (`_dealt`, `_declined`). A file that ends on a bare
+`#Game No : N` line (the next hand's first line, nothing after it) holds no hand there.
 Fixed-limit big bets are taken from the hand's own turn or river bet where 888 rounds them
 (`_big_bet`), and a call to the blind as posted over a short all-in big blind is read as the
 chips it matches (`_over_calls`).
@@ -86,7 +91,9 @@ def amount888(text: str | None, scale: int) -> int:
     groups thousands; the last separator followed by one or two digits is the decimal mark."""
     if text is None:
         raise ValueError("amount missing")
-    s = text.replace("$", "").replace("€", "").replace("£", "").strip()
+    # "3Â\u00a0023,50 $": a no-break space grouping thousands whose UTF-8 bytes were read
+    # as cp1252 (a file re-saved in another encoding) is still that space
+    s = text.replace("$", "").replace("€", "").replace("£", "").replace("\u00c2\u00a0", "\u00a0").strip()
     m = re.search(r"\d[\d.,\u00a0\u202f ']*", s)
     if m is None:
         raise ValueError(f"not an amount: {text!r}")
@@ -97,6 +104,12 @@ def amount888(text: str | None, scale: int) -> int:
     else:
         whole, frac = "".join(parts), ""
     return parse_amount(f"{whole}.{frac}" if frac else whole, scale)
+
+
+def _holds_hand(chunk: list[str]) -> bool:
+    """A chunk holds a hand when it has a line past its "#Game No : N" line: a file cut
+    right after that line (888 writes it before each hand's header) holds no hand."""
+    return any(x.strip() and not _GAME_NO.match(x) for x in chunk)
 
 
 _BRACKETED = re.compile(r"\[[^\[\]\d]*\d[^\[\]]*\]|\[ ?[2-9TJQKA][cdhs]")
@@ -129,7 +142,7 @@ class PacificFormat(LineFormat):
             if line.strip():
                 after_game_no = is_game_no
             if starts:
-                if any(s.strip() for s in chunk):
+                if _holds_hand(chunk):
                     yield first, chunk
                 chunk = HandLines([line])
                 first = number
@@ -137,7 +150,7 @@ class PacificFormat(LineFormat):
                 if not chunk:
                     first = number
                 chunk.append(line)
-        if any(s.strip() for s in chunk):
+        if _holds_hand(chunk):
             yield first, chunk
 
     def unknown_matters(self, hand: Hand, text: str) -> bool:
@@ -170,6 +183,7 @@ class PacificFormat(LineFormat):
         hand.hand_id = f[2] or hand.hand_id
         hand.implicit_uncalled = True
         self._dealing = False
+        self._pending: list[tuple[int, ActionEvent]] = []
 
     def on_STAKES(self, hand: Hand, f: Fields, line: int) -> None:
         self._stakes = (f[0] or "", f[1] or "")
@@ -222,6 +236,7 @@ class PacificFormat(LineFormat):
 
     # ------------------------------------------------------------------ betting
     def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
+        self._declined(hand)  # a fold before a post: a player who declined his blind
         player, what, first, live, all_in = f[0] or "", f[1] or "", f[2], f[3], bool(f[4])
         seat = self.seat(hand, player)
         amount = self.amount(hand, first)
@@ -237,6 +252,26 @@ class PacificFormat(LineFormat):
         hand.events.append(PostEvent(line, seat, player, kind, amount, 0, all_in))
 
     def on_DEALING(self, hand: Hand, f: Fields, line: int) -> None:
+        self._declined(hand)
+        self._dealing = True
+
+    def _declined(self, hand: Hand) -> None:
+        """The folds before the cards are dealt were players who declined to post the blind
+        due from them: each sits this hand out, no cards, no action."""
+        for _, e in self._pending:
+            for s in hand.seats:
+                if s.seat == e.seat:
+                    s.sitting_out = True
+        self._pending = []
+
+    def _dealt(self, hand: Hand) -> None:
+        """The cards were dealt where the log says so by a line of play only: a hand 888
+        wrote without its "** Dealing down cards **" line (an observed hand) starts its
+        betting after the posts, and the folds before the first bet, check or call are
+        that betting's folds, each in its place."""
+        for i, e in reversed(self._pending):
+            hand.events.insert(i, e)
+        self._pending = []
         self._dealing = True
 
     def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
@@ -247,18 +282,21 @@ class PacificFormat(LineFormat):
         player, act, amount, all_in = f[0] or "", ACT_VERBS[f[1] or ""], f[2], bool(f[3])
         seat = self.seat(hand, player)
         if act is Act.FOLD and not self._dealing:
-            # A "fold" before the cards are dealt is a player who declines to post the
-            # blind due from him: he sits this hand out, no cards, no action.
-            for s in hand.seats:
-                if s.seat == seat:
-                    s.sitting_out = True
+            # A "fold" before the "Dealing down cards" line is a player who declines to post
+            # the blind due from him (`_declined`), unless no such line follows: then it is
+            # a fold of the betting (`_dealt`). Which, the next line of another kind says.
+            self._pending.append((len(hand.events), ActionEvent(line, seat, player, act)))
             return
+        if not self._dealing:
+            self._dealt(hand)
         if act in (Act.CALL, Act.BET, Act.RAISE):
             hand.events.append(ActionEvent(line, seat, player, act, self.amount(hand, amount), None, all_in))
         else:
             hand.events.append(ActionEvent(line, seat, player, act))
 
     def on_STREET(self, hand: Hand, f: Fields, line: int) -> None:
+        if not self._dealing:
+            self._dealt(hand)
         SiteFormat.deal_street(hand, line, _STREETS[f[0] or ""], cards888(f[1]))
 
     # ------------------------------------------------------------------ summary
@@ -338,6 +376,14 @@ class PacificFormat(LineFormat):
         software pays it back inside the player's "collected" amount, newer software leaves
         it out), and in a cash game what the pot holds beyond
         what was collected is the rake."""
+        if self._pending:
+            # folds and then the summary, no "Dealing down cards" line: with the big blind
+            # posted the cards were dealt and the folds were the betting (an observed hand);
+            # without it the hand was cancelled, the folds declining the blind
+            if any(isinstance(e, PostEvent) and e.kind is Post.BIG_BLIND for e in hand.events):
+                self._dealt(hand)
+            else:
+                self._declined(hand)
         self._over_calls(hand)
         self._big_bet(hand)
         contrib: dict[int, int] = {}

@@ -1,4 +1,4 @@
-"""PokerStars hand histories and the rooms and tools that copy the layout.
+"""PokerStars hand histories and the rooms and tools that copy the layout (PPPoker too).
 
 Grammar: `grammars/pokerstars.lark`. One handler per terminal turns the line's fields into
 events on the `Hand`. Every line kind the site writes is listed in docs/formats/pokerstars.md
@@ -65,6 +65,7 @@ _ROOMS: Final = {
     "mplpoker": "MPL",
     "supremapoker": "Suprema",
     "run it once poker": "Run It Once",
+    "pppoker": "PPPoker",
 }
 # Each blind is read in one pass, never split again: the small blind is all up to the
 # first `/` (with a digit in it), the big blind its whole run but for a currency closing
@@ -158,14 +159,14 @@ def _header_facts(room: str, rest: str) -> _HeaderFacts:
 class PokerStarsFormat(LineFormat):
     name = "pokerstars"
     sites: ClassVar[tuple[str, ...]] = (
-        "PokerStars", "Full Tilt", "PokerMaster", "PokerBros", "MPL", "Suprema", "Run It Once")
+        "PokerStars", "Full Tilt", "PokerMaster", "PokerBros", "MPL", "Suprema", "Run It Once", "PPPoker")
     grammar = "pokerstars"
     noise: ClassVar[re.Pattern[str] | None] = re.compile(r"\*{3,} # \d+ \*{3,}")
     description = "PokerStars layout, as PokerStars writes it and as other rooms copy it"
     reads_unknown_lines = True
     start: ClassVar[re.Pattern[str]] = re.compile(
         r"\s*\ufeff?(?:PokerStars|POKERSTARS|Full Tilt|PokerMaster|PokerBros|MPLPoker|SupremaPoker|"
-        r"Run It Once Poker)[^#\n]* (?:Game|Hand|GAME|HAND) #[0-9A-Za-z-]+: "
+        r"Run It Once Poker|PPPoker)[^#\n]* (?:Game|Hand|GAME|HAND) #[0-9A-Za-z-]+: "
     )
 
     def __init__(self) -> None:

@@ -10,11 +10,12 @@ from pathlib import Path
 from conftest_corpus import corpus, find_hand, hands_tsv
 
 from hhaudit import formats
+from hhaudit.engine.auditor import Auditor
 from hhaudit.model import (
     Act, ActionEvent, CollectEvent, Post, PostEvent, ShowEvent, Status, Street,
     StreetEvent,
 )
-from hhaudit.parsing import parse
+from hhaudit.parsing import parse, read_hand
 from hhaudit.reading import iter_lines
 
 CORPUS = Path(__file__).parents[2] / ".." / "shared" / "corpus"
@@ -129,3 +130,51 @@ def _first_with(rel: str, text: str) -> str:
             if text in line:
                 return hand_id
     raise AssertionError(text)
+
+
+# A Hi/Lo split in the table's smallest chip: every amount is a multiple of five cents, and
+# Full Tilt pays the 7.75 left after the rake as 3.90 high (the odd nickel) and 3.85 low.
+HILO = """Full Tilt Poker Game #40000000001: Table Lyon (6 max) - FL Omaha H/L - $0.50/$1 - 20:00:00 ET - 2014/01/05
+Seat 1: Anna ($10.90)
+Seat 3: Bruno ($4)
+Bruno posts the small blind of $0.25
+Anna posts the big blind of $0.50
+The button is in seat #3
+*** HOLE CARDS ***
+Bruno raises to $1
+Anna calls $0.50
+*** FLOP *** [2h 3c Jh] (Total Pot: $2, 2 Players)
+Anna checks
+Bruno bets $0.50
+Anna calls $0.50
+*** TURN *** [2h 3c Jh] [Kh] (Total Pot: $3, 2 Players)
+Anna checks
+Bruno bets $1
+Anna calls $1
+*** RIVER *** [2h 3c Jh Kh] [8d] (Total Pot: $5, 2 Players)
+Anna bets $1
+Bruno raises to $1.50, and is all in
+Anna calls $0.50
+*** SHOW DOWN ***
+Bruno shows [9c Qh Ah Js] a flush, Ace high, for high
+Anna shows [5d 3h 4c Kd] two pair, Kings and Threes, for high and 8,5,4,3,2, for low
+Bruno wins the high pot ($3.90) with a flush, Ace high
+Anna wins the low pot ($3.85) with 8,5,4,3,2
+*** SUMMARY ***
+Total pot $8 | Rake $0.25
+Board: [2h 3c Jh Kh 8d]
+Seat 1: Anna (big blind) showed [5d 3h 4c Kd] and won ($3.85) with HI: two pair, Kings and Threes; LO: 8,5,4,3,2
+Seat 3: Bruno (small blind) showed [9c Qh Ah Js] and won ($3.90) with HI: a flush, Ace high
+"""
+
+
+def test_hilo_split_in_the_smallest_chip_in_play() -> None:
+    fmt = formats.get(FORMAT)
+    h = read_hand(fmt, HILO.splitlines(keepends=True), 1, "t.txt")
+    assert h.status is Status.AUDITED and h.chip == 5
+    assert [f.rule for f in Auditor("online").audit(h).findings] == []
+    # paid to the cent (a stack of $10.93): the cent is in play, and the split is judged in it
+    cents = HILO.replace("($10.90)", "($10.93)")
+    h = read_hand(fmt, cents.splitlines(keepends=True), 1, "t.txt")
+    assert h.chip == 0
+    assert [f.rule for f in Auditor("online").audit(h).findings] == ["SP01"]

@@ -104,3 +104,62 @@ Hero collected [ $75 ]
     assert [(e.player, e.amount) for e in h.events if isinstance(e, ActionEvent) and e.amount] == [("Hero", 25)]
     assert [(e.player, e.amount) for e in h.events if isinstance(e, CollectEvent)] == [("Horribleman", 310)]
     assert [f.rule for f in Auditor("online").audit(h).findings] == []
+
+
+# An observed hand: 888 writes no "** Dealing down cards **" line, and the betting starts
+# right after the posts. The folds before the first call are folds of the betting, not
+# players declining their blinds. Pot: 3 + 3 (Cleo's call) = 6, 0.30 rake, 5.70 paid.
+OBSERVED = """#Game No : 500000002
+***** 888poker Hand History for Game 500000002 *****
+$1/$2 Blinds No Limit Holdem - *** 05 03 2014 12:00:00
+Table Lyon 6 Max (Real Money)
+Seat 1 is the button
+Total number of players : 4
+Seat 1: Anna ( $100 )
+Seat 2: Bruno ( $100 )
+Seat 3: Cleo ( $100 )
+Seat 4: Dora ( $100 )
+Bruno posts small blind [$1]
+Cleo posts big blind [$2]
+Dora folds
+Anna raises [$6]
+Bruno folds
+Cleo calls [$4]
+** Dealing flop ** [ 2c, 7d, 9h ]
+Cleo checks
+Anna bets [$8]
+Cleo folds
+** Summary **
+Anna collected [ $12.40 ]
+"""
+
+
+def test_observed_hand_without_the_dealing_line() -> None:
+    # the "#Game No" line a file ends with holds no hand
+    assert len(list(PACIFIC.split((OBSERVED + "\n#Game No : 500000003\n").splitlines(keepends=True)))) == 1
+    h = read(OBSERVED)
+    assert h.status is Status.AUDITED
+    assert [(e.player, e.act.value) for e in h.events if isinstance(e, ActionEvent)][:2] == \
+        [("Dora", "fold"), ("Anna", "raise")]
+    assert not any(s.sitting_out for s in h.seats)
+    assert h.summary.rake == 60
+    assert [f.rule for f in Auditor("online").audit(h).findings] == []
+    # with the "Dealing down cards" line after it, a fold between the posts is a player who
+    # declines his blind; a cancelled hand (a fold, then the summary, no big blind) too
+    dealt = OBSERVED.replace("Dora folds\n", "").replace(
+        "Cleo posts big blind [$2]\n", "Cleo posts big blind [$2]\nDora folds\n** Dealing down cards **\n")
+    h = read(dealt)
+    assert [s.player for s in h.seats if s.sitting_out] == ["Dora"]
+    assert [f.rule for f in Auditor("online").audit(h).findings] == []
+    cancelled = "".join(OBSERVED.splitlines(keepends=True)[:10]) + \
+        "Bruno posts small blind [$1]\nCleo folds\n** Summary **\nBruno collected [ $1 ]\n"
+    h = read(cancelled)
+    assert [s.player for s in h.seats if s.sitting_out] == ["Cleo"]
+
+
+def test_thousands_no_break_space_read_as_cp1252() -> None:
+    # "1Â\u00a0250,50 $": the UTF-8 bytes of a no-break space read as cp1252 still group
+    # thousands (the stack is 1,250.50, not 1)
+    text = OBSERVED.replace("Seat 1: Anna ( $100 )", "Seat 1: Anna ( 1\u00c2\u00a0250,50 $ )")
+    h = read(text)
+    assert [s.stack for s in h.seats if s.player == "Anna"] == [125050]
