@@ -18,6 +18,10 @@ What the fields mean (phh-std "Required Fields", "Optional Fields", "Position"):
   (the call is what matches the largest bet, at most the stack); `sm CARDS` shows, `sm -`
   shows the cards dealt earlier, `sm` alone mucks. The dealer's `d dh pN CARDS` deals hole
   cards (`????` unknown) and `d db CARDS` the board.
+- `ante_trimming_status` (phh-std, false by default): false lets a player all-in for part
+  of the ante win all the antes; the reader does not build that pot, so such a hand's
+  payments are not judged (winner, side pot and odd-chip rules abstain). True (each player
+  wins the antes as far as he paid them) is the pot the audit builds.
 - `winnings` are the amounts each player collected, after rake (and, as in every exporter of
   the public dataset, with the player's own unmatched bet); `finishing_stacks` the stacks
   after the hand. They are the log's payments: each becomes a `CollectEvent`
@@ -451,6 +455,14 @@ class PhhFormat:
         for k, amount in enumerate(antes):
             if amount:
                 build.post(line_of("antes"), order[k], Post.ANTE, amount)
+        short = [order[k] for k, amount in enumerate(antes)
+                 if amount and (left := stacks[order[k]]) is not None and left < amount]
+        if short and table.get("ante_trimming_status") is not True:
+            # phh-std "Ante Trimming Status" (false by default): a player who cannot pay the
+            # full ante "can win all the antes even if they did not pay the full ante", a
+            # pot the audit does not build: who is paid what is not judged
+            hand.abstain(f"{names[short[0]]} is all-in for part of the ante and, untrimmed, may win all the antes",
+                         ("winner", "side_pot", "odd_chip"))
         for k, amount in enumerate(blinds):
             if amount and posted[k]:
                 # A negative entry is a "post bet" (pokerkit): a player posting to come in

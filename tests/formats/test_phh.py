@@ -215,3 +215,38 @@ def test_a_stated_rake_is_compared(tmp_path: Path) -> None:
         (h,) = parse(str(f))
         results.append((h.summary.rake, sorted({x.rule for x in Auditor().audit(h).findings})))
     assert results == [(1, []), (0, ["AC02"]), (1, [])]
+
+
+_SHORT_ANTE = """variant = 'NT'
+ante_trimming_status = {status}
+antes = [5, 5, 5]
+blinds_or_straddles = [10, 20, 0]
+min_bet = 20
+starting_stacks = [1000, 1000, 3]
+actions = ['d dh p1 AhKh', 'd dh p2 QsQd', 'd dh p3 AsAc', 'p1 cc', 'p2 cc',
+           'd db 2h3s4d', 'p1 cc', 'p2 cc', 'd db 9s', 'p1 cc', 'p2 cc', 'd db Tc', 'p1 cc', 'p2 cc',
+           'p3 sm AsAc', 'p1 sm AhKh', 'p2 sm QsQd']
+winnings = [0, {p2}, {p3}]
+"""
+
+
+def test_untrimmed_short_ante_is_not_judged(tmp_path: Path) -> None:
+    # phh-std "Ante Trimming Status": false (the default), p3, all-in for 3 of a 5 ante,
+    # "can win all the antes" (5 + 5 + 3 = 13) though he paid 3 of each: a pot the audit does
+    # not build, so who is paid what is not judged; true trims his win to 3 of each (9)
+    untrimmed = tmp_path / "untrimmed.phh"
+    untrimmed.write_text(_SHORT_ANTE.format(status="false", p2=40, p3=13))
+    (h,) = list(parse(str(untrimmed)))
+    assert h.status is Status.AUDITED
+    assert h.not_judged == ["p3 is all-in for part of the ante and, untrimmed, may win all the antes "
+                            "(winner, side_pot, odd_chip)"]
+    assert not [f for f in Auditor().audit(h).findings if f.rule.startswith(("SP", "WN"))]
+    trimmed = tmp_path / "trimmed.phh"
+    trimmed.write_text(_SHORT_ANTE.format(status="true", p2=40, p3=13))
+    (t,) = list(parse(str(trimmed)))
+    assert t.not_judged == []
+    assert "SP01" in {f.rule for f in Auditor().audit(t).findings}  # 13 paid where 9 is his pot
+    trimmed.write_text(_SHORT_ANTE.format(status="true", p2=44, p3=9))
+    (t,) = list(parse(str(trimmed)))
+    assert [f.rule for f in Auditor().audit(t).findings] == []
+
