@@ -35,6 +35,10 @@ What the fields mean (phh-std "Required Fields", "Optional Fields", "Position"):
 - A starting stack of `inf` is unknown (phh-std): the seat is given a stack deep enough for
   every bet of the hand (the sum of every seat's chips put in, plus one big blind), so that
   it is never all-in; nothing about that stack is judged.
+- The start (`year`/`month`/`day`/`time`) is in `time_zone` (IANA) or
+  `time_zone_abbreviation`; with neither, phh-std puts it in the local zone of the `city`,
+  `region` and `country` when all three are given (kept as written, `Hand.local_time`, not
+  placed: hhaudit does not look places up), else in UTC.
 - Variants `NT`, `PT` and `FT` (no-limit, pot-limit and fixed-limit hold'em) are audited;
   every other variant is read (metadata, no events) as `unsupported_game`.
 
@@ -621,6 +625,8 @@ def _read_metadata(hand: Hand, table: dict[str, Any]) -> None:
     if "level" in table or "event" in table and "tournament" in str(table.get("event", "")).lower():
         hand.kind = "tournament"
     hand.started_at, hand.tz = _start(table)
+    if hand.started_at is None and not hand.tz:
+        hand.local_time = _wall_clock(table)  # the place's local time (`_start`)
     # what the spec's `hand` number counts within: its event, date and table
     event = table.get("event")
     date = "-".join(str(table.get(k, "")) for k in ("year", "month", "day"))
@@ -629,9 +635,22 @@ def _read_metadata(hand: Hand, table: dict[str, Any]) -> None:
         hand.id_scope = f"{name}\x1f{date}\x1f{hand.table_name}"  # else the file (`IdScope.EVENT`)
 
 
+def _wall_clock(table: dict[str, Any]) -> datetime | None:
+    """The hand's start as written (`year`/`month`/`day`/`time`), without a zone."""
+    y, mo, d, t = table.get("year"), table.get("month"), table.get("day"), table.get("time")
+    if not (isinstance(y, int) and isinstance(mo, int) and isinstance(d, int)):
+        return None
+    clock = t if isinstance(t, time) else time(0)
+    try:
+        return datetime(y, mo, d, clock.hour, clock.minute, clock.second)
+    except ValueError:
+        return None
+
+
 def _start(table: dict[str, Any]) -> tuple[datetime | None, str]:
     """UTC start time from `year`/`month`/`day`/`time` and `time_zone` (IANA) or
-    `time_zone_abbreviation`; the spec's default zone is UTC."""
+    `time_zone_abbreviation`; with neither, the local time of the `city`, `region` and
+    `country` when all three are given (not placed: None), else UTC (phh-std "Time")."""
     y, mo, d, t = table.get("year"), table.get("month"), table.get("day"), table.get("time")
     zone = table.get("time_zone")
     abbr = table.get("time_zone_abbreviation")
@@ -647,6 +666,10 @@ def _start(table: dict[str, Any]) -> tuple[datetime | None, str]:
         return local.astimezone(ZoneInfo("UTC")), tz
     if isinstance(abbr, str) and abbr and abbr.upper() not in ZONES:
         return None, tz  # a zone the time cannot be placed in ("GMT-0910")
+    if not tz and all(isinstance(table.get(k), str) and table[k].strip() for k in ("city", "region", "country")):
+        # phh-std "Time": with no zone but a city, region and country, the time is the
+        # place's local time, a zone hhaudit does not look up: kept as written
+        return None, tz
     stamp = f"{y:04d}/{mo:02d}/{d:02d} {clock.hour:02d}:{clock.minute:02d}:{clock.second:02d}"
     return to_utc(f"{stamp} {abbr}" if isinstance(abbr, str) and abbr else f"{stamp} UTC")
 

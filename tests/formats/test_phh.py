@@ -250,3 +250,22 @@ def test_untrimmed_short_ante_is_not_judged(tmp_path: Path) -> None:
     (t,) = list(parse(str(trimmed)))
     assert [f.rule for f in Auditor().audit(t).findings] == []
 
+
+def test_time_in_the_local_zone_of_the_place(tmp_path: Path) -> None:
+    # phh-std "Time": no zone, but a city, region and country: the time is the place's local
+    # time (Las Vegas, 12:00 PDT = 19:00 UTC), not UTC; hhaudit keeps it as written
+    base = ("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+            "starting_stacks = [50, 50]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p2 f']\n"
+            "time = 12:00:00\nday = 1\nmonth = 7\nyear = 2019\n")
+    place = "city = 'Las Vegas'\nregion = 'Nevada'\ncountry = 'United States of America'\n"
+    f = tmp_path / "vegas.phh"
+    f.write_text(base + place)
+    (h,) = list(parse(str(f)))
+    assert h.started_at is None
+    assert h.local_time is not None and h.local_time.isoformat() == "2019-07-01T12:00:00"
+    f.write_text(base + place + "time_zone = 'America/Los_Angeles'\n")
+    (h,) = list(parse(str(f)))
+    assert h.started_at is not None and h.started_at.isoformat() == "2019-07-01T19:00:00+00:00"
+    f.write_text(base + "city = 'Las Vegas'\n")  # not all three: UTC
+    (h,) = list(parse(str(f)))
+    assert h.started_at is not None and h.started_at.isoformat() == "2019-07-01T12:00:00+00:00"
