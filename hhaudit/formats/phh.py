@@ -27,8 +27,9 @@ What the fields mean (phh-std "Required Fields", "Optional Fields", "Position"):
   after the hand. They are the log's payments: each becomes a `CollectEvent`
   (from `finishing_stacks` as end stack - start stack + chips put in), so the pot audit
   compares them with the cards. The file states no rake: the pot less what it pays is the
-  rake it took (`summary.rake`), when that is not negative; a payment above the pot stays a
-  payment above the pot. A `winnings` array of zeros on a hand whose pot someone must have
+  rake it took (`summary.rake`), when that is not negative (the pot without the top
+  bettor's unmatched bet: his live bet over the next one, as an ante or a dead post is never
+  returned); a payment above the pot stays a payment above the pot. A `winnings` array of zeros on a hand whose pot someone must have
   won (the public HandHQ conversion writes one where its source had no collection line)
   states no payment: the hand's pots are then not judged. A `rake` (or `_rake`) number, which
   phh-std does not define but a writer may add, is the rake the log states instead.
@@ -156,6 +157,7 @@ class _Build:
         self.lines = lines  # source line of each action
         self.street = [0] * len(seats)
         self.total = [0] * len(seats)
+        self.bets = [0] * len(seats)  # the live part of `total`: no ante, no dead post
         self.current = 0
         self.board: list[str] = []
         self.hole: dict[int, tuple[str, ...]] = {}
@@ -173,6 +175,7 @@ class _Build:
         """Chips from player i into the pot; whether they were the last of a known stack."""
         self.total[i] += chips
         if live:
+            self.bets[i] += chips
             self.street[i] += chips
             self.current = max(self.current, self.street[i])
         left = self.left[i]
@@ -537,7 +540,9 @@ class PhhFormat:
                 hand.events.append(CollectEvent(where, build.seats[i], build.names[i], amount))
         # The rake is what the pot keeps. Exporters differ on whether a winner's own
         # unmatched bet is inside the payment: without it unless that makes the rake negative.
-        ranked = sorted(build.total, reverse=True)
+        # The unmatched bet is the top live bet over the next: antes and dead posts are
+        # never returned (a dead small blind posted with a raise to 16 returns 12, not 14).
+        ranked = sorted(build.bets, reverse=True)
         pot = put_in - (ranked[0] - ranked[1])
         out = sum(a for a in paid if a > 0)
         stated = table.get("rake", table.get("_rake"))

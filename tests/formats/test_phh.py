@@ -269,3 +269,27 @@ def test_time_in_the_local_zone_of_the_place(tmp_path: Path) -> None:
     f.write_text(base + "city = 'Las Vegas'\n")  # not all three: UTC
     (h,) = list(parse(str(f)))
     assert h.started_at is not None and h.started_at.isoformat() == "2019-07-01T12:00:00+00:00"
+
+
+def test_a_dead_post_is_not_returned_as_unmatched(tmp_path: Path) -> None:
+    # p4 posts a dead small blind (-2: 2 dead) and raises to 16; all fold. His unmatched bet is
+    # 16 - 4 = 12 (the dead 2 stays in the pot): the pot is 2 + 4 + 2 + 4 = 12, paid 12 (the
+    # HandHQ conversion's `winnings` without the returned bet), so no rake, not 12 of 12
+    f = tmp_path / "dead.phh"
+    f.write_text("variant = 'NT'\nantes = [0, 0, 0, 0, 0]\nblinds_or_straddles = [2, 4, 0, -2, 0]\n"
+                 "min_bet = 4\nstarting_stacks = [400, 400, 400, 150, 400]\n"
+                 "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'd dh p5 ????',"
+                 " 'p3 f', 'p4 cbr 16', 'p5 f', 'p1 f', 'p2 f']\n"
+                 "winnings = [0, 0, 0, 12, 0]\nfinishing_stacks = [398, 396, 400, 156, 400]\n")
+    (h,) = list(parse(str(f)))
+    assert h.summary.rake == 0
+    assert [x.rule for x in Auditor().audit(h).findings] == []
+    # a big-blind ante is not returned either: a raise to 11 over a 5 blind returns 6, the
+    # pot is 2 + 5 + 5 + 5 = 17, paid 17: no rake (not 5, as 11 over 10 put in would make it)
+    f.write_text("variant = 'NT'\nantes = [0, 5, 0]\nblinds_or_straddles = [2, 5, 0]\nmin_bet = 5\n"
+                 "starting_stacks = [100, 100, 100]\n"
+                 "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 11', 'p1 f', 'p2 f']\n"
+                 "winnings = [0, 0, 17]\n")
+    (h,) = list(parse(str(f)))
+    assert h.summary.rake == 0
+    assert [x.rule for x in Auditor().audit(h).findings] == []
