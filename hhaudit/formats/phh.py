@@ -18,19 +18,28 @@ What the fields mean (phh-std "Required Fields", "Optional Fields", "Position"):
   (the call is what matches the largest bet, at most the stack); `sm CARDS` shows, `sm -`
   shows the cards dealt earlier, `sm` alone mucks. The dealer's `d dh pN CARDS` deals hole
   cards (`????` unknown) and `d db CARDS` the board.
+- `ante_trimming_status` (phh-std, false by default): false lets a player all-in for part
+  of the ante win all the antes; the reader does not build that pot, so such a hand's
+  payments are not judged (winner, side pot and odd-chip rules abstain). True (each player
+  wins the antes as far as he paid them) is the pot the audit builds.
 - `winnings` are the amounts each player collected, after rake (and, as in every exporter of
   the public dataset, with the player's own unmatched bet); `finishing_stacks` the stacks
   after the hand. They are the log's payments: each becomes a `CollectEvent`
   (from `finishing_stacks` as end stack - start stack + chips put in), so the pot audit
   compares them with the cards. The file states no rake: the pot less what it pays is the
-  rake it took (`summary.rake`), when that is not negative; a payment above the pot stays a
-  payment above the pot. A `winnings` array of zeros on a hand whose pot someone must have
+  rake it took (`summary.rake`), when that is not negative (the pot without the top
+  bettor's unmatched bet: his live bet over the next one, as an ante or a dead post is never
+  returned); a payment above the pot stays a payment above the pot. A `winnings` array of zeros on a hand whose pot someone must have
   won (the public HandHQ conversion writes one where its source had no collection line)
   states no payment: the hand's pots are then not judged. A `rake` (or `_rake`) number, which
   phh-std does not define but a writer may add, is the rake the log states instead.
 - A starting stack of `inf` is unknown (phh-std): the seat is given a stack deep enough for
   every bet of the hand (the sum of every seat's chips put in, plus one big blind), so that
   it is never all-in; nothing about that stack is judged.
+- The start (`year`/`month`/`day`/`time`) is in `time_zone` (IANA) or
+  `time_zone_abbreviation`; with neither, phh-std puts it in the local zone of the `city`,
+  `region` and `country` when all three are given (kept as written, `Hand.local_time`, not
+  placed: hhaudit does not look places up), else in UTC.
 - Variants `NT`, `PT` and `FT` (no-limit, pot-limit and fixed-limit hold'em) are audited;
   every other variant is read (metadata, no events) as `unsupported_game`.
 
@@ -148,6 +157,7 @@ class _Build:
         self.lines = lines  # source line of each action
         self.street = [0] * len(seats)
         self.total = [0] * len(seats)
+        self.bets = [0] * len(seats)  # the live part of `total`: no ante, no dead post
         self.current = 0
         self.board: list[str] = []
         self.hole: dict[int, tuple[str, ...]] = {}
@@ -165,6 +175,7 @@ class _Build:
         """Chips from player i into the pot; whether they were the last of a known stack."""
         self.total[i] += chips
         if live:
+            self.bets[i] += chips
             self.street[i] += chips
             self.current = max(self.current, self.street[i])
         left = self.left[i]
@@ -451,6 +462,14 @@ class PhhFormat:
         for k, amount in enumerate(antes):
             if amount:
                 build.post(line_of("antes"), order[k], Post.ANTE, amount)
+        short = [order[k] for k, amount in enumerate(antes)
+                 if amount and (left := stacks[order[k]]) is not None and left < amount]
+        if short and table.get("ante_trimming_status") is not True:
+            # phh-std "Ante Trimming Status" (false by default): a player who cannot pay the
+            # full ante "can win all the antes even if they did not pay the full ante", a
+            # pot the audit does not build: who is paid what is not judged
+            hand.abstain(f"{names[short[0]]} is all-in for part of the ante and, untrimmed, may win all the antes",
+                         ("winner", "side_pot", "odd_chip"))
         for k, amount in enumerate(blinds):
             if amount and posted[k]:
                 # A negative entry is a "post bet" (pokerkit): a player posting to come in
@@ -521,7 +540,9 @@ class PhhFormat:
                 hand.events.append(CollectEvent(where, build.seats[i], build.names[i], amount))
         # The rake is what the pot keeps. Exporters differ on whether a winner's own
         # unmatched bet is inside the payment: without it unless that makes the rake negative.
-        ranked = sorted(build.total, reverse=True)
+        # The unmatched bet is the top live bet over the next: antes and dead posts are
+        # never returned (a dead small blind posted with a raise to 16 returns 12, not 14).
+        ranked = sorted(build.bets, reverse=True)
         pot = put_in - (ranked[0] - ranked[1])
         out = sum(a for a in paid if a > 0)
         stated = table.get("rake", table.get("_rake"))
@@ -609,6 +630,8 @@ def _read_metadata(hand: Hand, table: dict[str, Any]) -> None:
     if "level" in table or "event" in table and "tournament" in str(table.get("event", "")).lower():
         hand.kind = "tournament"
     hand.started_at, hand.tz = _start(table)
+    if hand.started_at is None and not hand.tz:
+        hand.local_time = _wall_clock(table)  # the place's local time (`_start`)
     # what the spec's `hand` number counts within: its event, date and table
     event = table.get("event")
     date = "-".join(str(table.get(k, "")) for k in ("year", "month", "day"))
@@ -617,9 +640,22 @@ def _read_metadata(hand: Hand, table: dict[str, Any]) -> None:
         hand.id_scope = f"{name}\x1f{date}\x1f{hand.table_name}"  # else the file (`IdScope.EVENT`)
 
 
+def _wall_clock(table: dict[str, Any]) -> datetime | None:
+    """The hand's start as written (`year`/`month`/`day`/`time`), without a zone."""
+    y, mo, d, t = table.get("year"), table.get("month"), table.get("day"), table.get("time")
+    if not (isinstance(y, int) and isinstance(mo, int) and isinstance(d, int)):
+        return None
+    clock = t if isinstance(t, time) else time(0)
+    try:
+        return datetime(y, mo, d, clock.hour, clock.minute, clock.second)
+    except ValueError:
+        return None
+
+
 def _start(table: dict[str, Any]) -> tuple[datetime | None, str]:
     """UTC start time from `year`/`month`/`day`/`time` and `time_zone` (IANA) or
-    `time_zone_abbreviation`; the spec's default zone is UTC."""
+    `time_zone_abbreviation`; with neither, the local time of the `city`, `region` and
+    `country` when all three are given (not placed: None), else UTC (phh-std "Time")."""
     y, mo, d, t = table.get("year"), table.get("month"), table.get("day"), table.get("time")
     zone = table.get("time_zone")
     abbr = table.get("time_zone_abbreviation")
@@ -635,6 +671,10 @@ def _start(table: dict[str, Any]) -> tuple[datetime | None, str]:
         return local.astimezone(ZoneInfo("UTC")), tz
     if isinstance(abbr, str) and abbr and abbr.upper() not in ZONES:
         return None, tz  # a zone the time cannot be placed in ("GMT-0910")
+    if not tz and all(isinstance(table.get(k), str) and table[k].strip() for k in ("city", "region", "country")):
+        # phh-std "Time": with no zone but a city, region and country, the time is the
+        # place's local time, a zone hhaudit does not look up: kept as written
+        return None, tz
     stamp = f"{y:04d}/{mo:02d}/{d:02d} {clock.hour:02d}:{clock.minute:02d}:{clock.second:02d}"
     return to_utc(f"{stamp} {abbr}" if isinstance(abbr, str) and abbr else f"{stamp} UTC")
 

@@ -215,3 +215,81 @@ def test_a_stated_rake_is_compared(tmp_path: Path) -> None:
         (h,) = parse(str(f))
         results.append((h.summary.rake, sorted({x.rule for x in Auditor().audit(h).findings})))
     assert results == [(1, []), (0, ["AC02"]), (1, [])]
+
+
+_SHORT_ANTE = """variant = 'NT'
+ante_trimming_status = {status}
+antes = [5, 5, 5]
+blinds_or_straddles = [10, 20, 0]
+min_bet = 20
+starting_stacks = [1000, 1000, 3]
+actions = ['d dh p1 AhKh', 'd dh p2 QsQd', 'd dh p3 AsAc', 'p1 cc', 'p2 cc',
+           'd db 2h3s4d', 'p1 cc', 'p2 cc', 'd db 9s', 'p1 cc', 'p2 cc', 'd db Tc', 'p1 cc', 'p2 cc',
+           'p3 sm AsAc', 'p1 sm AhKh', 'p2 sm QsQd']
+winnings = [0, {p2}, {p3}]
+"""
+
+
+def test_untrimmed_short_ante_is_not_judged(tmp_path: Path) -> None:
+    # phh-std "Ante Trimming Status": false (the default), p3, all-in for 3 of a 5 ante,
+    # "can win all the antes" (5 + 5 + 3 = 13) though he paid 3 of each: a pot the audit does
+    # not build, so who is paid what is not judged; true trims his win to 3 of each (9)
+    untrimmed = tmp_path / "untrimmed.phh"
+    untrimmed.write_text(_SHORT_ANTE.format(status="false", p2=40, p3=13))
+    (h,) = list(parse(str(untrimmed)))
+    assert h.status is Status.AUDITED
+    assert h.not_judged == ["p3 is all-in for part of the ante and, untrimmed, may win all the antes "
+                            "(winner, side_pot, odd_chip)"]
+    assert not [f for f in Auditor().audit(h).findings if f.rule.startswith(("SP", "WN"))]
+    trimmed = tmp_path / "trimmed.phh"
+    trimmed.write_text(_SHORT_ANTE.format(status="true", p2=40, p3=13))
+    (t,) = list(parse(str(trimmed)))
+    assert t.not_judged == []
+    assert "SP01" in {f.rule for f in Auditor().audit(t).findings}  # 13 paid where 9 is his pot
+    trimmed.write_text(_SHORT_ANTE.format(status="true", p2=44, p3=9))
+    (t,) = list(parse(str(trimmed)))
+    assert [f.rule for f in Auditor().audit(t).findings] == []
+
+
+def test_time_in_the_local_zone_of_the_place(tmp_path: Path) -> None:
+    # phh-std "Time": no zone, but a city, region and country: the time is the place's local
+    # time (Las Vegas, 12:00 PDT = 19:00 UTC), not UTC; hhaudit keeps it as written
+    base = ("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+            "starting_stacks = [50, 50]\nactions = ['d dh p1 ????', 'd dh p2 ????', 'p2 f']\n"
+            "time = 12:00:00\nday = 1\nmonth = 7\nyear = 2019\n")
+    place = "city = 'Las Vegas'\nregion = 'Nevada'\ncountry = 'United States of America'\n"
+    f = tmp_path / "vegas.phh"
+    f.write_text(base + place)
+    (h,) = list(parse(str(f)))
+    assert h.started_at is None
+    assert h.local_time is not None and h.local_time.isoformat() == "2019-07-01T12:00:00"
+    f.write_text(base + place + "time_zone = 'America/Los_Angeles'\n")
+    (h,) = list(parse(str(f)))
+    assert h.started_at is not None and h.started_at.isoformat() == "2019-07-01T19:00:00+00:00"
+    f.write_text(base + "city = 'Las Vegas'\n")  # not all three: UTC
+    (h,) = list(parse(str(f)))
+    assert h.started_at is not None and h.started_at.isoformat() == "2019-07-01T12:00:00+00:00"
+
+
+def test_a_dead_post_is_not_returned_as_unmatched(tmp_path: Path) -> None:
+    # p4 posts a dead small blind (-2: 2 dead) and raises to 16; all fold. His unmatched bet is
+    # 16 - 4 = 12 (the dead 2 stays in the pot): the pot is 2 + 4 + 2 + 4 = 12, paid 12 (the
+    # HandHQ conversion's `winnings` without the returned bet), so no rake, not 12 of 12
+    f = tmp_path / "dead.phh"
+    f.write_text("variant = 'NT'\nantes = [0, 0, 0, 0, 0]\nblinds_or_straddles = [2, 4, 0, -2, 0]\n"
+                 "min_bet = 4\nstarting_stacks = [400, 400, 400, 150, 400]\n"
+                 "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'd dh p5 ????',"
+                 " 'p3 f', 'p4 cbr 16', 'p5 f', 'p1 f', 'p2 f']\n"
+                 "winnings = [0, 0, 0, 12, 0]\nfinishing_stacks = [398, 396, 400, 156, 400]\n")
+    (h,) = list(parse(str(f)))
+    assert h.summary.rake == 0
+    assert [x.rule for x in Auditor().audit(h).findings] == []
+    # a big-blind ante is not returned either: a raise to 11 over a 5 blind returns 6, the
+    # pot is 2 + 5 + 5 + 5 = 17, paid 17: no rake (not 5, as 11 over 10 put in would make it)
+    f.write_text("variant = 'NT'\nantes = [0, 5, 0]\nblinds_or_straddles = [2, 5, 0]\nmin_bet = 5\n"
+                 "starting_stacks = [100, 100, 100]\n"
+                 "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 11', 'p1 f', 'p2 f']\n"
+                 "winnings = [0, 0, 17]\n")
+    (h,) = list(parse(str(f)))
+    assert h.summary.rake == 0
+    assert [x.rule for x in Auditor().audit(h).findings] == []
