@@ -565,10 +565,6 @@ written; tests/test_omaha_corpus.py reads the others)."""
 
 KNOWN_OMAHA_DIFFERENCES: dict[str, list[tuple[str, str]]] = {
     "phh": [
-        # the raise to 350 nobody calls comes back with no line (Bovada's old layout): read back,
-        # the 247.50 returned is taken out of the winnings too, so the winner is owed 243 of
-        # the 490.50 paid and the rest reads as rake (AC05)
-        ("PLO-USD-5-10-201204.new.format.txt", "2601410456"),
         # a Full Tilt hand capped at 1,020 ("CAP"): PHH has no cap, so read back the capped
         # all-in players are owed action (AO05)
         ("PLO-6max-USD-5.00-10.00-201010.CAP.txt", "24378450480"),
