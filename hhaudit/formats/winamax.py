@@ -15,7 +15,9 @@ Grammar: `grammars/winamax.lark`. Points of the format:
   "room_added" with a negative amount;
 - "posts big blind 0.05€ out of position" is a new player's big blind; a small blind out of
   position is dead money, unless it is more than the small blind: then it is both blinds
-  (the big blind live, the rest dead), followed by "posts big blind 0€ out of position".
+  (the big blind live, the rest dead), followed by "posts big blind 0€ out of position";
+- the big blind's post may be written before the small blind's: the small blind is read
+  first (the blinds are posted together).
 Omaha ("Omaha pot limit", "Omaha5", "5 Card Omaha Hi/Lo") is read; stud and draw hands are
 unsupported games.
 
@@ -25,6 +27,7 @@ files of this format is one of them: the corpus gives no PA04 on them):
 - HEADER: `Winamax Poker - <kind> - HandId: #<hand_id> - <game> (<stakes>) - <date>`: read
 - TABLE: `Table: '<name>' <max>-max (<money>) Seat #(>0*(=d))<button> is the button`: read
 - SEAT: `Seat <seat>: <player> (<stack>(, <bounty> bounty))<note>`: read
+- SEAT_EMPTY: `Seat <seat>: <player> ()`: read (a seat listed with no stack sits out, stack 0)
 - BLINDS: `*** ANTE/BLINDS ***`: its place in the hand (no field read)
 - POST: `(><player> posts <what> )( <amount> )<oop><all_in>`: read
 - DENY: `<player> (denies|deny) <what>( [^ d]*dS*)`: read
@@ -163,6 +166,11 @@ class WinamaxFormat(SiteFormat):
         out = "sitting out" in (f[4] or "") or "out of hand" in (f[4] or "")
         self.add_seat(hand, seat, player, self.amount(hand, stack), out, line)
 
+    def on_SEAT_EMPTY(self, hand: Hand, f: Fields, line: int) -> None:
+        """"Seat 1: Player1 ()": the room lists a seat it deals no cards to with no stack; the
+        player sits out (a stack of 0: nothing of his is in play)."""
+        self.add_seat(hand, int(f[0] or 0), f[1] or "", 0, True, line)
+
     def on_POST(self, hand: Hand, f: Fields, line: int) -> None:
         player, what, text, oop, all_in = f[0] or "", f[1] or "", f[2], bool(f[3]), bool(f[4])
         seat = self.seat(hand, player)
@@ -254,6 +262,7 @@ class WinamaxFormat(SiteFormat):
 
     def finish(self, hand: Hand) -> None:
         hand.implicit_uncalled = True
+        _small_blind_first(hand)
         s = hand.summary
         paid = sum(e.amount for e in hand.events if isinstance(e, CollectEvent))
         if self._total_unit and s.total_pot is not None and abs(s.total_pot - paid) < self._total_unit:
@@ -263,6 +272,21 @@ class WinamaxFormat(SiteFormat):
         returned = split_returned(hand)
         if returned and hand.summary.total_pot is not None:
             hand.summary.total_pot -= returned  # Winamax counts the returned bet in the pot
+
+
+def _small_blind_first(hand: Hand) -> None:
+    """The room may write the big blind's post before the small blind's ("kebab79 posts big
+    blind 2.00€" then "BENJJJ111 posts small blind 1.00€"): the blinds are posted together, so
+    the small blind is moved ahead of the first big blind (each keeps its line)."""
+    posts = []
+    for i, e in enumerate(hand.events):
+        if not isinstance(e, PostEvent):
+            break
+        posts.append((i, e))
+    big = next((i for i, e in posts if e.kind is Post.BIG_BLIND), None)
+    small = next((i for i, e in posts if e.kind is Post.SMALL_BLIND), None)
+    if big is not None and small is not None and small > big:
+        hand.events.insert(big, hand.events.pop(small))
 
 
 FORMATS = [WinamaxFormat()]

@@ -11,6 +11,12 @@ are written as the chips the action adds; "allin (X)" is a bet, call or raise by
 depending on what the player faces. Pay-outs come from the summary's "Collects:" fields.
 "Game started at:" is the player's local clock with no zone, so `started_at` stays empty.
 A seat dealt no card ("Player X received a card.") that neither posts nor acts sat out.
+"Player X allin (0.24)" among the blinds, before any card is dealt, is a blind posted all
+in; the call facing it is written up to the full blind, its excess returned on the next
+line ("Uncalled bet (0.01) returned to X"): the call is read as the chips that stayed in.
+A jackpot table of the 2014 layout ("Tantalite   (JP)", "(Short, JP)", "( Beast )") takes
+a drop from a pot that sees a flop and does not state it ("Pot:" is what is left after rake
+and drop; the later layout writes "JP fee"): AC01 and AC02 abstain on such a hand.
 
 Line kinds (wpn, `grammars/wpn.lark`; every line shape of the corpus's
 files of this format is one of them: the corpus gives no PA04 on them):
@@ -20,9 +26,10 @@ files of this format is one of them: the corpus gives no PA04 on them):
 - BUTTON: `Seat <seat> is the button`: read
 - SEAT: `Seat <seat>: <player> (<stack>).<note>`: read
 - POST: `Player <player> <what> (<amount>)<dead>`: read
-- RECEIVED: `Player <player> received a card.`: read
-- DEALT: `Player <player> received card: [<cards>]`: read
-- ACTION: `Player <player> <act>( (<amount>))`: read
+- RECEIVED: `Player <player> received (a )card.`: read
+- DEALT: `Player <player> received (a )card: [<cards>]`: read
+- ACTION: `Player <player> <act>( (<amount>))`: read ("allin (X)" before any card is dealt:
+  a blind posted all in)
 - UNCALLED: `Uncalled bet (<amount>) returned to <player>`: read
 - STREET: `*** <street> ***: <cards>`: read
 - MUCK: `Player <player> mucks cards`: read
@@ -81,6 +88,10 @@ _POSTS = {"has small blind": Post.SMALL_BLIND, "has big blind": Post.BIG_BLIND, 
 _GAME_NOTE = re.compile(r"\s*+(\((?:Hold'em|PRR|Omaha|Omaha HiLow)\)\s*+)?")
 
 
+# "(JP)", "(Short, JP)", "( Beast )": a table that feeds a jackpot
+_JACKPOT_NOTE = re.compile(r"\((?:[^()]*,)?\s*(?:JP|Beast)\s*(?:,[^()]*)?\)")
+
+
 def _drop_game_note(m: re.Match[str]) -> str:
     return " " if m.group(1) is not None else m.group(0)
 
@@ -95,6 +106,7 @@ class WPNFormat(SiteFormat):
     def on_GAME_ID(self, hand: Hand, f: Fields, line: int) -> None:
         hand.hand_id = f[0] or ""
         rest = f[3] or ""
+        self._jackpot_table = bool(_JACKPOT_NOTE.search(rest))
         game = re.search(r"\(([^()]*)\)\s*(?:\d+-max)?$", rest)
         name = game.group(1) if game else ""
         omaha = omaha_of(name) if name != "Hold'em" else None
@@ -121,12 +133,17 @@ class WPNFormat(SiteFormat):
     def new_hand(self, source: str, first_line: int) -> Hand:
         self._received: set[str] = set()
         """Players who were dealt a card face down ("Player X received a card.")."""
+        self._dealt = False
+        """A card was dealt: the blinds are posted."""
+        self._jackpot_table = False
+        """The game line names a jackpot table: "Tantalite   (JP)", "(Short, JP)", "( Beast )"."""
         return super().new_hand(source, first_line)
 
     def on_BUTTON(self, hand: Hand, f: Fields, line: int) -> None:
         hand.button_seat = int(f[0] or 0)
 
     def on_RECEIVED(self, hand: Hand, f: Fields, line: int) -> None:
+        self._dealt = True
         self._received.add(f[0] or "")
 
     def on_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
@@ -142,6 +159,7 @@ class WPNFormat(SiteFormat):
         hand.events.append(PostEvent(line, self.seat(hand, player), player, kind, amount))
 
     def on_DEALT(self, hand: Hand, f: Fields, line: int) -> None:
+        self._dealt = True
         player = f[0] or ""
         seat = self.seat(hand, player)
         new = cards(f[1])
@@ -154,6 +172,16 @@ class WPNFormat(SiteFormat):
     def on_ACTION(self, hand: Hand, f: Fields, line: int) -> None:
         player, verb, text = f[0] or "", f[1] or "", f[2]
         seat = self.seat(hand, player)
+        if verb == "allin" and text is not None and not self._dealt and not any(
+                isinstance(e, ActionEvent) for e in hand.events):
+            # "Player X allin (0.24)" among the blinds, before a card is dealt: a blind
+            # posted all in for less than its size
+            amount = self.amount(hand, text)
+            posted = {e.kind for e in hand.events if isinstance(e, PostEvent)}
+            small = Post.SMALL_BLIND not in posted and Post.BIG_BLIND not in posted and amount <= hand.sb
+            kind = Post.SMALL_BLIND if small else Post.BIG_BLIND
+            hand.events.append(PostEvent(line, seat, player, kind, amount, 0, True))
+            return
         if verb == "allin":
             if text is None:
                 # "Player X is disconnected and ALL IN." then "Player X allin": disconnect
@@ -192,6 +220,13 @@ class WPNFormat(SiteFormat):
         hand.summary.boards.append(cards(f[0]))
 
     def finish(self, hand: Hand) -> None:
+        self._fold_overcall_returns(hand)
+        if self._jackpot_table and hand.summary.jackpot is None and any(
+                isinstance(e, StreetEvent) and e.street is Street.FLOP for e in hand.events):
+            # A jackpot table of the 2014 layout takes its drop from a pot that sees a flop
+            # (0.25 in the public fixtures, not in every hand) and states none: "Pot:" is what
+            # is left after rake and drop, so the pot's own accounts cannot be checked
+            hand.abstain("a jackpot table's drop the log does not state (JP / Beast table)", ("AC01", "AC02"))
         # "Player X sitting out" lines are not tied to a seat (the name may even be blank):
         # a seat dealt no card that neither posts nor acts sat the hand out
         if self._received:
@@ -202,6 +237,21 @@ class WPNFormat(SiteFormat):
         if hand.limit is Limit.NO_LIMIT and self._fixed_limit(hand):
             low, high = hand.sb, hand.bb  # the header's two figures
             self.set_stakes(hand, Limit.FIXED_LIMIT, low, high)
+
+    @staticmethod
+    def _fold_overcall_returns(hand: Hand) -> None:
+        """Facing a big blind all in for less than the blind, the room writes the call up to
+        the full blind and returns the excess at once ("Player X calls (0.15)" then "Uncalled
+        bet (0.01) returned to X"): the call is read as the chips that stayed in."""
+        events = hand.events
+        i = 0
+        while i + 1 < len(events):
+            call, back = events[i], events[i + 1]
+            if (isinstance(call, ActionEvent) and call.act is Act.CALL and isinstance(back, UncalledEvent)
+                    and back.seat == call.seat and call.amount is not None and 0 < back.amount < call.amount):
+                call.amount -= back.amount
+                del events[i + 1]
+            i += 1
 
     @staticmethod
     def _fixed_limit(hand: Hand) -> bool:

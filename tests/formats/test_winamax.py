@@ -152,3 +152,44 @@ def test_every_corpus_hand_parses(rel: str, count: int):
 
 def test_findings_are_the_reviewed_ones():
     assert findings(SITE) == reviewed("winamax")
+
+
+def _audit_rules(h) -> list[str]:
+    from hhaudit.engine.auditor import Auditor
+    return [f.rule for f in Auditor("online").audit(h).findings]
+
+
+def test_big_blind_posted_before_the_small_blind():
+    # The room may list the big blind's post first; a walk then pays the big blind the whole
+    # pot, 1.50 of it his own: the small blind's post is what he won, not a return of 2.00.
+    text = (
+        "Winamax Poker - CashGame - HandId: #10-20-30 - Holdem no limit (0.50€/1€) - 2019/05/01 20:00:00 UTC\n"
+        "Table: 'Essai' 5-max (real money) Seat #1 is the button\n"
+        "Seat 1: Anne (80€)\nSeat 2: Bert (50€)\nSeat 3: Carl (120.40€)\nSeat 4: Dora (95€)\n"
+        "*** ANTE/BLINDS ***\nCarl posts big blind 1€\nBert posts small blind 0.50€\n*** PRE-FLOP *** \n"
+        "Dora folds\nAnne folds\nBert folds\nCarl collected 1.50€ from pot\n"
+        "*** SUMMARY ***\nTotal pot 1.50€ | No rake\nSeat 3: Carl (big blind) won 1.50€\n"
+    )
+    (h,) = list(parse(text))
+    assert h.status is Status.AUDITED, h.problem
+    assert [(e.player, e.kind, e.line) for e in h.events if isinstance(e, PostEvent)] == [
+        ("Bert", Post.SMALL_BLIND, 9), ("Carl", Post.BIG_BLIND, 8)]
+    assert [e.amount for e in h.events if isinstance(e, UncalledEvent)] == [50]
+    assert _audit_rules(h) == []
+
+
+def test_a_seat_listed_with_no_stack_sits_out():
+    text = (
+        "Winamax Poker - CashGame - HandId: #11-21-31 - Holdem no limit (1€/2€) - 2019/05/01 20:00:00 UTC\n"
+        "Table: 'Essai' 6-max (real money) Seat #3 is the button\n"
+        "Seat 1: Anne ()\nSeat 2: Bert (210€)\nSeat 3: Carl (180.50€)\nSeat 4: Dora (200€)\n"
+        "*** ANTE/BLINDS ***\nDora posts small blind 1€\nBert posts big blind 2€\n*** PRE-FLOP *** \n"
+        "Carl raises 4€ to 6€\nDora folds\nBert folds\nCarl collected 9€ from pot\n"
+        "*** SUMMARY ***\nTotal pot 9€ | No rake\nSeat 3: Carl (button) won 9€\n"
+    )
+    (h,) = list(parse(text))
+    assert h.status is Status.AUDITED, h.problem
+    assert [(s.seat, s.player, s.stack, s.sitting_out) for s in h.seats][:2] == [
+        (1, "Anne", 0, True), (2, "Bert", 21000, False)]
+    assert not h.not_judged
+    assert _audit_rules(h) == []

@@ -103,3 +103,80 @@ def test_ambiguous_sizes_stay_no_limit():
 def test_findings_are_the_reviewed_ones():
     from _site_corpus import findings, reviewed
     assert findings("WPN/ACR (old)") == reviewed("wpn")
+
+
+def _rules(h) -> list[str]:
+    from hhaudit.engine.auditor import Auditor
+    return [f.rule for f in Auditor("online").audit(h).findings]
+
+
+def _wpn(game: str, body: str, summary: str) -> str:
+    return ("Game started at: 2014/4/2 18:10:5\n" f"Game ID: 270000001 1/2 {game}\n" "Seat 1 is the button\n"
+            "Seat 1: Ann (150).\nSeat 2: Ben (90.50).\nSeat 3: Cid (40).\n" + body
+            + "------ Summary ------\n" + summary + "Game ended at: 2014/4/2 18:11:0\n")
+
+
+def test_dealt_cards_written_with_a_card_and_a_card_without_a():
+    body = ("Player Ben has small blind (1)\nPlayer Cid has big blind (2)\n"
+            "Player Ben received card.\nPlayer Ben received card.\n"
+            "Player Cid received a card: [Ah]\nPlayer Cid received a card: [Kd]\n"
+            "Player Ann received a card.\nPlayer Ann received a card.\n"
+            "Player Ann folds\nPlayer Ben folds\nUncalled bet (1) returned to Cid\nPlayer Cid mucks cards\n")
+    summary = ("Pot: 2. Rake 0\nPlayer Ann does not show cards.Bets: 0. Collects: 0. Wins: 0.\n"
+               "Player Ben does not show cards.Bets: 1. Collects: 0. Loses: 1.\n"
+               "*Player Cid mucks (does not show cards). Bets: 1. Collects: 2. Wins: 1.\n")
+    (h,) = list(parse(_wpn("Wolframite (Hold'em)", body, summary)))
+    assert h.status is Status.AUDITED, h.problem
+    assert [(e.player, e.cards) for e in h.events if isinstance(e, DealEvent)] == [("Cid", ("Ah", "Kd"))]
+    assert not h.not_judged
+    assert _rules(h) == []
+
+
+def test_big_blind_all_in_among_the_blinds_and_the_full_call_returned():
+    body = ("Player Ben has small blind (1)\nPlayer Cid allin (1.50)\n"
+            "Player Ben received a card.\nPlayer Ben received a card.\n"
+            "Player Cid received a card.\nPlayer Cid received a card.\n"
+            "Player Ann received a card.\nPlayer Ann received a card.\n"
+            "Player Ann folds\nPlayer Ben calls (1)\nUncalled bet (0.50) returned to Ben\n"
+            "*** FLOP ***: [2c 7d Jh]\n*** TURN ***: [2c 7d Jh] [4s]\n*** RIVER ***: [2c 7d Jh 4s] [9c]\n")
+    summary = ("Pot: 2.85. Rake 0.15\nBoard: [2c 7d Jh 4s 9c]\n"
+               "Player Ann does not show cards.Bets: 0. Collects: 0. Wins: 0.\n"
+               "Player Ben shows: High card A [As 3d]. Bets: 1.50. Collects: 0. Loses: 1.50.\n"
+               "*Player Cid shows: One pair of Js [Jc 5c]. Bets: 1.50. Collects: 2.85. Wins: 1.35.\n")
+    (h,) = list(parse(_wpn("Wolframite (Hold'em)", body, summary)))
+    assert h.status is Status.AUDITED, h.problem
+    assert [(e.player, e.kind, e.amount, e.all_in) for e in h.events if isinstance(e, PostEvent)] == [
+        ("Ben", Post.SMALL_BLIND, 100, False), ("Cid", Post.BIG_BLIND, 150, True)]
+    assert acts(h) == [("Ann", "fold", None, None, False), ("Ben", "call", 50, None, False)]
+    assert not [e for e in h.events if isinstance(e, UncalledEvent)]
+    assert _rules(h) == []
+
+
+def _jackpot_hand(game: str) -> str:
+    # 4 + 4 put in; "Pot: 7.35. Rake 0.40": the table's 0.25 drop is nowhere written
+    body = ("Player Ben has small blind (1)\nPlayer Cid has big blind (2)\n"
+            "Player Ben received a card.\nPlayer Ben received a card.\n"
+            "Player Cid received a card.\nPlayer Cid received a card.\n"
+            "Player Ann received a card.\nPlayer Ann received a card.\n"
+            "Player Ann folds\nPlayer Ben raises (3)\nPlayer Cid calls (2)\n*** FLOP ***: [2c 7d Jh]\n"
+            "Player Ben bets (3)\nPlayer Cid folds\nUncalled bet (3) returned to Ben\nPlayer Ben mucks cards\n")
+    summary = ("Pot: 7.35. Rake 0.40\nBoard: [2c 7d Jh]\n"
+               "Player Ann does not show cards.Bets: 0. Collects: 0. Wins: 0.\n"
+               "*Player Ben mucks (does not show cards). Bets: 4. Collects: 7.35. Wins: 3.35.\n"
+               "Player Cid does not show cards.Bets: 4. Collects: 0. Loses: 4.\n")
+    return _wpn(game, body, summary)
+
+
+@pytest.mark.parametrize("game", ["Tantalite   (JP) (Hold'em)", "Barstowite   (Short, JP) - 2 (Hold'em)",
+                                  "Braunite ( Beast ) (Hold'em)"])
+def test_a_jackpot_tables_unstated_drop_makes_the_pot_accounts_abstain(game: str):
+    (h,) = list(parse(_jackpot_hand(game)))
+    assert h.status is Status.AUDITED, h.problem
+    assert h.not_judged == ["a jackpot table's drop the log does not state (JP / Beast table) (AC01, AC02)"]
+    assert _rules(h) == []
+
+
+def test_no_jackpot_note_keeps_the_pot_accounts_judged():
+    (h,) = list(parse(_jackpot_hand("Wolframite (Hold'em)")))
+    assert not h.not_judged
+    assert "AC01" in _rules(h)
