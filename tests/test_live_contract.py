@@ -126,16 +126,7 @@ def test_big_blind_ante_does_not_make_the_big_blind_alone_eligible_for_the_pot()
     # 1500 and Ann (the big blind, who also antes 600) calls: both put 1500 in play, and the
     # pot of 3600 is theirs to contest. Counting the ante as Ann's bet made her alone
     # eligible, and Eve's winning hand an SP01 ("paid more than the pots she is eligible for").
-    text = """\
-game NL 300/600 bbante 600
-hand 4
-button 5
-seat 1 Ann 9875
-seat 5 Eve 8550
-Eve raise 1500
-Ann call
-flop Tc 4d 4s
-Ann check
+    text = BBA_HEADS_UP.replace("Eve bet 2000\nAnn fold\npay Eve 3600\n", """\
 Eve check
 turn 2h
 Ann check
@@ -146,7 +137,7 @@ Eve check
 Ann shows Kd Qd
 Eve shows Ah Ac
 pay Eve 3600
-"""
+""")
     assert rows(text) == []
     assert rows(text.replace("pay Eve 3600", "pay Ann 3600")) == [(19, "WN01")]  # the pay line
 
