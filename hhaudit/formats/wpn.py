@@ -88,8 +88,16 @@ _POSTS = {"has small blind": Post.SMALL_BLIND, "has big blind": Post.BIG_BLIND, 
 _GAME_NOTE = re.compile(r"\s*+(\((?:Hold'em|PRR|Omaha|Omaha HiLow)\)\s*+)?")
 
 
-# "(JP)", "(Short, JP)", "( Beast )": a table that feeds a jackpot
-_JACKPOT_NOTE = re.compile(r"\((?:[^()]*,)?\s*(?:JP|Beast)\s*(?:,[^()]*)?\)")
+# "(JP)", "(Short, JP)", "( Beast )": a table that feeds a jackpot. The notes in brackets
+# are found first and their comma-separated words compared after: one pattern for both
+# backtracks over every comma of an unclosed bracket (quadratic on a long line).
+_NOTE = re.compile(r"\(([^()]*)\)")
+_JACKPOT_WORDS = frozenset({"JP", "Beast"})
+
+
+def _jackpot_table(text: str) -> bool:
+    return any(word.strip() in _JACKPOT_WORDS
+               for m in _NOTE.finditer(text) for word in m.group(1).split(","))
 
 
 def _drop_game_note(m: re.Match[str]) -> str:
@@ -106,7 +114,7 @@ class WPNFormat(SiteFormat):
     def on_GAME_ID(self, hand: Hand, f: Fields, line: int) -> None:
         hand.hand_id = f[0] or ""
         rest = f[3] or ""
-        self._jackpot_table = bool(_JACKPOT_NOTE.search(rest))
+        self._jackpot_table = _jackpot_table(rest)
         game = re.search(r"\(([^()]*)\)\s*(?:\d+-max)?$", rest)
         name = game.group(1) if game else ""
         omaha = omaha_of(name) if name != "Hold'em" else None
