@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 import pytest
-from _site_corpus import FILES, check_file, findings, hand, reviewed, rows
+from _site_corpus import FILES, check_file, findings, hand, need_corpus, reviewed, rows
 
 from hhaudit.model import (
     Act,
@@ -95,6 +95,7 @@ def test_tournament_antes_in_the_stakes_and_all_in_blind():
 
 
 def test_abbreviated_total_and_denied_blind():
+    need_corpus()
     hands = list(parse(str(FILES / TOUR / "NLHE-EUR-STT-FullHist.txt")))
     # "Player5 bets 660", nobody calls, "Player5 collected 1320 from pot", "Total pot 1.32k":
     # the abbreviated total stands for the 1320 paid, of which 660 is the returned bet
