@@ -5,7 +5,7 @@ events on the `Hand`. Every line kind the site writes is listed in docs/formats/
 (headers, seats, posts, deal, actions, streets and runs, shows and mucks, collections, All-in
 Cash Out, rebuys and add-ons, summary lines, and the notices that change nothing: chat,
 connections, sit-outs, table moves, finishes, bounties and split bounties, satellite
-entries). A line of none of them is kept as a PA04 warning (`reads_unknown_lines`), the hand
+entries, and the seat and deposit notices a Bovada-to-PokerStars converter copies). A line of none of them is kept as a PA04 warning (`reads_unknown_lines`), the hand
 judged unless the line may carry an action, an amount or cards (`unknown_may_matter`); a
 line run into the next hand's header stays a parse error. A cashed-out player's share "not
 awarded" is read as paid by the pot and kept by the room (`_not_awarded`).

@@ -1,0 +1,66 @@
+"""Hands a Bovada-to-PokerStars converter writes: the PokerStars layout with Bovada's seat
+notices copied into it and its own summary seat lines. Hands written here by hand in that
+layout."""
+
+from __future__ import annotations
+
+from hhaudit.engine.auditor import Auditor
+from hhaudit.formats import get
+from hhaudit.model import Status
+from hhaudit.parsing import read_hand
+
+STARS = get("pokerstars")
+
+# The converter copies Bovada's notices, bare or after a seat's name, and a deposit that names
+# no player (Bovada's deposit plays from the next hand). Pot 0.05 + 2 x 0.40 + 2 x 0.60 = 2.05
+# less 0.10 rake: 1.95 paid.
+NOTICES = """PokerStars Hand #4000000001: Hold'em No Limit ($0.05/$0.10) - 2018/05/01 21:00:00
+Table '#777001' 6-max Seat #1 is the button
+Seat 1: Dealer ($10 in chips)
+Seat 2: Small Blind ($8.40 in chips)
+Seat 3: Big Blind ($12 in chips)
+Seat 4: UTG ($9.10 in chips)
+Small Blind: posts small blind $0.05
+Big Blind: posts big blind $0.10
+*** HOLE CARDS ***
+Dealt to Dealer [Kc Kd]
+Seat sit down
+UTG: folds
+Dealer: raises $0.30 to $0.40
+Small Blind: folds
+Big Blind: calls $0.30 
+*** FLOP *** [7c 2d 9h]
+Seat re-join
+UTG: Seat re-join
+Big Blind: checks
+Dealer: bets $0.60 
+Table deposit $4.50 
+Big Blind: calls $0.60 
+*** TURN *** [7c 2d 9h] [3s]
+Big Blind: checks
+Dealer: checks
+*** RIVER *** [7c 2d 9h 3s] [Jd]
+Big Blind: checks
+Dealer: checks
+*** SHOW DOWN ***
+Dealer: shows [Kc Kd] (a pair of Kings)
+Big Blind: shows [Ah 4h] (high card Ace)
+Dealer collected $1.95 from pot
+UTG: Table leave user
+*** SUMMARY ***
+Total pot $2.05 | Rake $0.10
+Board [7c 2d 9h 3s Jd]
+Seat 1: Dealer (button) showed [Kc Kd] and won ($1.95) with a pair of Kings
+Seat 2: Small Blind (small blind) showed
+Seat 3: Big Blind (big blind) showed [Ah 4h] and lost with high card Ace
+Seat 4: UTG showed
+"""
+
+
+def test_converter_notices_change_nothing() -> None:
+    h = read_hand(STARS, NOTICES.splitlines(keepends=True), 1, "t.txt")
+    assert h.status is Status.AUDITED
+    assert h.unknown_lines == []
+    audited = Auditor("online").audit(h)
+    assert h.abstained == []
+    assert [f.rule for f in audited.findings] == []
