@@ -64,3 +64,45 @@ def test_converter_notices_change_nothing() -> None:
     audited = Auditor("online").audit(h)
     assert h.abstained == []
     assert [f.rule for f in audited.findings] == []
+
+
+# The converter's summary seat line can hold a run of cards that is no card list ("As-As"):
+# what the seat showed is then not known. The hand is read, its showdown not judged; not a
+# parse error. Pot 0.10 + 2 x 1.20 = 2.50 less 0.17 rake: 2.33 paid.
+GARBLED = """PokerStars Hand #4000000002: Hold'em No Limit ($0.05/$0.10) - 2018/05/01 21:02:00
+Table '#777001' 6-max Seat #1 is the button
+Seat 1: Dealer ($12 in chips)
+Seat 2: Small Blind ($8.35 in chips)
+Seat 3: Big Blind ($10.40 in chips)
+Small Blind: posts small blind $0.05
+Big Blind: posts big blind $0.10
+*** HOLE CARDS ***
+Dealt to Dealer [Qs Jh]
+Dealer: raises $0.30 to $0.30
+Small Blind: raises $0.90 to $1.20
+Big Blind: folds
+Dealer: calls $0.90 
+*** FLOP *** [Qd 8c 2s]
+*** TURN *** [Qd 8c 2s] [5h]
+*** RIVER *** [Qd 8c 2s 5h] [6c]
+*** SHOW DOWN ***
+Dealer: shows [Qs Jh] (a pair of Queens)
+Small Blind: shows [Ac Kc] (high card Ace)
+Dealer collected $2.33 from pot
+*** SUMMARY ***
+Total pot $2.50 | Rake $0.17
+Board [Qd 8c 2s 5h 6c]
+Seat 1: Dealer (button) showed [Qs Jh-Qs Qd Jh 8c 6c] and won ($2.33) with a pair of Queens
+Seat 2: Small Blind (small blind) showed [Ac Kc] and lost with high card Ace
+Seat 3: Big Blind (big blind) showed
+"""
+
+
+def test_a_summary_line_with_no_card_list_is_kept_not_a_parse_error() -> None:
+    h = read_hand(STARS, GARBLED.splitlines(keepends=True), 1, "t.txt")
+    assert h.status is Status.AUDITED
+    assert [(u.line, u.matters) for u in h.unknown_lines] == [(24, True)]
+    assert "Qs Jh-Qs" in h.unknown_lines[0].text
+    audited = Auditor("online").audit(h)
+    assert h.abstained
+    assert [f.rule for f in audited.findings] == ["PA04"]
