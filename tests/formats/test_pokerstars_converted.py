@@ -106,3 +106,40 @@ def test_a_summary_line_with_no_card_list_is_kept_not_a_parse_error() -> None:
     audited = Auditor("online").audit(h)
     assert h.abstained
     assert [f.rule for f in audited.findings] == ["PA04"]
+
+
+# A walk as the converter writes it: no uncalled line, a showdown marker with the big blind
+# "showing" its cards, the whole pot (its own unmatched 0.05 too) collected and stated as the
+# total, the summary giving the net win. The big blind's blind comes back with the pot, as in
+# any walk: nothing is wrong. Pot 0.05 + 0.10 = 0.15, no rake.
+WALK = """PokerStars Zoom Hand #4000000003: Hold'em No Limit ($0.05/$0.10) - 2018/05/01 21:04:00
+Table '#952' 6-max Seat #1 is the button
+Seat 1: Dealer ($10 in chips)
+Seat 2: Small Blind ($7.20 in chips)
+Seat 3: Big Blind ($11.35 in chips)
+Seat 4: UTG ($9 in chips)
+Small Blind: posts small blind $0.05
+Big Blind: posts big blind $0.10
+*** HOLE CARDS ***
+Dealt to UTG [8d 3c]
+UTG: folds
+Dealer: folds
+Small Blind: folds
+*** SHOW DOWN ***
+Big Blind: shows [Jc 9c] (high card Jack)
+Big Blind collected $0.15 from pot
+*** SUMMARY ***
+Total pot $0.15 | Rake $0.00
+Seat 1: Dealer (button) showed
+Seat 2: Small Blind (small blind) showed
+Seat 3: Big Blind (big blind) collected $0.05
+Seat 4: UTG showed
+"""
+
+
+def test_a_walk_with_a_showdown_marker_is_a_walk() -> None:
+    h = read_hand(STARS, WALK.splitlines(keepends=True), 1, "t.txt")
+    assert h.status is Status.AUDITED
+    assert h.unknown_lines == []
+    audited = Auditor("online").audit(h)
+    assert [f.rule for f in audited.findings] == []
