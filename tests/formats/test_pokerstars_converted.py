@@ -11,15 +11,16 @@ from hhaudit.parsing import read_hand
 
 STARS = get("pokerstars")
 
-# The converter copies Bovada's notices, bare or after a seat's name, and a deposit that names
-# no player (Bovada's deposit plays from the next hand). Pot 0.05 + 2 x 0.40 + 2 x 0.60 = 2.05
-# less 0.10 rake: 1.95 paid.
+# The converter copies Bovada's notices, bare or after a seat's name, a deposit that names no
+# player (Bovada's deposit plays from the next hand) and a "Set dealer" without its seat.
+# Pot 0.05 + 2 x 0.40 + 2 x 0.60 = 2.05 less 0.10 rake: 1.95 paid.
 NOTICES = """PokerStars Hand #4000000001: Hold'em No Limit ($0.05/$0.10) - 2018/05/01 21:00:00
 Table '#777001' 6-max Seat #1 is the button
 Seat 1: Dealer ($10 in chips)
 Seat 2: Small Blind ($8.40 in chips)
 Seat 3: Big Blind ($12 in chips)
 Seat 4: UTG ($9.10 in chips)
+Set dealer
 Small Blind: posts small blind $0.05
 Big Blind: posts big blind $0.10
 *** HOLE CARDS ***
