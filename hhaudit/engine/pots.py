@@ -309,7 +309,10 @@ def is_walk(hand: Hand, live: set[int], top_seat: int) -> bool:
     for ev in hand.events:
         if isinstance(ev, ActionEvent) and ev.act is not Act.FOLD:
             return False
-        if isinstance(ev, StreetEvent) and ev.street is not Street.PREFLOP:
+        if isinstance(ev, StreetEvent) and ev.street is not Street.PREFLOP and (
+                ev.street is not Street.SHOWDOWN or ev.board):
+            # a showdown marker with no board dealt (a converter writes one in a walk, the
+            # big blind "showing" its cards) ends no betting round
             return False
     return True
 

@@ -5,7 +5,9 @@ events on the `Hand`. Every line kind the site writes is listed in docs/formats/
 (headers, seats, posts, deal, actions, streets and runs, shows and mucks, collections, All-in
 Cash Out, rebuys and add-ons, summary lines, and the notices that change nothing: chat,
 connections, sit-outs, table moves, finishes, bounties and split bounties, satellite
-entries). A line of none of them is kept as a PA04 warning (`reads_unknown_lines`), the hand
+entries, and the seat and deposit notices a Bovada-to-PokerStars converter copies). A summary
+seat line whose brackets hold no card list (a converter's "showed [Jh As-As Kd Jh Ts 4s]") is
+kept as a PA04 line that may matter: the hand is read, not judged. A line of none of them is kept as a PA04 warning (`reads_unknown_lines`), the hand
 judged unless the line may carry an action, an amount or cards (`unknown_may_matter`); a
 line run into the next hand's header stays a parse error. A cashed-out player's share "not
 awarded" is read as paid by the pot and kept by the room (`_not_awarded`).
@@ -35,6 +37,7 @@ from ..model import (
     Street,
     StreetEvent,
     UncalledEvent,
+    UnknownLine,
 )
 from ..money import currency_of, parse_amount
 from .base import Fields, LineError, LineFormat, NotSeated, UnsupportedGame
@@ -322,7 +325,12 @@ class PokerStarsFormat(LineFormat):
     def on_SUMMARY_SEAT(self, hand: Hand, f: Fields, line: int) -> None:
         rest = f[1] or ""
         if "[" in rest:
-            summary_cards(hand, int(f[0] or 0), rest, line)
+            try:
+                summary_cards(hand, int(f[0] or 0), rest, line)
+            except ValueError:
+                # no card list in the brackets (a converter's "showed [Jh As-As Kd Jh Ts 4s]"):
+                # what was shown is not known, so the showdown is not judged
+                hand.unknown_lines.append(UnknownLine(line, f"Seat {f[0]}: {rest}", True))
         if rest.endswith(_NOT_AWARDED):
             self._not_awarded(hand, int(f[0] or 0), rest, line)
 
