@@ -13,7 +13,8 @@ Party writes no uncalled-bet line. Thousands separators (",", "'") are read by p
 Every line kind Party writes (from the corpus's files of 2005-2019, fpdb's
 PartyPokerToFpdb.py notes and the grammar; `docs/formats/partypoker.md` gives examples):
 header (`Game #N starts.`, `#Game No : N`, the history line, the game line, `Table ...`, the
-button, `Total number of players`, seat lines, `Trny: N Level: N`, `Blinds(a/b)`); posts
+button, `Total number of players`, seat lines, `Trny: N Level: N`, `Blinds(a/b)`, its thousands
+grouped by a comma, a dot or a space: `Blinds-Antes(1 200/2 400 -400)`); posts
 (small, big, big + dead, ante); `There is no Small Blind in this hand as the Big Blind of the
 previous hand left the table.`; the deal and streets; actions (folds, checks, calls, bets,
 raises, is all-In, Forward Folds); `X could not respond in time.(disconnected)`; showdown and
@@ -365,6 +366,7 @@ class PartyPokerFormat(SiteFormat):
         hand.tournament_id = f[0] or hand.tournament_id
 
     def on_BLINDS(self, hand: Hand, f: Fields, line: int) -> None:
+        f = tuple(x.replace(" ", "") if x else x for x in f)  # "1 200": a space groups thousands
         if not hand.scale:  # whole chips: "Blinds-Antes(1.200/2.400 -400)" groups thousands with dots
             f = tuple(_DOT_THOUSANDS.sub("", x) if x else x for x in f)
         low, high = self.amount(hand, f[0]), self.amount(hand, f[1])
