@@ -12,8 +12,9 @@ PacificPokerToFpdb.py notes and the grammar; `docs/formats/pacific.md` gives exa
 ("$0.06/$0.12 Blinds Fix Limit Holdem - *** 05 03 2014 12:00:00"), the table or tournament
 line, the button, `Total number of players`, seat lines; posts (small blind, big blind, dead
 blind "[0.50 + 1]", ante, "and is all-in"); `** Dealing down cards **`, `Dealt to`, actions
-(folds, checks, calls, bets, raises), streets; `** Summary **`, shows, mucks, "did not show his
-hand", "(Lo: ...)" best hands, collected. A line of none of these kinds is kept unread: a PA04
+(folds, checks, calls, bets, raises), streets; `** Summary **`, shows, mucks (cards listed as
+mucked are in play where the player is all in or 888 pays him), "did not show his hand",
+"(Lo: ...)" best hands, collected. A line of none of these kinds is kept unread: a PA04
 warning names it, and the hand is not judged when the line may matter (`unknown_matters`).
 A hand 888 wrote without its `** Dealing down cards **` line (an observed hand) has its
 betting start right after the posts: the folds before it are then folds of the betting, not
@@ -418,9 +419,13 @@ class PacificFormat(LineFormat):
                 hand.events[i] = returned
             collects = [e for e in hand.events if isinstance(e, CollectEvent)]
         # An all-in player's cards are tabled: 888 writes "mucks [cards]" for an all-in
-        # hand it did not show voluntarily, but the cards are in play and win pots.
+        # hand it did not show voluntarily, but the cards are in play and win pots. So are
+        # the cards of a player 888 pays after writing "mucks [cards]" (a side pot beside
+        # an all-in player, checked down): the site judged them, they were not given up.
+        paid_seats = {e.seat for e in collects}
         for i, e in enumerate(hand.events):
-            if isinstance(e, ShowEvent) and e.muck and e.cards and contrib.get(e.seat, 0) >= stacks.get(e.seat, 1):
+            if isinstance(e, ShowEvent) and e.muck and e.cards and (
+                    contrib.get(e.seat, 0) >= stacks.get(e.seat, 1) or e.seat in paid_seats):
                 hand.events[i] = ShowEvent(e.line, e.seat, e.player, e.cards, False, e.run)
         if hand.kind == "cash" and collects:
             paid = sum(e.amount for e in collects)
