@@ -204,3 +204,12 @@ def test_cards_listed_as_mucked_of_a_player_the_site_pays_are_in_play() -> None:
     h = read(MUCKED_AND_PAID)
     assert h.status is Status.AUDITED and not h.unknown_lines
     assert Auditor("online").audit(h).findings == []
+
+
+def test_summary_that_pays_no_one_is_a_hand_cut_off() -> None:
+    # the hand of `FL` without its last line: the pot is never paid
+    cut = FL.format(extra="").replace("Bruno collected [ $1.42 ]\n", "")
+    h = read(cut)
+    assert h.status is Status.PARSE_ERROR
+    assert h.problem is not None and h.problem.incomplete and "cut off" in h.problem.message
+    assert h.problem.line == cut.splitlines().index("** Summary **") + 1
