@@ -240,3 +240,11 @@ def test_blinds_with_thousands_grouped_by_spaces_are_read() -> None:
     assert h.status is Status.AUDITED and not h.unknown_lines
     assert (h.kind, h.sb, h.bb, h.ante) == ("tournament", 1500, 3000, 300)
     assert rules(h) == []
+
+
+def test_hand_that_never_says_who_won_is_cut_off() -> None:
+    # the 2009 hand above without its last line: nobody is paid
+    cut = HAND.format(extra="", tail="").replace("Fopperstich wins $2.10 USD\n", "")
+    h = read(cut)
+    assert h.status is Status.PARSE_ERROR
+    assert h.problem is not None and h.problem.incomplete and "cut off" in h.problem.message
