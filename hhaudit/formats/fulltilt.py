@@ -30,7 +30,7 @@ files of this format is one of them: the corpus gives no PA04 on them):
 - TOTAL_POT: `Total pot <total><pots> | Rake <rake>`: read
 - BOARD: `Board: [<cards>]`: read
 - ADD_CHIPS: `<player> adds <chips>`: read
-- MISC: `((w(,w))|. has N seconds left to act|N seconds left to act|. has timed out|. has
+- MISC: `((w(,w))|. has N seconds left to act|N seconds left to act|Time has expired|. has timed out|. has
   returned|. is sitting out|. adds ...|. sits down|. stands up|. has been disconnected|. has
   reconnected|. is feeling w|. has requested TIME|Duration Ns|BEGIN|Players agree to Run It
   Twice|Hand #?N has been cancell?ed...|. (has left|leaves) the table|. seconds to reconnect|.

@@ -12,13 +12,15 @@ PacificPokerToFpdb.py notes and the grammar; `docs/formats/pacific.md` gives exa
 ("$0.06/$0.12 Blinds Fix Limit Holdem - *** 05 03 2014 12:00:00"), the table or tournament
 line, the button, `Total number of players`, seat lines; posts (small blind, big blind, dead
 blind "[0.50 + 1]", ante, "and is all-in"); `** Dealing down cards **`, `Dealt to`, actions
-(folds, checks, calls, bets, raises), streets; `** Summary **`, shows, mucks, "did not show his
-hand", "(Lo: ...)" best hands, collected. A line of none of these kinds is kept unread: a PA04
+(folds, checks, calls, bets, raises), streets; `** Summary **`, shows, mucks (cards listed as
+mucked are in play where the player is all in or 888 pays him), "did not show his hand",
+"(Lo: ...)" best hands, collected. A line of none of these kinds is kept unread: a PA04
 warning names it, and the hand is not judged when the line may matter (`unknown_matters`).
 A hand 888 wrote without its `** Dealing down cards **` line (an observed hand) has its
 betting start right after the posts: the folds before it are then folds of the betting, not
 players declining their blinds (`_dealt`, `_declined`). A file that ends on a bare
-`#Game No : N` line (the next hand's first line, nothing after it) holds no hand there.
+`#Game No : N` line (the next hand's first line, nothing after it) holds no hand there, and a
+hand whose summary has no `collected` line is cut off (a parse error that says so).
 Fixed-limit big bets are taken from the hand's own turn or river bet where 888 rounds them
 (`_big_bet`), and a call to the blind as posted over a short all-in big blind is read as the
 chips it matches (`_over_calls`).
@@ -49,7 +51,7 @@ from ..model import (
 )
 from ..money import currency_of, parse_amount
 from ._sitekit import SiteFormat
-from .base import Fields, LineFormat, LogIncomplete, NotSeated, UnsupportedGame
+from .base import Fields, LineError, LineFormat, LogIncomplete, NotSeated, UnsupportedGame
 from .common import ACT_VERBS, card, game_code, omaha_of, set_omaha, to_utc
 
 _POSTS = {"small blind": Post.SMALL_BLIND, "big blind": Post.BIG_BLIND, "ante": Post.ANTE, "the ante": Post.ANTE}
@@ -184,6 +186,7 @@ class PacificFormat(LineFormat):
         hand.implicit_uncalled = True
         self._dealing = False
         self._pending: list[tuple[int, ActionEvent]] = []
+        self._summary = 0
 
     def on_STAKES(self, hand: Hand, f: Fields, line: int) -> None:
         self._stakes = (f[0] or "", f[1] or "")
@@ -304,6 +307,9 @@ class PacificFormat(LineFormat):
         if not any(isinstance(e, StreetEvent) and e.street is Street.SHOWDOWN for e in hand.events):
             hand.events.append(StreetEvent(line, Street.SHOWDOWN, (), ()))
 
+    def on_SUMMARY(self, hand: Hand, f: Fields, line: int) -> None:
+        self._summary = line
+
     def on_SHOW(self, hand: Hand, f: Fields, line: int) -> None:
         player = f[0] or ""
         seat = self.seat(hand, player)
@@ -375,7 +381,11 @@ class PacificFormat(LineFormat):
         so the pot is known here: the part of the top bet nobody matched is returned (older 888
         software pays it back inside the player's "collected" amount, newer software leaves
         it out), and in a cash game what the pot holds beyond
-        what was collected is the rake."""
+        what was collected is the rake. A summary that pays no one is a hand cut off: every
+        hand 888 writes, a cancelled one too, ends with who collected the pot."""
+        if self._summary and not any(isinstance(e, CollectEvent) for e in hand.events):
+            raise LineError(self._summary, 1, "** Summary **", "the summary pays no one (no 'collected' line): "
+                            "the hand stops before it is complete (cut off)", incomplete=True)
         if self._pending:
             # folds and then the summary, no "Dealing down cards" line: with the big blind
             # posted the cards were dealt and the folds were the betting (an observed hand);
@@ -418,9 +428,13 @@ class PacificFormat(LineFormat):
                 hand.events[i] = returned
             collects = [e for e in hand.events if isinstance(e, CollectEvent)]
         # An all-in player's cards are tabled: 888 writes "mucks [cards]" for an all-in
-        # hand it did not show voluntarily, but the cards are in play and win pots.
+        # hand it did not show voluntarily, but the cards are in play and win pots. So are
+        # the cards of a player 888 pays after writing "mucks [cards]" (a side pot beside
+        # an all-in player, checked down): the site judged them, they were not given up.
+        paid_seats = {e.seat for e in collects}
         for i, e in enumerate(hand.events):
-            if isinstance(e, ShowEvent) and e.muck and e.cards and contrib.get(e.seat, 0) >= stacks.get(e.seat, 1):
+            if isinstance(e, ShowEvent) and e.muck and e.cards and (
+                    contrib.get(e.seat, 0) >= stacks.get(e.seat, 1) or e.seat in paid_seats):
                 hand.events[i] = ShowEvent(e.line, e.seat, e.player, e.cards, False, e.run)
         if hand.kind == "cash" and collects:
             paid = sum(e.amount for e in collects)

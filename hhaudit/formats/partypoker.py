@@ -13,7 +13,8 @@ Party writes no uncalled-bet line. Thousands separators (",", "'") are read by p
 Every line kind Party writes (from the corpus's files of 2005-2019, fpdb's
 PartyPokerToFpdb.py notes and the grammar; `docs/formats/partypoker.md` gives examples):
 header (`Game #N starts.`, `#Game No : N`, the history line, the game line, `Table ...`, the
-button, `Total number of players`, seat lines, `Trny: N Level: N`, `Blinds(a/b)`); posts
+button, `Total number of players`, seat lines, `Trny: N Level: N`, `Blinds(a/b)`, its thousands
+grouped by a comma, a dot or a space: `Blinds-Antes(1 200/2 400 -400)`); posts
 (small, big, big + dead, ante); `There is no Small Blind in this hand as the Big Blind of the
 previous hand left the table.`; the deal and streets; actions (folds, checks, calls, bets,
 raises, is all-In, Forward Folds); `X could not respond in time.(disconnected)`; showdown and
@@ -24,7 +25,8 @@ number is not available here"); `The time at which hand ended:`; joins, leaves a
 moved in (before or after the deal); chat (`X: text`), time bank, finishes. A line of none of
 these kinds is kept unread (`reads_unknown_lines`): a PA04 warning names it, and the hand is not
 judged when the line may matter (`unknown_matters`). A hand Party wrote no history for is a
-parse error that says so (`_no_history`).
+parse error that says so (`_no_history`), and so is a hand no line of which says who won (a
+file cut before the payout: every hand Party writes ends with it).
 
 What the module infers, because Party's lines leave it out (each documented at its method):
 - tournament blind posts some files never write (`_infer_blinds`): PostEvents from the stakes
@@ -69,7 +71,7 @@ from ..model import (
 )
 from ..money import currency_of
 from ._sitekit import Fields, SiteFormat
-from .base import NotThisKind, UnsupportedGame, fallback_id
+from .base import LineError, NotThisKind, UnsupportedGame, fallback_id
 from .common import cards, omaha_of, set_omaha, to_utc
 
 _ACTS = {"folds": Act.FOLD, "Forward Folds": Act.FOLD, "checks": Act.CHECK, "calls": Act.CALL,
@@ -122,6 +124,8 @@ class _Notes:
     """Lines of blind posts that put the player all-in (they do not give the stakes)."""
     forward: list[tuple[int, int]] = dataclasses.field(default_factory=list)
     """(line, seat) of "X Forward Folds" (a fold chosen in advance)."""
+    paid: bool = False
+    """Whether a line says who won ("X wins ...", a 2013+ summary's "collected")."""
     disconnected: list[tuple[int, int, str]] = dataclasses.field(default_factory=list)
     """(line, seat, text) of "X could not respond in time.(disconnected)"."""
     no_small_blind: bool = False
@@ -365,6 +369,7 @@ class PartyPokerFormat(SiteFormat):
         hand.tournament_id = f[0] or hand.tournament_id
 
     def on_BLINDS(self, hand: Hand, f: Fields, line: int) -> None:
+        f = tuple(x.replace(" ", "") if x else x for x in f)  # "1 200": a space groups thousands
         if not hand.scale:  # whole chips: "Blinds-Antes(1.200/2.400 -400)" groups thousands with dots
             f = tuple(_DOT_THOUSANDS.sub("", x) if x else x for x in f)
         low, high = self.amount(hand, f[0]), self.amount(hand, f[1])
@@ -496,6 +501,7 @@ class PartyPokerFormat(SiteFormat):
         if not re.search(r"\d", text):  # chat broken over two lines: "... wins then ill be gone"
             raise NotThisKind(f"not an amount: {text!r}")
         self.collect(hand, line, player, self.amount(hand, text), number)
+        self.notes(hand).paid = True
         if half is not None:
             hand.events[-1].half = "high" if half.group(1) == "Hi" else "low"  # type: ignore[union-attr]
         joined = _JOINED_WIN.search(rest or "")
@@ -528,6 +534,8 @@ class PartyPokerFormat(SiteFormat):
         won = None if cashed else next((m for m in _COLLECTED.finditer(rest) if m.group(2) is not None), None)
         if won and not any(isinstance(e, CollectEvent) for e in hand.events if e.line < hand.summary.line or not hand.summary.line):
             self.collect(hand, line, player, self.amount(hand, (won.group(1) + won.group(2)).strip()), None)
+        if won:
+            self.notes(hand).paid = True
 
     def on_BOARD(self, hand: Hand, f: Fields, line: int) -> None:
         hand.summary.boards.append(cards(f[0]))
@@ -540,6 +548,10 @@ class PartyPokerFormat(SiteFormat):
 
     def finish(self, hand: Hand) -> None:
         notes = self.notes(hand)
+        if not notes.paid:
+            # every hand Party writes ends with who won the pot: without it the hand is cut off
+            raise LineError(hand.end_line, 1, "(end of the hand)", "no line says who won the pot: the hand stops "
+                            "before it is complete (cut off)", incomplete=True)
         self._forward_folds(hand, notes)
         seen = {e.seat for e in hand.events if isinstance(e, (PostEvent, ActionEvent))}
         present = {getattr(e, "seat", None) for e in hand.events

@@ -179,3 +179,35 @@ def test_hilo_split_in_the_smallest_chip_in_play() -> None:
     h = read_hand(fmt, cents.splitlines(keepends=True), 1, "t.txt")
     assert h.chip == 0
     assert [f.rule for f in Auditor("online").audit(h).findings] == ["SP01"]
+
+
+# the table's clock running out on a player: "5 seconds left to act" then "Time has expired",
+# neither naming the player (a notice: no chip moves)
+TIME_EXPIRED = """Full Tilt Poker Game #40000000002: Table Nantes (6 max) - $0.50/$1 - No Limit Hold'em - 21:00:00 ET - 2011/01/05
+Seat 1: Anna ($50)
+Seat 2: Bruno ($40)
+Seat 3: Chloe ($30)
+Bruno posts the small blind of $0.50
+Chloe posts the big blind of $1
+5 seconds left to act
+Time has expired
+Anna is sitting out
+The button is in seat #1
+*** HOLE CARDS ***
+Bruno raises to $3
+Chloe folds
+Uncalled bet of $2 returned to Bruno
+Bruno mucks
+Bruno wins the pot ($2)
+*** SUMMARY ***
+Total pot $2 | Rake $0
+Seat 1: Anna (button) is sitting out
+Seat 2: Bruno (small blind) collected ($2), mucked
+Seat 3: Chloe (big blind) folded before the Flop
+"""
+
+
+def test_time_has_expired_notice_is_read() -> None:
+    h = read_hand(formats.get(FORMAT), TIME_EXPIRED.splitlines(keepends=True), 1, "t.txt")
+    assert h.status is Status.AUDITED and not h.unknown_lines
+    assert [f.rule for f in Auditor("online").audit(h).findings] == []

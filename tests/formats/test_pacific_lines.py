@@ -163,3 +163,53 @@ def test_thousands_no_break_space_read_as_cp1252() -> None:
     text = OBSERVED.replace("Seat 1: Anna ( $100 )", "Seat 1: Anna ( 1\u00c2\u00a0250,50 $ )")
     h = read(text)
     assert [s.stack for s in h.seats if s.player == "Anna"] == [125050]
+
+
+# a tournament hand: Cleo all in for 40 pre-flop, Dora and Emil check it down for the side pot.
+# Main pot 3 x 40 = 120 to Cleo (two pair); side pot 2 x 60 = 120 to Emil, whose cards 888
+# lists with "mucks" although he is paid: his tens beat Dora's king high.
+MUCKED_AND_PAID = """#Game No : 500000009
+***** 888poker Hand History for Game 500000009 *****
+$50/$100 Blinds No Limit Holdem - *** 27 03 2016 22:40:11
+Tournament #70000001 $1 - Table #2 9 Max (Real Money)
+Seat 3 is the button
+Total number of players : 3
+Seat 1: Cleo ( $40 )
+Seat 2: Dora ( $1,500 )
+Seat 3: Emil ( $2,000 )
+Cleo posts small blind [$40]
+Dora posts big blind [$100]
+** Dealing down cards **
+Emil calls [$100]
+Dora checks
+** Dealing flop ** [ Ad, Js, Ts ]
+Dora checks
+Emil checks
+** Dealing turn ** [ 5h ]
+Dora checks
+Emil checks
+** Dealing river ** [ 8s ]
+Dora checks
+Emil checks
+** Summary **
+Dora shows [ Ks, 4d ]
+Cleo shows [ 8d, Jd ]
+Emil mucks [ Td, 9d ]
+Cleo collected [ $120 ]
+Emil collected [ $120 ]
+"""
+
+
+def test_cards_listed_as_mucked_of_a_player_the_site_pays_are_in_play() -> None:
+    h = read(MUCKED_AND_PAID)
+    assert h.status is Status.AUDITED and not h.unknown_lines
+    assert Auditor("online").audit(h).findings == []
+
+
+def test_summary_that_pays_no_one_is_a_hand_cut_off() -> None:
+    # the hand of `FL` without its last line: the pot is never paid
+    cut = FL.format(extra="").replace("Bruno collected [ $1.42 ]\n", "")
+    h = read(cut)
+    assert h.status is Status.PARSE_ERROR
+    assert h.problem is not None and h.problem.incomplete and "cut off" in h.problem.message
+    assert h.problem.line == cut.splitlines().index("** Summary **") + 1

@@ -208,3 +208,43 @@ def test_disconnect_protection_is_not_judged() -> None:
     assert [(u.matters, u.reason) for u in h.unknown_lines] == [(True, "disconnect protection")]
     out = Auditor("online").audit(h)
     assert [f.rule for f in out.findings] == ["PA04"] and "not model" in out.findings[0].message
+
+
+# a Russian client's tournament hand: "Blinds-Antes(1 200/2 400 -400)" groups thousands with spaces
+SPACE_THOUSANDS = """***** Hand History for Game 20000000001 *****
+NL Texas Hold'em $11 USD Buy-in Trny:300000001 Level:14  Blinds-Antes(1 500/3 000 -300) - Friday, October 14, 20:11:05 MSK 2016
+Table Sample #7 (300000001) Table #2 (Real Money)
+Seat 2 is the button
+Total number of players : 3/6
+Seat 1: Anna ( 41,000 )
+Seat 2: Boris ( 25,500 )
+Seat 3: Vera ( 60,000 )
+Trny:300000001 Level:14
+Blinds-Antes(1 500/3 000 -300)
+Anna posts ante [300]
+Boris posts ante [300]
+Vera posts ante [300]
+Vera posts small blind [1,500].
+Anna posts big blind [3,000].
+** Dealing down cards **
+Boris raises [6,000]
+Vera folds
+Anna folds
+Boris does not show cards.
+Boris wins 11,400 chips
+"""
+
+
+def test_blinds_with_thousands_grouped_by_spaces_are_read() -> None:
+    h = read(SPACE_THOUSANDS)
+    assert h.status is Status.AUDITED and not h.unknown_lines
+    assert (h.kind, h.sb, h.bb, h.ante) == ("tournament", 1500, 3000, 300)
+    assert rules(h) == []
+
+
+def test_hand_that_never_says_who_won_is_cut_off() -> None:
+    # the 2009 hand above without its last line: nobody is paid
+    cut = HAND.format(extra="", tail="").replace("Fopperstich wins $2.10 USD\n", "")
+    h = read(cut)
+    assert h.status is Status.PARSE_ERROR
+    assert h.problem is not None and h.problem.incomplete and "cut off" in h.problem.message
