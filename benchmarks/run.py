@@ -190,22 +190,33 @@ def formats_table(args: argparse.Namespace) -> None:
         print("no corpus hands: " + ", ".join(missing))
 
 
-_SPIN = "import time\nt = time.perf_counter()\nx = 0\nfor i in range(20_000_000):\n    x += i\nprint(time.perf_counter() - t)"
+_SPIN = ("import sys, time\nt = time.perf_counter()\nx = 0\nfor i in range(int(sys.argv[1])):\n    x += i\n"
+         "print(time.perf_counter() - t)")
+_SPIN_LOOPS = 20_000_000
+"""A pure-Python loop of about a second on this machine's kind."""
 
 
-def _machine_scaling(n: int) -> float:
+def _machine_scaling(n: int, loops: int = _SPIN_LOOPS) -> float:
     """How much faster `n` processes of pure CPU work finish than one, each doing the same
-    work: the ceiling for any n-job speed-up on this machine (virtual CPUs may share cores)."""
+    work: the ceiling for any n-job speed-up on this machine (virtual CPUs may share cores).
+    One timing of it moves with a neighbour's burst (seen from 1.01x to 2.56x on two cores),
+    so the suite takes it once per pipeline round, beside that round's runs."""
     if n <= 1:
         return 1.0
-    one = min(float(subprocess.run([sys.executable, "-c", _SPIN], capture_output=True, text=True,
-                                   check=True).stdout) for _ in range(2))
+    spin = [sys.executable, "-c", _SPIN, str(loops)]
+    one = min(float(subprocess.run(spin, capture_output=True, text=True, check=True).stdout) for _ in range(2))
     t = time.perf_counter()
-    procs = [subprocess.Popen([sys.executable, "-c", _SPIN], stdout=subprocess.DEVNULL) for _ in range(n)]
+    procs = [subprocess.Popen(spin, stdout=subprocess.DEVNULL) for _ in range(n)]
     for p in procs:
         p.wait()
     together = time.perf_counter() - t
     return n * one / together
+
+
+def _median(xs: list[float]) -> float:
+    s = sorted(xs)
+    mid = len(s) // 2
+    return s[mid] if len(s) % 2 else (s[mid - 1] + s[mid]) / 2
 
 
 def build_against(rev: str) -> Path:
@@ -293,23 +304,32 @@ def suite(args: argparse.Namespace) -> None:
             shutil.rmtree(out, ignore_errors=True)
             return json.loads(r.stdout.strip().splitlines()[-1])
 
+        ceilings: list[float] = []  # the machine's own n-process speed-up, once per round
+        of_ceiling: list[float] = []  # each round's n-job speed-up over its own ceiling
         for _ in range(max(1, args.pipeline_rounds)):
-            # interleaved: this tree's 1 job, REV's 1 job, this tree's every core, then again
+            # interleaved: this tree's 1 job, REV's 1 job, this tree's every core, the
+            # machine's ceiling, then again
+            seconds: dict[int, float] = {}
             for jobs in sorted({1, cores}):
                 res = child(jobs, f"out{jobs}", env)
+                seconds[jobs] = res["seconds"]
                 if jobs not in runs or res["seconds"] < runs[jobs]["seconds"]:
                     runs[jobs] = res
                 if jobs == 1 and against_env is not None:
                     res = child(1, "against", against_env)
                     if against is None or res["seconds"] < against["seconds"]:
                         against = res
-        ceiling = _machine_scaling(cores)
+            if cores > 1:
+                ceilings.append(_machine_scaling(cores))
+                of_ceiling.append(seconds[1] / seconds[cores] / ceilings[-1])
         for jobs, res in sorted(runs.items()):
             rss = max(res["rss_kb"], res["children_rss_kb"]) / 1024
             note = f"peak RSS {rss:,.0f} MB per process"
             if jobs > 1:
-                note += (f"; {runs[1]['seconds'] / res['seconds']:.2f}x one job (this machine runs {jobs} "
-                         f"copies of a pure-Python loop {ceiling:.2f}x as fast as one)")
+                note += (f"; {runs[1]['seconds'] / res['seconds']:.2f}x one job, best against best; "
+                         f"{_median(of_ceiling):.2f} of the machine's own ceiling, median of the rounds' "
+                         f"(this machine ran {jobs} copies of a pure-Python loop {_median(ceilings):.2f}x as "
+                         f"fast as one, median, {min(ceilings):.2f}-{max(ceilings):.2f}x)")
             pipeline_rows.append((f"pipeline to Parquet, {jobs} job{'s' * (jobs > 1)}", res["hands"], res["seconds"], note))
             if jobs == 1 and against is not None:
                 ratio = against["seconds"] / res["seconds"]
@@ -507,7 +527,7 @@ def _main() -> None:
     ap.add_argument("--formats", action="store_true", help="parse and parse + audit rates per format (default 3,000 hands each)")
     ap.add_argument("--pokerkit-hands", type=int, default=1000)
     ap.add_argument("--rounds", type=int, default=3, help="runs of each measurement; the best is reported")
-    ap.add_argument("--pipeline-rounds", type=int, default=2, help="runs of each pipeline measurement (--suite)")
+    ap.add_argument("--pipeline-rounds", type=int, default=3, help="runs of each pipeline measurement (--suite)")
     ap.add_argument("--corpus", default=str(Path(__file__).resolve().parents[1].parent / "shared" / "corpus"))
     ap.add_argument("--write-docs", metavar="PAGE", default=None,
                     help="with --suite: write the results into PAGE between its marker lines (docs/project/performance.md)")

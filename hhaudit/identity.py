@@ -22,6 +22,7 @@ import hashlib
 import re
 from datetime import datetime, timedelta
 from enum import StrEnum
+from operator import attrgetter
 from typing import Final
 
 from .model import Hand
@@ -74,9 +75,12 @@ def fingerprint(hand: Hand) -> str:
     """What two copies of one hand agree on besides their time (`same_time`): the table and
     the seats (each seat's number and starting stack; not the names, which a shared copy
     may have had anonymised), as a short digest."""
-    seats = ",".join(f"{s.seat}:{s.stack}" for s in sorted(hand.seats, key=lambda s: s.seat))
+    seats = ",".join([f"{s.seat}:{s.stack}" for s in sorted(hand.seats, key=_SEAT_NUMBER)])
     text = f"{hand.table_name}\x1f{seats}"
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+_SEAT_NUMBER: Final = attrgetter("seat")
 
 
 ZONE_STEP: Final = timedelta(minutes=15)
@@ -98,10 +102,18 @@ def same_time(a: datetime | None, b: datetime | None) -> bool:
 def format_scope(format_name: str) -> str:
     """The `IdScope` the format of that name declares (`id_scope`; site-wide when it
     declares none)."""
-    from .formats import FORMATS
+    scope = _SCOPES.get(format_name)
+    if scope is None:
+        from .formats import FORMATS
 
-    fmt = FORMATS.get(format_name)
-    return str(getattr(fmt, "id_scope", IdScope.SITE)) if fmt is not None else IdScope.SITE.value
+        fmt = FORMATS.get(format_name)
+        scope = _SCOPES[format_name] = (str(getattr(fmt, "id_scope", IdScope.SITE)) if fmt is not None
+                                        else IdScope.SITE.value)
+    return scope
+
+
+_SCOPES: Final[dict[str, str]] = {}
+"""Each format's scope as first looked up (once per format, not once per hand)."""
 
 
 def identity(hand: Hand) -> tuple[str | None, str]:

@@ -180,7 +180,9 @@ class Rows:
             for col in self.columns[t]:
                 del col[n:]
 
-    def add(self, audited: AuditedHand) -> None:
+    def add(self, audited: AuditedHand, ident: tuple[str | None, str] | None = None) -> None:
+        """Append the audited hand's rows; `ident` is its `identity.identity` when the caller
+        has it already (the unit's copy check computed it)."""
         h = audited.hand
         self.count += 1
         state = audited.state
@@ -201,7 +203,7 @@ class Rows:
             h.cap or None, h.dealer, h.shift,
             None, None, None,  # session_id, session_seq, n_session_findings: the session pass
             h.room or None,
-            *identity(h),  # id_key, fingerprint: the copy check (`pipeline.dedupe`)
+            *(ident if ident is not None else identity(h)),  # id_key, fingerprint: the copy check (`pipeline.dedupe`)
             h.not_judged,
         )
         for col, value in zip(self.columns["hands"], row):

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from ..model import Limit
+from ..model import DealEvent, Limit, ShowEvent
 
 if TYPE_CHECKING:
     from ..model import Hand
@@ -64,17 +64,28 @@ def cards_say(hand: Hand) -> int | None:
     """The Omaha hole-card count (4, 5 or 6) of a hand read as Hold'em whose every hand the
     log shows (dealt, shown or revealed) holds that many cards; None otherwise (a Hold'em
     hand, or counts that disagree: WN03 judges those)."""
-    from ..model import DealEvent, ShowEvent
-
     if hand.variant != HOLDEM or hand.hole_cards != 2 or hand.hilo:
         return None  # a Hold'em of another count is a game of its own (`unaudited_reason`)
-    counts = {len(e.cards) for e in hand.events if isinstance(e, (DealEvent, ShowEvent)) and e.cards}
-    counts |= {len(k.cards) for k in hand.revealed.values() if k.cards}
-    if len(counts) == 1:
-        n = counts.pop()
-        if n in (4, 5, 6):
-            return n
-    return None
+    # The first count seen decides unless another disagrees: a first count no Omaha game
+    # deals (two: the hand is the Hold'em it says) ends the look at once.
+    n = 0
+    for e in hand.events:
+        if isinstance(e, (DealEvent, ShowEvent)) and e.cards:
+            if not n:
+                n = len(e.cards)
+                if n not in (4, 5, 6):
+                    return None
+            elif len(e.cards) != n:
+                return None
+    for k in hand.revealed.values():
+        if k.cards:
+            if not n:
+                n = len(k.cards)
+                if n not in (4, 5, 6):
+                    return None
+            elif len(k.cards) != n:
+                return None
+    return n or None
 
 
 _LIMIT_CODE: Final = {Limit.NO_LIMIT: "NL", Limit.POT_LIMIT: "PL", Limit.FIXED_LIMIT: "FL"}

@@ -40,7 +40,7 @@ class Unit:
     def add(self, hand: Hand) -> int:
         """Audit a hand (unless it is a copy of one in this unit); return its findings count."""
         self.size += 1
-        id_key, print_ = identity(hand)
+        ident = id_key, print_ = identity(hand)
         if hand.hand_id and id_key is not None:
             # a copy: the same id in the same scope, and the same table, time and seats (a
             # different hand with the id is audited; `dedupe` marks it AC08)
@@ -60,7 +60,7 @@ class Unit:
         try:  # the fault barrier: one try per hand, around everything done to it
             audited = self.auditor.audit(hand)
             stage = "writing"
-            rows.add(audited)
+            rows.add(audited, ident)
         except Exception as exc:  # noqa: BLE001
             rows.rollback(mark)
             audited = self.auditor.audit(faulted(hand, exc, stage))
