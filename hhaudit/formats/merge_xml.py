@@ -33,6 +33,13 @@ dealt; in a mixed game (HORSE) each `<game>`'s `multigametype` names its round (
 37 Omaha H/L8; stud, razz and draw rounds are unsupported). A Hi/Lo winner's `pottype` is
 `h` or `l` for a half, `n` for the whole pot. A tournament's stakes may name no level ("No
 Limit", "Pot Limit"): the blinds posted are the hand's.
+
+A BIG_BLIND above the stakes' big blind is a "post both" (the big blind live, the rest dead),
+unless the small blind too was posted above the stakes' small blind: a cash hand whose
+blinds are both other than its `stakes` (`No Limit ($0.50/$1)` over posts of 1.00 and 2.00,
+test files that put another table's description on a hand) plays its own blinds, and the
+rules its stakes judge (bet and raise sizes, the order of action) abstain
+(`_xml.contradicted_stakes`).
 """
 
 from __future__ import annotations
@@ -58,7 +65,7 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import currency_of
-from ._xml import Betting, XmlError, XmlFormat, attr, cards, unknown_element
+from ._xml import Betting, XmlError, XmlFormat, attr, cards, contradicted_stakes, unknown_element
 from ._xml import plain_amount as amount
 from .base import UnsupportedGame
 from .common import game_code, omaha_of
@@ -296,7 +303,11 @@ class MergeFormat(XmlFormat):
                         hand.ante = max(hand.ante, chips)
                         ev.append(PostEvent(ln, s, n, Post.ANTE, chips))
                         continue
-                    if kind == "BIG_BLIND" and hand.bb and chips > hand.bb and not blind_all_in:
+                    # a small blind above the header's: the header's stakes are not this
+                    # hand's, and a big blind above its big blind is the hand's own
+                    sb_over = hand.kind == "cash" and any(
+                        isinstance(x, PostEvent) and x.kind is Post.SMALL_BLIND and x.amount > hand.sb > 0 for x in ev)
+                    if kind == "BIG_BLIND" and hand.bb and chips > hand.bb and not blind_all_in and not sb_over:
                         bet.put(s, hand.bb)
                         bet.put(s, chips - hand.bb, live=False)
                         ev.append(PostEvent(ln, s, n, Post.DEAD, hand.bb, chips - hand.bb))
@@ -369,6 +380,7 @@ class MergeFormat(XmlFormat):
             # than it put in: one chip more is the least it can have had
             seat_state[s].stack = bet.total.get(s, 0) + (1 if s in chose else 0)
         hand.seats.sort(key=lambda x: x.seat)
+        contradicted_stakes(hand)
 
 
 FORMATS = [MergeFormat()]
