@@ -15,7 +15,12 @@ kept, named by a PA04 warning (`_xml.unknown_element`), and the hand is read but
   player's post), FOLD, CHECK, CALL, BET, RAISE, COMPLETE, ALL_IN: read.
 - SIT_OUT: read as a fold.
 - SHOW, MUCK: the cards follow as `<cards type="SHOWN|MUCKED">`, read there; `<cards
-  type="HOLE">` the hole cards, `<cards type="COMMUNITY">` the board.
+  type="HOLE">` the hole cards, `<cards type="COMMUNITY">` the board (in a street's round).
+- CHAT, PLAYER_OUT, SIT_OUT_NEXT, LEAVE, JOIN, DISCONNECTED, RECONNECTED, SIT_IN, TIMEOUT,
+  GAME_CANCELLED (a hand called off before the deal): change nothing, skipped.
+- RABBIT (`<event type="RABBIT" player=".." text="Jh,Js">` in END_OF_FOLDED_GAME): rabbit
+  hunting once everyone else folded; the board it deals there (`<cards type="COMMUNITY">`
+  after the hand is over) is no street of the hand and is not read: skipped.
 
 Amounts: BET, CALL and ALL_IN are the chips the action puts in; RAISE is the player's street
 total since 2010-09-08 (ET) and the chips put in before (the site changed the format). An
@@ -272,8 +277,10 @@ class MergeFormat(XmlFormat):
             for i, e in enumerate(events):
                 kind = e.get("type", "")
                 if kind in ("CHAT", "PLAYER_OUT", "SIT_OUT_NEXT", "LEAVE", "JOIN", "DISCONNECTED",
-                            "RECONNECTED", "SIT_IN", "TIMEOUT", "GAME_CANCELLED"):
-                    continue  # GAME_CANCELLED (no player): a hand called off before the deal
+                            "RECONNECTED", "SIT_IN", "TIMEOUT", "GAME_CANCELLED", "RABBIT"):
+                    # GAME_CANCELLED (no player): a hand called off before the deal; RABBIT:
+                    # rabbit hunting once the hand is over, no chips and no action
+                    continue
                 s, n = who(e)
                 ln = line(e)
                 if kind in ("FOLD", "CHECK", "CALL", "BET", "RAISE", "COMPLETE"):
