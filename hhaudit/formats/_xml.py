@@ -12,6 +12,8 @@ reads each hand with a real XML parser (expat through `xml.etree.ElementTree.Tre
   line (`XmlHand.line_of`), then calls the format's `build`.
 - `Betting` tracks each seat's street commitment so that sites that write an all-in as
   "chips put in" or a call as a street total become the event semantics of `model.py`.
+- `contradicted_stakes`: a cash hand whose blinds are both posted, in full, at other amounts
+  than its header's stakes is not judged on its bet sizes and order.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from xml.parsers import expat
 
 from ..chunks import HandLines
 from ..identity import IdScope
-from ..model import Act, ActionEvent, Hand, ParseProblem, Status, UnknownLine
+from ..model import Act, ActionEvent, Hand, ParseProblem, Post, PostEvent, Status, UnknownLine
 from ..money import AmountError, FinerAmount, finer
 from .base import LineError, UnsupportedGame, fallback_id
 
@@ -400,6 +402,34 @@ def unknown_element(hand: Hand, element: ET.Element, line: int) -> None:
     chips, the hand is not judged."""
     attrs = "".join(f' {k}="{v}"' for k, v in element.attrib.items())
     hand.unknown_lines.append(UnknownLine(line, f"<{element.tag}{attrs}>", True))
+
+
+_STAKES_RULES = ("bet_size", "min_raise", "reopen", "pot_limit", "fixed_limit", "action_order")
+"""What a hand's stakes judge: its bet and raise sizes (no-limit, pot-limit, fixed-limit), who
+a raise reopens the betting to, and the order of action (a big blind's option)."""
+
+
+def contradicted_stakes(hand: Hand) -> None:
+    """A cash hand whose small and big blinds are both posted in full (neither player all-in)
+    at other amounts than the header's stakes (`<gametype>Holdem NL £0.10/£0.25` over posts of
+    0.25 and 0.50, `stakes="3|6"` over 1.00 and 2.00, `Limit $10/$20` over 1.00 and 2.00: test
+    files that put another table's header on a hand): the header does not say this hand's
+    stakes, and what it makes of the bets (a raise judged against the header's big blind, a
+    "post both" read out of a big blind above it, a fixed-limit unit) is not the log's: the
+    rules of `_STAKES_RULES` abstain. A "post both" or a dead blind
+    changes one post, never both, so it does not come here."""
+    if hand.kind != "cash" or not (hand.sb and hand.bb):
+        return
+    posts = [e for e in hand.events if isinstance(e, PostEvent)]
+    small = next((i for i, e in enumerate(posts) if e.kind is Post.SMALL_BLIND), None)
+    if small is None or posts[small].all_in:
+        return
+    big = next((e for e in posts[small + 1:] if e.kind in (Post.BIG_BLIND, Post.DEAD)), None)
+    if big is None or big.all_in or big.seat == posts[small].seat:
+        return
+    sb, bb = posts[small].amount + posts[small].dead, big.amount + big.dead
+    if sb != hand.sb and bb != hand.bb and sb < bb:
+        hand.abstain("the blinds posted are not the header's stakes", _STAKES_RULES)
 
 
 def attr(element: ET.Element, name: str) -> str:

@@ -38,6 +38,12 @@ off the collection (the pot auditor works out the
 uncalled bet itself). The unmatched part is counted in live chips: the dead small blind of
 a "post both" (type 2 for more than the big blind) matches no bet. Amounts carry currency symbols and locale marks ("0,05€", "£6.50").
 
+A type 2 above the header's big blind is a "post both" only where the small blind was not
+posted above the header's too: a cash hand whose blinds are both other than its
+`<gametype>` stakes (`Holdem NL £0.10/£0.25` over posts of 0.25 and 0.50, test files that put
+another table's header on a hand) plays its own blinds, and the rules its stakes judge (bet
+and raise sizes, the order of action) abstain (`_xml.contradicted_stakes`).
+
 A player's `rebuy="1"` and `addon="1"` (written for the hero only) state no amount and do
 not mark the hand where the chips come: in NLHE-USD-MTT-5r-201112.Sample.xml none of the
 hero's seven flagged hands starts with a stack other than the last hand's end, and the two
@@ -77,6 +83,7 @@ from ._xml import (
     amount,
     attr,
     cards,
+    contradicted_stakes,
     decimals,
     parse_tree,
     unknown_element,
@@ -307,6 +314,7 @@ class IPokerFormat(XmlFormat):
         acted: set[str] = set()
         ev = hand.events
         bb_posted = False
+        sb_over = False  # a small blind above the header's: its stakes are not this hand's
         dead: dict[int, int] = {}  # the dead small blind of a "post both": it matches no bet
         rounds = sorted(root.iter("round"), key=lambda r: int(r.get("no", "0")))
         for rnd in rounds:
@@ -353,8 +361,9 @@ class IPokerFormat(XmlFormat):
                 if kind == "1":
                     bet.put(st, chips)
                     ev.append(PostEvent(ln, st, name, Post.SMALL_BLIND, chips, 0, all_in))
+                    sb_over = sb_over or (hand.kind == "cash" and chips > hand.sb > 0)
                 elif kind == "2":
-                    if hand.bb and chips > hand.bb and not all_in:
+                    if hand.bb and chips > hand.bb and not all_in and not sb_over:
                         bet.put(st, hand.bb)
                         bet.put(st, chips - hand.bb, live=False)
                         dead[st] = dead.get(st, 0) + chips - hand.bb
@@ -424,6 +433,7 @@ class IPokerFormat(XmlFormat):
         if hand.kind == "cash" and paid:
             # no rake is written: it is what the pot (less the uncalled bet) did not pay out
             hand.summary.rake = sum(bet.total.values()) - excess - paid
+        contradicted_stakes(hand)
 
 
 _CLOCKS: Final = ("%d-%b-%Y %H:%M:%S", "%d/%m/%Y %H:%M:%S", "%d/%m/%Y %H:%M", "%d.%m.%Y %H:%M:%S")

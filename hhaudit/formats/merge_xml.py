@@ -15,7 +15,12 @@ kept, named by a PA04 warning (`_xml.unknown_element`), and the hand is read but
   player's post), FOLD, CHECK, CALL, BET, RAISE, COMPLETE, ALL_IN: read.
 - SIT_OUT: read as a fold.
 - SHOW, MUCK: the cards follow as `<cards type="SHOWN|MUCKED">`, read there; `<cards
-  type="HOLE">` the hole cards, `<cards type="COMMUNITY">` the board.
+  type="HOLE">` the hole cards, `<cards type="COMMUNITY">` the board (in a street's round).
+- CHAT, PLAYER_OUT, SIT_OUT_NEXT, LEAVE, JOIN, DISCONNECTED, RECONNECTED, SIT_IN, TIMEOUT,
+  GAME_CANCELLED (a hand called off before the deal): change nothing, skipped.
+- RABBIT (`<event type="RABBIT" player=".." text="Jh,Js">` in END_OF_FOLDED_GAME): rabbit
+  hunting once everyone else folded; the board it deals there (`<cards type="COMMUNITY">`
+  after the hand is over) is no street of the hand and is not read: skipped.
 
 Amounts: BET, CALL and ALL_IN are the chips the action puts in; RAISE is the player's street
 total since 2010-09-08 (ET) and the chips put in before (the site changed the format). An
@@ -33,6 +38,13 @@ dealt; in a mixed game (HORSE) each `<game>`'s `multigametype` names its round (
 37 Omaha H/L8; stud, razz and draw rounds are unsupported). A Hi/Lo winner's `pottype` is
 `h` or `l` for a half, `n` for the whole pot. A tournament's stakes may name no level ("No
 Limit", "Pot Limit"): the blinds posted are the hand's.
+
+A BIG_BLIND above the stakes' big blind is a "post both" (the big blind live, the rest dead),
+unless the small blind too was posted above the stakes' small blind: a cash hand whose
+blinds are both other than its `stakes` (`No Limit ($0.50/$1)` over posts of 1.00 and 2.00,
+test files that put another table's description on a hand) plays its own blinds, and the
+rules its stakes judge (bet and raise sizes, the order of action) abstain
+(`_xml.contradicted_stakes`).
 """
 
 from __future__ import annotations
@@ -58,7 +70,7 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import currency_of
-from ._xml import Betting, XmlError, XmlFormat, attr, cards, unknown_element
+from ._xml import Betting, XmlError, XmlFormat, attr, cards, contradicted_stakes, unknown_element
 from ._xml import plain_amount as amount
 from .base import UnsupportedGame
 from .common import game_code, omaha_of
@@ -265,8 +277,10 @@ class MergeFormat(XmlFormat):
             for i, e in enumerate(events):
                 kind = e.get("type", "")
                 if kind in ("CHAT", "PLAYER_OUT", "SIT_OUT_NEXT", "LEAVE", "JOIN", "DISCONNECTED",
-                            "RECONNECTED", "SIT_IN", "TIMEOUT", "GAME_CANCELLED"):
-                    continue  # GAME_CANCELLED (no player): a hand called off before the deal
+                            "RECONNECTED", "SIT_IN", "TIMEOUT", "GAME_CANCELLED", "RABBIT"):
+                    # GAME_CANCELLED (no player): a hand called off before the deal; RABBIT:
+                    # rabbit hunting once the hand is over, no chips and no action
+                    continue
                 s, n = who(e)
                 ln = line(e)
                 if kind in ("FOLD", "CHECK", "CALL", "BET", "RAISE", "COMPLETE"):
@@ -296,7 +310,11 @@ class MergeFormat(XmlFormat):
                         hand.ante = max(hand.ante, chips)
                         ev.append(PostEvent(ln, s, n, Post.ANTE, chips))
                         continue
-                    if kind == "BIG_BLIND" and hand.bb and chips > hand.bb and not blind_all_in:
+                    # a small blind above the header's: the header's stakes are not this
+                    # hand's, and a big blind above its big blind is the hand's own
+                    sb_over = hand.kind == "cash" and any(
+                        isinstance(x, PostEvent) and x.kind is Post.SMALL_BLIND and x.amount > hand.sb > 0 for x in ev)
+                    if kind == "BIG_BLIND" and hand.bb and chips > hand.bb and not blind_all_in and not sb_over:
                         bet.put(s, hand.bb)
                         bet.put(s, chips - hand.bb, live=False)
                         ev.append(PostEvent(ln, s, n, Post.DEAD, hand.bb, chips - hand.bb))
@@ -369,6 +387,7 @@ class MergeFormat(XmlFormat):
             # than it put in: one chip more is the least it can have had
             seat_state[s].stack = bet.total.get(s, 0) + (1 if s in chose else 0)
         hand.seats.sort(key=lambda x: x.seat)
+        contradicted_stakes(hand)
 
 
 FORMATS = [MergeFormat()]

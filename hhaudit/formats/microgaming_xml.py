@@ -32,6 +32,11 @@ and the hand is read but not judged):
   tells which, and the uncalled part is taken off the collection.
 
 The date is the site's clock (taken as UTC: the files do not say).
+
+A cash hand whose blinds are both posted, in full, at other amounts than its `stakes`
+(`stakes="3|6"` over posts of 1.00 and 2.00: test files that put another table's header on a
+hand) is not judged by the rules its stakes judge (bet and raise sizes, the order of action;
+`_xml.contradicted_stakes`).
 """
 
 from __future__ import annotations
@@ -57,7 +62,7 @@ from ..model import (
     UncalledEvent,
 )
 from ..money import currency_of
-from ._xml import Betting, XmlError, XmlFormat, attr, tag_id, unknown_element
+from ._xml import Betting, XmlError, XmlFormat, attr, contradicted_stakes, tag_id, unknown_element
 from ._xml import plain_amount as amount
 from .base import UnsupportedGame
 from .common import game_code, omaha_of, set_omaha
@@ -326,6 +331,7 @@ class MicrogamingFormat(XmlFormat):
         if board:
             hand.summary.boards = [board]
         hand.seats.sort(key=lambda x: x.seat)
+        contradicted_stakes(hand)
 
 
 FORMATS = [MicrogamingFormat()]

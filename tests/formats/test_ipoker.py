@@ -312,3 +312,45 @@ def test_unnamed_pot_limit_game_with_five_hole_cards_is_five_card_omaha() -> Non
     four = UNNAMED_FIVE_CARD.replace("S2 H7 D9 CJ C3", "S2 H7 D9 CJ").replace("X X X X X", "X X X X")
     (h4,) = parse(four)
     assert h4.status is Status.UNSUPPORTED_GAME
+
+
+HEADER_NOT_THE_POSTS = """\
+<session sessioncode="1">
+<general><mode>real</mode><gametype>Holdem NL $1/$2</gametype><tablename>T, 1</tablename>
+<currency>USD</currency><nickname>A</nickname></general>
+<game gamecode="21"><general><startdate>2012-01-01 10:01:00</startdate><players>
+<player seat="1" name="A" chips="$200" dealer="1" win="$0" bet="$4"/>
+<player seat="2" name="B" chips="$200" dealer="0" win="$0" bet="$4"/>
+<player seat="3" name="C" chips="$200" dealer="0" win="$16" bet="$8"/>
+</players></general>
+<round no="0"><action no="1" player="B" type="1" sum="$2"/><action no="2" player="C" type="2" sum="$4"/></round>
+<round no="1"><cards type="Pocket" player="A">HA S10</cards><action no="3" player="A" type="3" sum="$4"/>
+<cards type="Pocket" player="B">X X</cards><action no="4" player="B" type="3" sum="$2"/>
+<cards type="Pocket" player="C">X X</cards><action no="5" player="C" type="4" sum="$0"/></round>
+<round no="2"><cards type="Flop" player="">D2 C7 H9</cards><action no="6" player="B" type="4" sum="$0"/>
+<action no="7" player="C" type="5" sum="$4"/><action no="8" player="A" type="0" sum="$0"/><action no="9" player="B" type="0" sum="$0"/></round>
+</game>
+</session>
+"""
+
+
+def test_blinds_above_the_headers_stakes_are_the_hands_own_not_a_post_both() -> None:
+    # Written by hand in iPoker's layout: the header says $1/$2, B posts $2 and C $4 (a
+    # test file that put another table's header on the hand). C's $4 is the big blind A and
+    # B call, not a $2 big blind with $2 dead ("post both" reads a big blind above the
+    # header's only when the small blind is the header's); the header cannot judge the
+    # bets, so the bet-size and order rules abstain. Pot 4 + 4 + 4 = 12, C's flop bet of 4
+    # uncalled (inside his win of $16 in this client).
+    (h,) = parse(HEADER_NOT_THE_POSTS)
+    assert [(e.player, e.kind, e.amount, e.dead) for e in h.events if isinstance(e, PostEvent)] == [
+        ("B", Post.SMALL_BLIND, 200, 0), ("C", Post.BIG_BLIND, 400, 0)]
+    r = hhaudit.audit(HEADER_NOT_THE_POSTS)
+    assert r.findings.empty, r.findings[["rule", "message"]].to_string()
+    assert list(r.hands.iloc[0]["not_judged"]) == ["the blinds posted are not the header's stakes (bet_size, min_raise, reopen, pot_limit, fixed_limit, action_order)"]
+    assert r.pots["amount"].tolist() == [1200]
+    # the header's own small blind: the big blind above it is a "post both", judged as ever
+    own = HEADER_NOT_THE_POSTS.replace('sum="$2"/><action no="2"', 'sum="$1"/><action no="2"')
+    (both,) = parse(own)
+    assert [(e.kind, e.amount, e.dead) for e in both.events if isinstance(e, PostEvent)] == [
+        (Post.SMALL_BLIND, 100, 0), (Post.DEAD, 200, 200)]
+    assert list(hhaudit.audit(own).hands.iloc[0]["not_judged"]) == []

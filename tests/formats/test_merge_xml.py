@@ -231,3 +231,95 @@ def test_show_names_the_halves() -> None:
     # the board Ks 2s Js 2c 5s holds two low cards: no low
     scoop = replay(hand("tour/Merge/Mixed/HORSE-Tournament-Freeroll.201107.xml", "36487242-9"))
     assert [(p.label, p.paid) for p in scoop.pots] == [("main pot (no low: the high hand scoops)", [("Player12", 1110)])]
+
+
+HEADER_NOT_THE_POSTS = """\
+<description type="Holdem" stakes="No Limit ($0.50/$1)"/>
+<game id="70000001-1" starttime="20120601120000" numholecards="2" gametype="2" seats="6" realmoney="true" data="20120601|Testville (70000001)|70000001|70000001-1|false">
+	<players dealer="0">
+		<player seat="0" nickname="Ann" balance="$100.00" dealtin="true" />
+		<player seat="1" nickname="Ben" balance="$100.00" dealtin="true" />
+		<player seat="2" nickname="Cat" balance="$100.00" dealtin="true" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="SMALL_BLIND" timestamp="1338552000000" player="1" amount="1.00"/>
+		<event sequence="2" type="BIG_BLIND" timestamp="1338552000100" player="2" amount="2.00"/>
+	</round>
+	<round id="PREFLOP" sequence="2">
+		<event sequence="3" type="CALL" timestamp="1338552001000" player="0" amount="2.00"/>
+		<event sequence="4" type="CALL" timestamp="1338552002000" player="1" amount="1.00"/>
+		<event sequence="5" type="CHECK" timestamp="1338552003000" player="2"/>
+	</round>
+	<round id="POSTFLOP" sequence="3">
+		<event sequence="6" type="CHECK" timestamp="1338552004000" player="1"/>
+		<event sequence="7" type="BET" timestamp="1338552005000" player="2" amount="2.00"/>
+		<event sequence="8" type="FOLD" timestamp="1338552006000" player="0"/>
+		<event sequence="9" type="FOLD" timestamp="1338552007000" player="1"/>
+		<cards type="COMMUNITY" cards="2d,7c,9h"/>
+	</round>
+	<round id="END_OF_FOLDED_GAME" sequence="4">
+		<winner amount="8.00" uncalled="false" potnumber="1" player="2" pottype="n"/>
+	</round>
+	<round id="END_OF_GAME" sequence="5">
+	</round>
+</game>
+"""
+
+
+def test_blinds_above_the_headers_stakes_are_the_hands_own_not_a_post_both() -> None:
+    # Written by hand in Merge's layout: "No Limit ($0.50/$1)" over posts of 1.00 and 2.00.
+    # Cat's 2.00 is the big blind Ann calls (not a 1.00 big blind with 1.00 dead); the bet
+    # rules abstain, the header saying nothing of this hand's stakes. Pot 6.00, Cat's flop
+    # bet of 2.00 uncalled (inside his 8.00).
+    import hhaudit
+
+    r = hhaudit.audit(HEADER_NOT_THE_POSTS)
+    assert r.findings.empty, r.findings[["rule", "message"]].to_string()
+    assert list(r.hands.iloc[0]["not_judged"]) == ["the blinds posted are not the header's stakes (bet_size, min_raise, reopen, pot_limit, fixed_limit, action_order)"]
+    assert r.pots["amount"].tolist() == [600]
+
+
+RABBIT_HUNT = """\
+<description type="Holdem" stakes="No Limit ($1/$2)"/>
+<game id="70000002-7" starttime="20120601120500" numholecards="2" gametype="2" seats="6" realmoney="true" data="20120601|Testville (70000002)|70000002|70000002-7|false">
+	<players dealer="0">
+		<player seat="0" nickname="Ann" balance="$200.00" dealtin="true" />
+		<player seat="1" nickname="Ben" balance="$200.00" dealtin="true" />
+		<player seat="2" nickname="Cat" balance="$200.00" dealtin="true" />
+	</players>
+	<round id="BLINDS" sequence="1">
+		<event sequence="1" type="SMALL_BLIND" timestamp="1338552300000" player="1" amount="1.00"/>
+		<event sequence="2" type="BIG_BLIND" timestamp="1338552300100" player="2" amount="2.00"/>
+	</round>
+	<round id="PREFLOP" sequence="2">
+		<event sequence="3" type="RAISE" timestamp="1338552301000" player="0" amount="6.00"/>
+		<event sequence="4" type="FOLD" timestamp="1338552302000" player="1"/>
+		<event sequence="5" type="FOLD" timestamp="1338552303000" player="2"/>
+	</round>
+	<round id="END_OF_FOLDED_GAME" sequence="3">
+		<event sequence="6" type="RABBIT" timestamp="1338552304000" player="0" text="Ah,Kd"/>
+		<cards type="COMMUNITY" cards="2c,7d,9h,Js,3s"/>
+		<cards type="SHOWN" cards="Ah,Kd" player="0"/>
+		<winner amount="9.00" uncalled="false" potnumber="1" player="0" pottype="n"/>
+	</round>
+	<round id="END_OF_GAME" sequence="4">
+	</round>
+</game>
+"""
+
+
+def test_rabbit_hunting_after_a_folded_hand_changes_nothing() -> None:
+    # Written by hand in Merge's layout: Ann raises to 6.00, both blinds fold; once the hand
+    # is over she rabbit-hunts (RABBIT) and the site deals the board that would have come
+    # in END_OF_FOLDED_GAME. That board is no street of the hand; the 9.00 she takes holds
+    # her 4.00 nobody called: a pot of 5.00.
+    import hhaudit
+    from hhaudit.parsing import parse
+
+    (h,) = list(parse(RABBIT_HUNT))
+    assert not h.unknown_lines
+    assert not [e for e in h.events if isinstance(e, StreetEvent)]
+    r = hhaudit.audit(RABBIT_HUNT, extend_select=["PA04"])
+    assert r.findings.empty, r.findings[["rule", "message"]].to_string()
+    assert list(r.hands.iloc[0]["not_judged"]) == []
+    assert r.pots["amount"].tolist() == [500]

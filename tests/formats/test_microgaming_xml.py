@@ -176,3 +176,37 @@ def test_an_empty_end_balance_is_not_known() -> None:
     assert r.hands.iloc[0]["status"] == "audited"
     assert r.findings.empty, r.findings[["rule", "message"]].to_string()
     assert r.pots["amount"].tolist() == [5000]
+
+
+HEADER_NOT_THE_POSTS = """\
+<Game hhversion="4" id="7000000001" date="2013-05-01 12:00:00" tablename="Testtafel - €200 Max" stakes="2|4" betlimit="NL" tabletype="Cash Game" gametypeid="1" gametype="Hold&apos;em" realmoney="true" currencysymbol="rCA=" playerseat="0" betamount="0" istournament="0" totalplayers="3" tablesize="6" badbeat="false" rake="0">
+   <Seats>
+      <Seat num="1" alias="Ann" balance="100.00" endbalance="99.50"/>
+      <Seat num="2" alias="Ben" balance="100.00" endbalance="99.00"/>
+      <Seat num="3" alias="Cat" balance="100.00" endbalance="101.50" dealer="true"/>
+   </Seats>
+   <Gameplay>
+      <Action seq="1" type="SmallBlind" seat="1" value="0.50"/>
+      <Action seq="2" type="BigBlind" seat="2" value="1.00"/>
+      <Action seq="3" type="Raise" seat="3" value="3.00"/>
+      <Action seq="4" type="Fold" seat="1"/>
+      <Action seq="5" type="Fold" seat="2"/>
+      <Action type="Win">
+         <Seat num="3" amount="4.50" pot="0" type="" lowhandwin="0"/>
+      </Action>
+   </Gameplay>
+</Game>
+"""
+
+
+def test_blinds_other_than_the_headers_stakes_make_the_bet_rules_abstain() -> None:
+    # Written by hand: stakes="2|4" over blinds of 0.50 and 1.00 (a test file that put
+    # another table's header on the hand). Cat's raise to 3.00 is judged by no big blind the
+    # log agrees on: the bet-size and order rules abstain, the money is still audited (Cat
+    # gets back his 2.00 nobody called and wins the 1.50 of blinds: endbalance 101.50).
+    import hhaudit
+
+    r = hhaudit.audit(HEADER_NOT_THE_POSTS)
+    assert r.findings.empty, r.findings[["rule", "message"]].to_string()
+    assert list(r.hands.iloc[0]["not_judged"]) == ["the blinds posted are not the header's stakes (bet_size, min_raise, reopen, pot_limit, fixed_limit, action_order)"]
+    assert r.pots["amount"].tolist() == [250]
