@@ -116,6 +116,9 @@ PASSAGES: dict[tuple[str, str], str] = {
                                   "there: chips are added between hands (a rebuy, a top-up), "
                                   "never taken off while the player stays.",
     ("Robert's", "One Player to a Hand"): "One player to a hand: nobody plays two seats.",
+    ("Robert's", "Irregularities 4"): "Two cards of the same rank and suit found in a deck: all "
+                                      "action is void, and every chip in the pot goes back to "
+                                      "the player who wagered it.",
     ("Robert's", "Dead Hands"): "A hand is dead if it does not hold the proper number of cards "
                                 "for the game (Dead Hands 1(d)); a dead hand cannot win.",
     ("WSOP-T", "90"): "Verbal declarations in turn are binding; a bet is made by declaration "
@@ -168,6 +171,10 @@ OTHER: dict[str, str] = {
                                     "most 10**12 units, seat numbers 0 to 1000, hands of at most "
                                     "20,000 lines and 4 MiB; past them the hand is a parse error, "
                                     "never a crash.",
+    "one hand, one board": "A hand has one board: the cards its streets deal are the cards its "
+                           "summary states (a summary may complete a board whose last streets "
+                           "the log does not write); a summary with other cards is another "
+                           "hand's, or damaged.",
     "one hand, one history": "A hand has one history: two copies of one "
                                                 "hand (same site and number) must say the same "
                                                 "thing; one that differs is an edited, damaged or "

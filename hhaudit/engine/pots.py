@@ -277,8 +277,9 @@ def known_cards(hand: Hand, log: PotEvents) -> dict[int, Known]:
     return known
 
 
-def _boards(hand: Hand, streets: list[StreetEvent]) -> dict[int, tuple[str, ...]]:
-    """Final board per run (run 0 = the single board), from the hand's street events."""
+def _dealt_boards(streets: list[StreetEvent]) -> dict[int, tuple[str, ...]]:
+    """Final board per run (run 0 = the single board) as the streets deal it: a hand run
+    twice gets the board the runs share before each run's own cards."""
     boards: dict[int, tuple[str, ...]] = {}
     for ev in streets:
         if ev.board:
@@ -288,6 +289,13 @@ def _boards(hand: Hand, streets: list[StreetEvent]) -> dict[int, tuple[str, ...]
         for r in list(boards):
             if len(boards[r]) < 5 and base:
                 boards[r] = base[: 5 - len(boards[r])] + boards[r]
+    return boards
+
+
+def _boards(hand: Hand, streets: list[StreetEvent]) -> dict[int, tuple[str, ...]]:
+    """Final board per run (run 0 = the single board), from the hand's street events, else
+    from its summary."""
+    boards = _dealt_boards(streets)
     if not boards and hand.summary.boards:
         for i, b in enumerate(hand.summary.boards):
             boards[i + 1 if len(hand.summary.boards) > 1 else 0] = b
@@ -341,6 +349,7 @@ def audit_pots(auditor: Judge, hand: Hand, state: State, out: AuditedHand,
         log = PotEvents.of(hand)
     out.cards = known_cards(hand, log)
     _check_card_counts(auditor, hand, out)
+    _check_deck(auditor, hand, out, log.streets)
     # ---- uncalled bet: computed from what went in before the log's own returns
     logged_uncalled = log.uncalled
     for seat, back in state.returned.items():
@@ -453,6 +462,66 @@ def audit_pots(auditor: Judge, hand: Hand, state: State, out: AuditedHand,
         out.pots = pots
         return  # the payout follows from the wrong return, already reported
     _judge(auditor, hand, state, out, pots, collects, rake + jackpot + fee_total, m, log)
+
+
+DECK: Final[frozenset[str]] = frozenset(r + s for r in evaluator.RANKS for s in evaluator.SUITS)
+"""The 52 cards of one deck, as the formats write them (`Ks`, `Td`); a card a log hides
+(`??`, an empty slot) is none of them."""
+
+DECK_RULES: Final = ("WN01", "WN02", "SP01", "OC01")
+"""The rules that judge a showdown on its cards: not judged on cards no deck deals."""
+
+SUMMARY_RULES: Final = ("AC01", "AC02", "AC04", "AC05")
+"""The rules that judge the totals and the rake a summary states: not judged on a summary
+whose board is not the hand's (another hand's summary, or a damaged one)."""
+
+
+def _check_deck(auditor: Judge, hand: Hand, out: AuditedHand, streets: list[StreetEvent]) -> None:
+    """WN05, a summary board other than the board dealt, else WN04, a card shown in two places
+    at once (within each run's deal: the board and every hand the log reveals). Either makes
+    the showdown's rules (`DECK_RULES`) abstain, WN05 the summary's totals and rake
+    (`SUMMARY_RULES`) too: the finding is their one cause."""
+    names = {s.seat: s.player for s in hand.seats}
+    dealt = _dealt_boards(streets)
+    said = hand.summary.boards
+    runs = sorted(dealt)
+    if said and runs and len(said) == len(runs):
+        for run, board, written in zip(runs, [dealt[r] for r in runs], said):
+            short, long = (board, written) if len(board) <= len(written) else (written, board)
+            if not set(short) <= set(long):  # a summary may complete a board the streets stop short of
+                which = f"board {run}" if run else "board"
+                auditor.finding(out, RULES["WN05"], hand.summary.line or hand.end_line, -1,
+                                f"the {which} dealt, {' '.join(board)}", f"summary board {' '.join(written)}",
+                                f"the summary writes the {which} as {' '.join(written)} where the streets deal "
+                                f"{' '.join(board)}: the log contradicts itself on the cards that decide the pot")
+                hand.abstain("the summary's board contradicts the board dealt: neither the summary's totals "
+                             "and rake nor the showdown are judged on it", SUMMARY_RULES + DECK_RULES)
+                return  # the one cause: the cards of a contradicted board are not checked again
+    holes = [(seat, k, c) for seat, k in sorted(out.cards.items()) for c in k.cards if c in DECK]
+    boards = _boards(hand, streets) or {0: ()}
+    for run in sorted(boards):
+        seen: dict[str, str] = {}
+        twice: list[str] = []
+        line = 0
+        for c in boards[run]:
+            if c in DECK:
+                if c in seen:
+                    twice.append(f"{c} twice on the board")
+                seen[c] = "on the board"
+        for seat, k, c in holes:
+            here = f"in {names.get(seat, str(seat))}'s hand"
+            if c in seen:
+                twice.append(f"{c} {seen[c]} and {here}" if seen[c] != here else f"{c} twice {here}")
+                line = max(line, k.line)
+            seen[c] = here
+        if twice:
+            which = f" (board {run})" if run else ""
+            auditor.finding(out, RULES["WN04"], line or hand.summary.line or hand.end_line, -1,
+                            "each card once (one deck)", "; ".join(twice) + which,
+                            "a card the log shows in two places at once" + which + ": " + "; ".join(twice)
+                            + " (Robert's Rules void such a hand: every chip back to the player who put it in)")
+            hand.abstain("a card the log shows twice: the showdown is not judged on its cards", DECK_RULES)
+            return
 
 
 def _check_card_counts(auditor: Judge, hand: Hand, out: AuditedHand) -> None:

@@ -787,6 +787,52 @@ class WrongCardCount(Rule):
 
 
 @register
+class CardSeenTwice(Rule):
+    """A card the log shows in two places at once: one deck holds each card once.
+
+    Bad: the board runs 5d Ks 7c Jc 7d and Simpiwe shows Ks Qh: the king of spades twice, a
+    defective deck or a log edited by hand. Robert's Rules void such a hand (two cards of the
+    same rank and suit: all action is void, every chip back to the player who put it in);
+    the log pays a winner instead. Good: every card of the board and of the hands the log
+    shows is a different card. Each board of a hand run twice is a deal of its own, checked
+    with the hole cards. The hand's showdown is not judged on its cards (who wins, the split,
+    the odd chip): the finding is its one cause.
+    """
+
+    code = "WN04"
+    name = "card-seen-twice"
+    category = Category.WINNER
+    citation = "Robert's Irregularities 4"
+    standalone = True
+    default_reason = ("A log no deck can deal; on no corpus hand, and on public parsers' fixtures only on hands "
+                      "edited by hand (a card swapped in).")
+
+
+@register
+class BoardContradicted(Rule):
+    """The summary's board differs from the board dealt on the streets.
+
+    Bad: the flop is dealt 4s 7d Ad and the summary writes `Board [7h Qs 3c]`: the log
+    contradicts itself on the cards that decide the pot. Good: the summary repeats the board
+    dealt, or completes a board whose last streets the log does not write. A hand run twice
+    is compared board by board, and not at all when the summary writes another number of
+    boards than the streets deal. A summary that is not the hand's (another hand's, or a
+    damaged one) is the one cause: neither its totals and rake (AC01, AC02, AC04, AC05) nor
+    the showdown are judged on it, nor the cards of the board it contradicts checked again
+    (WN04).
+    """
+
+    code = "WN05"
+    name = "board-contradicted"
+    category = Category.WINNER
+    citation = "one hand, one board (integrity check)"
+    standalone = True
+    default_reason = ("A log that contradicts itself on the board: its two corpus findings are reviewed genuine "
+                      "(another hand's summary, a damaged flop line), and on public parsers' fixtures it finds "
+                      "only hands edited by hand.")
+
+
+@register
 class OddChip(Rule):
     """The odd chip of a split pot given to the wrong winner.
 
