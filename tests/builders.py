@@ -61,6 +61,35 @@ def line_of(text: str, start: str, nth: int = 1) -> int:
     raise AssertionError(f"no line {nth} starting with {start!r}")
 
 
+CHECKDOWN_SEATS = {2: ("Alice", 10000), 5: ("Bob", 10000), 7: ("Carol", 10000)}
+CHECKDOWN = """\
+Carol: posts small blind 50
+Alice: posts big blind 100
+*** HOLE CARDS ***
+{dealt}Bob: calls 100
+Carol: calls 50
+Alice: checks
+*** FLOP *** [2c 7d 9h]
+Carol: checks
+Alice: checks
+Bob: checks
+*** TURN *** [2c 7d 9h] [Js]
+Carol: checks
+Alice: checks
+Bob: checks
+*** RIVER *** [2c 7d 9h Js] [3s]
+Carol: checks
+Alice: checks
+Bob: checks
+*** SHOW DOWN ***
+{shows}{winner} collected 300 from pot
+"""
+"""Three players limp and check down 2c 7d 9h Js 3s, a 300 pot (with `CHECKDOWN_SEATS` and
+`stars(..., button=5)`): button on seat 5 (Bob), Carol the small blind on seat 7, Alice the
+big blind on seat 2. `{dealt}` and `{shows}` take dealt and show lines, `{winner}` the name
+paid."""
+
+
 @dataclass(frozen=True)
 class Answers:
     """The state's answers for the seat about to act (asked before the action applies)."""

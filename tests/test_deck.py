@@ -10,31 +10,9 @@ beats Bob's Kh Kd and Carol's Qh Qc.
 
 from __future__ import annotations
 
-from builders import audit_text, line_of, stars
+from builders import CHECKDOWN, CHECKDOWN_SEATS, audit_text, line_of, stars
 
-SEATS = {2: ("Alice", 10000), 5: ("Bob", 10000), 7: ("Carol", 10000)}
-PLAY = """\
-Carol: posts small blind 50
-Alice: posts big blind 100
-*** HOLE CARDS ***
-{dealt}Bob: calls 100
-Carol: calls 50
-Alice: checks
-*** FLOP *** [2c 7d 9h]
-Carol: checks
-Alice: checks
-Bob: checks
-*** TURN *** [2c 7d 9h] [Js]
-Carol: checks
-Alice: checks
-Bob: checks
-*** RIVER *** [2c 7d 9h Js] [3s]
-Carol: checks
-Alice: checks
-Bob: checks
-*** SHOW DOWN ***
-{shows}{winner} collected 300 from pot
-"""
+SEATS, PLAY = CHECKDOWN_SEATS, CHECKDOWN
 SHOWS = "Alice: shows [Ah Ad] (a pair of Aces)\nBob: shows [Kh Kd] (a pair of Kings)\nCarol: mucks hand\n"
 
 

@@ -23,6 +23,7 @@ an info finding).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
 
 from ..model import DealEvent, Limit, ShowEvent
@@ -69,23 +70,25 @@ def cards_say(hand: Hand) -> int | None:
     # The first count seen decides unless another disagrees: a first count no Omaha game
     # deals (two: the hand is the Hold'em it says) ends the look at once.
     n = 0
+    for count in _card_counts(hand):
+        if not n:
+            n = count
+            if n not in (4, 5, 6):
+                return None
+        elif count != n:
+            return None
+    return n or None
+
+
+def _card_counts(hand: Hand) -> Iterator[int]:
+    """How many hole cards each hand the log shows holds: dealt and show lines, then what the
+    format read outside its events (`Hand.revealed`)."""
     for e in hand.events:
         if isinstance(e, (DealEvent, ShowEvent)) and e.cards:
-            if not n:
-                n = len(e.cards)
-                if n not in (4, 5, 6):
-                    return None
-            elif len(e.cards) != n:
-                return None
+            yield len(e.cards)
     for k in hand.revealed.values():
         if k.cards:
-            if not n:
-                n = len(k.cards)
-                if n not in (4, 5, 6):
-                    return None
-            elif len(k.cards) != n:
-                return None
-    return n or None
+            yield len(k.cards)
 
 
 _LIMIT_CODE: Final = {Limit.NO_LIMIT: "NL", Limit.POT_LIMIT: "PL", Limit.FIXED_LIMIT: "FL"}
