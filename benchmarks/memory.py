@@ -42,6 +42,7 @@ _TABLE = re.compile(r"^(Table '[^']*)'")
 
 CHILD = r"""
 import json, resource, sys, time
+import hhaudit
 import hhaudit.sessions.passes as passes
 from hhaudit.pipeline import Options, run
 from hhaudit.reading import iter_sources
@@ -70,7 +71,8 @@ elapsed = time.perf_counter() - t
 self, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
 cpu = time.process_time() - c + children.ru_utime + children.ru_stime  # the run's, not the imports'
 print(json.dumps({"hands": totals.hands, "seconds": elapsed, "cpu": cpu, "rss_kb": self.ru_maxrss,
-                  "children_rss_kb": children.ru_maxrss, "pass": spent["pass"], "units": spent["units"]}))
+                  "children_rss_kb": children.ru_maxrss, "pass": spent["pass"], "units": spent["units"],
+                  "package": hhaudit.__file__}))
 """
 """The pipeline on one file, in a fresh process: its hands, wall and CPU time, peak RSS, and
 the time spent inside it in the session pass and in the units' judging of their sessions

@@ -288,7 +288,12 @@ def suite(args: argparse.Namespace) -> None:
         # Python's bytecode cache on, as in an installed package: with PYTHONDONTWRITEBYTECODE
         # set (this machine sets it), every run would compile each module it imports (the
         # formats, the workers' imports) from source again.
+        # Each child runs in the temporary folder and imports the package named first on its
+        # PYTHONPATH: `python -c` puts its working folder ahead of PYTHONPATH, so a child run
+        # from the repository would import this tree whatever REV's path says.
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        root = Path(__file__).resolve().parents[1]
+        here_env = dict(env, PYTHONPATH=os.pathsep.join([str(root), *filter(None, [env.get("PYTHONPATH")])]))
         against_env = None
         against: dict | None = None
         if args.against:
@@ -298,11 +303,15 @@ def suite(args: argparse.Namespace) -> None:
         def child(jobs: int, where: str, child_env: dict[str, str]) -> dict:
             out = Path(tmp) / where
             r = subprocess.run([sys.executable, "-c", CHILD, str(src), str(out), str(jobs)],
-                               capture_output=True, text=True, check=True, env=child_env)
+                               capture_output=True, text=True, check=True, env=child_env, cwd=tmp)
             import shutil
 
             shutil.rmtree(out, ignore_errors=True)
-            return json.loads(r.stdout.strip().splitlines()[-1])
+            res = json.loads(r.stdout.strip().splitlines()[-1])
+            first = Path(child_env["PYTHONPATH"].split(os.pathsep)[0])
+            if first not in Path(res["package"]).parents:
+                raise SystemExit(f"the {where} child imported hhaudit from {res['package']}, not from {first}")
+            return res
 
         ceilings: list[float] = []  # the machine's own n-process speed-up, once per round
         of_ceiling: list[float] = []  # each round's n-job speed-up over its own ceiling
@@ -311,7 +320,7 @@ def suite(args: argparse.Namespace) -> None:
             # machine's ceiling, then again
             seconds: dict[int, float] = {}
             for jobs in sorted({1, cores}):
-                res = child(jobs, f"out{jobs}", env)
+                res = child(jobs, f"out{jobs}", here_env)
                 seconds[jobs] = res["seconds"]
                 if jobs not in runs or res["seconds"] < runs[jobs]["seconds"]:
                     runs[jobs] = res
