@@ -99,8 +99,8 @@ class FailingRows:
     def __getattr__(self, name: str):
         return getattr(self.inner, name)
 
-    def add(self, audited) -> None:
-        self.inner.add(audited)
+    def add(self, audited, ident=None) -> None:
+        self.inner.add(audited, ident)
         if audited.hand.hand_id == "100000000002" and audited.hand.status is Status.AUDITED:
             raise OverflowError("Python int too large to convert to C long")
 

@@ -26,8 +26,9 @@ from hhaudit.parsing import parse
 
 CORPUS = Path(__file__).parents[1] / ".." / "shared" / "corpus"
 PROFILE = "online"
-KNOWN_SKIPS = {"run it twice", "partial shown cards", "fee: cash_out_fee"}
-"""What the live format has no line for: a second board, a show of one card, a cash-out fee."""
+KNOWN_SKIPS = {"run it twice", "partial shown cards", "fee: cash_out_fee", "fee: room_added"}
+"""What the live format has no line for: a second board, a show of one card, a cash-out fee,
+money the room adds to the pot (Run It Once's splash)."""
 
 
 def _files() -> list[str]:

@@ -32,6 +32,7 @@ from .. import __version__
 from ..model import (
     ActionEvent,
     CollectEvent,
+    FeeEvent,
     Limit,
     Post,
     PostEvent,
@@ -78,6 +79,10 @@ def write(v: HandView, number: int) -> str:
         if f.rule == "AC03":
             raise Unexpressible("the log's uncalled bet is wrong (AC03), and OHH writes no uncalled-bet return "
                                 "(the unmatched bet comes back implicitly)")
+    for ev in hand.events:
+        if isinstance(ev, FeeEvent) and ev.kind == "room_added":
+            raise Unexpressible(f"{v.money(-ev.amount)} the room adds to the pot (a splash): OHH has no field for "
+                                "money that no player puts in")
     if hand.limit is Limit.FIXED_LIMIT and hand.small_bet and hand.big_bet != 2 * hand.small_bet:
         raise Unexpressible(f"fixed limit {v.money(hand.small_bet)}/{v.money(hand.big_bet)}: OHH states the "
                             "small bet (the big blind) and the big bet is twice it")
