@@ -126,6 +126,18 @@ def test_one_group_of_work_starts_no_worker(tmp_path: Path, monkeypatch: pytest.
     assert len(started) == 2
 
 
+def test_worker_converts_lists_without_importing_pandas_and_pandas_still_works() -> None:
+    # pyarrow's first conversion of a list imports pandas only to ask whether the list is a
+    # pandas object; a worker spares itself that import, and anything that needs pandas
+    # itself still gets it (a fresh interpreter: this one has pandas imported already)
+    code = ("import sys; from hhaudit.pipeline.worker import _pyarrow_without_pandas as spare; spare(); "
+            "import pyarrow as pa; t = pa.table({'a': pa.array([1, 2]), 'b': ['x', None]}); "
+            "print('pandas' in sys.modules); df = t.to_pandas(); print(type(df).__name__, df['a'].sum()); "
+            "import pandas as pd; print(pa.array(pd.Series([3, 4], dtype='category')).type)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
+    assert out[:3] == ["False", "DataFrame 3", "dictionary<values=int64, indices=int8, ordered=0>"]
+
+
 def test_one_large_file_split_across_jobs(tmp_path: Path) -> None:
     big = write(tmp_path / "big.txt", [("csp"[j % 3], 5000 + j) for j in range(25)])
     small = write(tmp_path / "small.txt", [("s", 1), ("c", 2)])

@@ -88,3 +88,15 @@ def release_arrow_memory() -> None:
     import pyarrow as pa
 
     pa.default_memory_pool().release_unused()
+
+
+def import_arrow() -> None:
+    """Import what the checks after the audit read and write the parts with: pyarrow's
+    Parquet and compute modules, and pandas, which pyarrow imports at its first conversion of
+    a Python list (about 0.3 s of CPU in all). The pool's main process calls it while its
+    workers audit, so that the run's serial end does not begin with it."""
+    import pyarrow as pa
+    import pyarrow.compute
+    import pyarrow.parquet
+
+    pa.array([0])

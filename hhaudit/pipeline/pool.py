@@ -26,6 +26,7 @@ from ..archives import is_plain
 from ..errors import InternalError
 from ..reading import Source
 from .options import Options
+from .parts import import_arrow
 from .tasks import ChunkTask, FileTask, Result, chunk_tasks, source_size
 from .units import audit_file
 from .worker import read_frame, write_frame
@@ -195,6 +196,7 @@ def run_pool(sources: Sequence[Source], todo: list[list[int]], options: Options,
                 break
             w.send(task)
             busy[w.out] = w
+        import_arrow()
         told: dict[Any, tuple[int, int]] = {}
         """Per worker, the hands and findings of its task in flight already passed to `partial`
         (taken back when the task's result counts them all)."""

@@ -56,10 +56,38 @@ def _watch(parent: int) -> None:
     os._exit(1)
 
 
+class _NoPandas:
+    """A finder on `sys.meta_path` before the others: pandas cannot be found."""
+
+    @staticmethod
+    def find_spec(name: str, path: Any = None, target: Any = None) -> None:
+        if name == "pandas":
+            raise ModuleNotFoundError("No module named 'pandas'", name=name)
+
+
+def _pyarrow_without_pandas() -> None:
+    """Spare this worker pandas' import (about 0.17 s of CPU, a third of what a worker spends
+    before its first hand): pyarrow imports pandas the first time it converts a Python list,
+    only to ask whether the list is a pandas object, and a worker never holds one. pyarrow
+    asks once and keeps the answer; here it asks while pandas cannot be found. Nothing else
+    changes: the finder is taken out at once, and pyarrow imports pandas again for anything
+    that needs pandas itself (`Table.to_pandas`)."""
+    if "pandas" in sys.modules:
+        return
+    import pyarrow as pa
+
+    sys.meta_path.insert(0, _NoPandas)
+    try:
+        pa.array([0])
+    finally:
+        sys.meta_path.remove(_NoPandas)
+
+
 def serve(parent: int) -> None:
     # Ctrl-C is for the main process, which stops the workers itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_watch, args=(parent,), daemon=True).start()
+    _pyarrow_without_pandas()
     channel = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # anything printed goes to stderr, not the channel
     tasks = sys.stdin.buffer
