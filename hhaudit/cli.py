@@ -280,8 +280,8 @@ def _no_hands(f: FileReport) -> str:
     if not f.hands:
         return "no hand in it" + (f": {safe(f.error)}" if f.error else "")
     if f.hands == 1:
-        return "its hand a copy of one read before"
-    return f"its {f.hands} hands all copies of hands read before"
+        return "its hand a copy of one read in another file"
+    return f"its {f.hands} hands all copies of hands read in other files"
 
 
 def severity_counts(severities: Any) -> str:

@@ -39,7 +39,7 @@ def changed_line() -> tuple[str, str, int]:
 
 
 def run_on(tmp: Path, files: dict[str, tuple[str, str]], jobs: int = 1, batch: int = 5000,
-           name: str = "out", incremental: bool = False):
+           name: str = "out", incremental: bool = False, unit_bytes: int | None = None):
     """Write `files` (name: (text, newline)) and audit them; (totals, out)."""
     paths = []
     for fname, (text, newline) in files.items():
@@ -49,7 +49,7 @@ def run_on(tmp: Path, files: dict[str, tuple[str, str]], jobs: int = 1, batch: i
         paths.append(str(p))
     out = tmp / name
     totals = run(list(iter_sources(paths)), out, Options(), jobs=jobs, batch=batch, split_bytes=0,
-                 incremental=incremental)
+                 incremental=incremental, unit_bytes=unit_bytes)
     return totals, out
 
 
@@ -114,6 +114,57 @@ def test_a_copy_cut_short_differs_at_its_end(tmp_path: Path) -> None:
     (f,) = found[found["category"] != "session"].to_dict("records")
     assert f["line"] == len(lines) - 1  # the first line the copy lacks
     assert f["actual"].endswith(": (end of the hand)")
+
+
+def cut_off(number: int) -> str:
+    """Hand `number` as a file cut inside it writes it: it stops after Alice's bet on the turn."""
+    text = hand(number)
+    return text[:text.index("Carol: folds\n")] + "\n\n"
+
+
+def test_a_hand_cut_inside_is_a_parse_error(tmp_path: Path) -> None:
+    t, out = run_on(tmp_path, {"a.txt": (cut_off(7), "\n")})
+    assert t.statuses == {"parse_error": 1}
+    assert hhaudit.read(out).findings["rule"].tolist() == ["PA01"]
+
+
+@pytest.mark.parametrize("cut_first", [True, False])
+@pytest.mark.parametrize(("jobs", "unit_bytes"), [(1, None), (2, 1)])  # one unit; a unit per file
+def test_of_a_cut_copy_and_a_whole_one_the_whole_one_is_audited(tmp_path: Path, cut_first: bool, jobs: int,
+                                                                 unit_bytes: int | None) -> None:
+    # an interrupted download beside the whole file: whichever is read first, the hand that
+    # reads whole is the one audited, and the cut copy is its copy that differs (one
+    # finding, AC07, on the audited hand; the cut copy's PA01 goes with its rows)
+    cut, whole = ("a.txt", "b.txt") if cut_first else ("b.txt", "a.txt")
+    t, out = run_on(tmp_path, {"a.txt": (cut_off(7) if cut_first else hand(7), "\n"),
+                               "b.txt": (hand(7) if cut_first else cut_off(7), "\n")},
+                    jobs=jobs, unit_bytes=unit_bytes)
+    assert (t.hands, t.duplicates, t.conflicts, dict(t.statuses)) == (1, 1, 1, {"audited": 1})
+    tables = hhaudit.read(out)
+    (h,) = tables.hands.to_dict("records")
+    assert (Path(h["source"]).name, h["line"], h["status"]) == (whole, 1, "audited")
+    (f,) = tables.findings[tables.findings["category"] != "session"].to_dict("records")
+    stop = len(cut_off(7).rstrip("\n").splitlines()) + 1  # the first line the cut copy lacks
+    assert (Path(f["source"]).name, f["rule"], f["line"]) == (whole, "AC07", stop)
+    # the cut copy's text runs to the end of its file, its blank line included: it ends at the line after
+    assert (f["expected"], f["actual"]) == (f"line {stop}: Carol: folds",
+                                            f"{tmp_path / cut}:{stop + 1}: (end of the hand)")
+    (d,) = pq.read_table(out / DUPLICATES).to_pylist()
+    assert (Path(d["source"]).name, Path(d["first_source"]).name, d["differs_at"]) == (cut, whole, stop + 1)
+
+
+def test_in_one_file_a_cut_first_stays_the_first(tmp_path: Path) -> None:
+    # the tables join a hand's rows by its id and source: two hands of one id in one file
+    # cannot be told apart there, so the first read stays the one kept
+    t, out = run_on(tmp_path, {"a.txt": (cut_off(7) + hand(7), "\n")})
+    assert (t.hands, t.duplicates, t.conflicts, dict(t.statuses)) == (1, 1, 1, {"parse_error": 1})
+
+
+def test_two_copies_cut_alike_are_plain_duplicates(tmp_path: Path) -> None:
+    t, out = run_on(tmp_path, {"a.txt": (cut_off(7), "\n"), "b.txt": (cut_off(7), "\n")}, jobs=2, unit_bytes=1)
+    assert (t.hands, t.duplicates, t.conflicts, dict(t.statuses)) == (1, 1, 0, {"parse_error": 1})
+    (h,) = hhaudit.read(out).hands.to_dict("records")
+    assert Path(h["source"]).name == "a.txt"
 
 
 def test_incremental_rerun_finds_the_conflict_once(tmp_path: Path) -> None:

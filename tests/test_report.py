@@ -340,7 +340,7 @@ def test_the_audit_summary_and_the_html_index_count_the_files_with_hands_alike(t
     lines = r.stdout.splitlines()
     assert lines[0].startswith("2 hands read from 3 of 3 files:"), r.stdout
     assert lines[1] == "files: 3 read (2 files with hands)"
-    assert lines[2] == f"  read, with no hand in the dataset: {d / 'b-copy.txt'} (its hand a copy of one read before)"
+    assert lines[2] == f"  read, with no hand in the dataset: {d / 'b-copy.txt'} (its hand a copy of one read in another file)"
     page = tmp_path / "report.html"
     assert _cli("report", str(out), "--html", str(page)).returncode == 0
     text = page.read_text(encoding="utf-8")

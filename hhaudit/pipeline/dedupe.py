@@ -221,22 +221,29 @@ bucket than that (`total // BUCKET_ROWS + 1`) made them 50,000 keys at 100,000 h
 _KEYS = ".keys"
 
 
+UNREAD = 1 << 40
+"""Added to a hand's `ord` for its `rank` when it did not read whole (a parse error): of a
+hand's copies, the first is the first that reads whole, else the first (`_places`)."""
+
+
 def _part_keys(tmp: Path, parts: list[str]) -> Iterator[Any]:
     """Each part's keys: site, hand_id, id_key, fingerprint, part, row, ord (the row's
-    place in the dataset), source and line, without the hands whose id names nothing (no
-    id, or a null `id_key`: a placeholder)."""
+    place in the dataset), rank (ord, plus UNREAD for a parse error), source and line,
+    without the hands whose id names nothing (no id, or a null `id_key`: a placeholder)."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
     start = 0
     for k, name in enumerate(parts):
-        t = read_part(tmp / "hands" / name, columns=[*KEY, "source", "line", "started_at"])
+        t = read_part(tmp / "hands" / name, columns=[*KEY, "source", "line", "started_at", "status"])
         n = len(t)
+        order = pa.array(range(start, start + n), pa.int64())
+        unread = pc.cast(pc.fill_null(pc.equal(t["status"], "parse_error"), False), pa.int64())
         keys = pa.table({"site": pc.fill_null(t["site"], ""), "hand_id": t["hand_id"], "id_key": t["id_key"],
                          "fingerprint": pc.fill_null(t["fingerprint"], ""),
                          "part": pa.array([k] * n, pa.int32()), "row": pa.array(range(n), pa.int64()),
-                         "ord": pa.array(range(start, start + n), pa.int64()), "source": t["source"],
-                         "line": t["line"], "started_at": t["started_at"]})
+                         "ord": order, "rank": pc.add(order, pc.multiply(unread, UNREAD)),
+                         "source": t["source"], "line": t["line"], "started_at": t["started_at"]})
         start += n
         ok = pc.and_kleene(pc.and_kleene(pc.invert(pc.is_null(keys["hand_id"])), pc.not_equal(keys["hand_id"], "")),
                            pc.is_valid(keys["id_key"]))
@@ -303,7 +310,9 @@ def _places(keys: Any, named: Any, found: _Found) -> list[Any]:
     from ..identity import same_time
 
     on = list(KEY)
-    groups = keys.group_by(on, use_threads=False).aggregate([("ord", "min"), ("ord", "count")])
+    groups = keys.group_by(on, use_threads=False).aggregate([("rank", "min"), ("ord", "count")])
+    # a key's first: its first hand that reads whole, else its first hand
+    groups = groups.append_column("ord_min", pc.bit_wise_and(groups["rank_min"], UNREAD - 1))
     multi = groups.filter(pc.greater(groups["ord_count"], 1))
     wanted: set[int] = set()
     if named is not None:
@@ -319,7 +328,7 @@ def _places(keys: Any, named: Any, found: _Found) -> list[Any]:
             starts.setdefault((site, hid, scope_), set()).add(o)
     if len(multi):
         joined = keys.join(multi.select(on), on, join_type="inner").sort_by([(c, "ascending") for c in on]
-                                                                             + [("ord", "ascending")])
+                                                                             + [("rank", "ascending")])
         rows = zip(*(joined[c].to_pylist() for c in (*on, "ord", "part", "row", "started_at")))
         for key, items in itertools.groupby(rows, key=lambda r: r[:4]):
             times: list[list[Any]] = []  # per start time: [the time, its first's ord]

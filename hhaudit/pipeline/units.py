@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..identity import identity, same_time
-from ..model import Hand
+from ..model import Hand, Status
 from ..parsing import ParseLog, faulted, parse_source
 from ..reading import Source
 from .bulk import bulk
@@ -31,8 +31,9 @@ class Unit:
 
         self.index, self.chunk, self.auditor, self.out_dir = index, chunk, auditor, out_dir
         self.rows = Rows()
-        self.seen: dict[tuple[str, str, str, str], tuple[str, int, datetime | None]] = {}
-        """The first place of each (site, hand id, id key, fingerprint) (`hhaudit.identity`)."""
+        self.seen: dict[tuple[str, str, str, str], tuple[str, int, datetime | None, bool]] = {}
+        """The first place of each (site, hand id, id key, fingerprint) (`hhaudit.identity`),
+        and whether that hand did not read whole (a parse error)."""
         self.dups: list[tuple[str, str, str, int, str, int, int, str, int | None, bool | None, str, str]] = []
         self.totals = Totals()
         self.size = 0
@@ -46,14 +47,22 @@ class Unit:
             # different hand with the id is audited; `dedupe` marks it AC08)
             key = (hand.site, hand.hand_id, id_key, print_)
             first = self.seen.get(key)
+            unread = hand.status is Status.PARSE_ERROR
             if first is not None and same_time(first[2], hand.started_at):
-                # compared with its first after every part is written (`dedupe._compare`)
-                self.dups.append((hand.site, hand.hand_id, hand.source, hand.line, first[0], first[1],
-                                  hand.end_line, hand.format, None, None, id_key, print_))
-                self.totals.duplicates += 1
-                return 0
+                if first[3] and not unread and first[0] != hand.source:
+                    # the first did not read whole (another file, cut inside the hand) and
+                    # this copy does: this one is audited, and `dedupe` keeps it as the
+                    # first, the other as its copy (in one file the tables could not tell
+                    # the two apart: there the first stays the first)
+                    self.seen[key] = (hand.source, hand.line, hand.started_at, False)
+                else:
+                    # compared with its first after every part is written (`dedupe._compare`)
+                    self.dups.append((hand.site, hand.hand_id, hand.source, hand.line, first[0], first[1],
+                                      hand.end_line, hand.format, None, None, id_key, print_))
+                    self.totals.duplicates += 1
+                    return 0
             if first is None:
-                self.seen[key] = (hand.source, hand.line, hand.started_at)
+                self.seen[key] = (hand.source, hand.line, hand.started_at, unread)
         rows = self.rows
         mark = rows.mark()
         stage = "judging"

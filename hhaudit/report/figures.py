@@ -51,7 +51,7 @@ def files_with_hands(sources: Iterable[object]) -> int:
     archive's member counts as a file, as the audit reads it). The one count of files that
     the audit's summary and the report share. The summary's *files read* (read as hand
     histories, whole or in part) can be more: a file read whose every hand was a copy of one
-    read before (in `duplicates`), or that held no hand, is read but holds none of these."""
+    in another file (in `duplicates`), or that held no hand, is read but holds none of these."""
     return len({s for s in sources if isinstance(s, str)})
 
 

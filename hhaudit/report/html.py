@@ -344,7 +344,7 @@ def write_report(tables: dict[str, pd.DataFrame], parts: dict[str, pd.DataFrame]
     by_severity = ", ".join(f"{int(sev[k]):,} {k}" for k in ("error", "warning", "info") if k in sev)
     summary = [("hands", f"{len(h):,} in the dataset"),
                (FILES_WITH_HANDS, f"{files_with_hands(h['source']):,} (the audit's summary also counts the files "
-                                  "read that hold none of the dataset's hands: only copies of hands read before, "
+                                  "read that hold none of the dataset's hands: only copies of hands in other files, "
                                   "or no hand)"),
                ("audited", f"{int(st.get('audited', 0)):,}"),
                ("unsupported game", f"{int(st.get('unsupported_game', 0)):,}"),
