@@ -158,6 +158,8 @@ def test_in_one_file_a_cut_first_stays_the_first(tmp_path: Path) -> None:
     # cannot be told apart there, so the first read stays the one kept
     t, out = run_on(tmp_path, {"a.txt": (cut_off(7) + hand(7), "\n")})
     assert (t.hands, t.duplicates, t.conflicts, dict(t.statuses)) == (1, 1, 1, {"parse_error": 1})
+    (h,) = hhaudit.read(out).hands.to_dict("records")
+    assert (h["line"], h["status"]) == (1, "parse_error")
 
 
 def test_two_copies_cut_alike_are_plain_duplicates(tmp_path: Path) -> None:
