@@ -210,7 +210,9 @@ def _phh_corpus() -> list[Path]:
 def test_round_trip_samples_and_phh_corpus(target: str) -> None:
     files = [SAMPLE, *sorted(STARS.glob("*.txt")), *_phh_corpus()]
     counts, differ = _round_trip(target, files)
-    assert differ == []
+    # the Ongame hand whose finishing_stacks contradict its winnings (AC06, tests/reviewed/phh.tsv):
+    # PHH writes the stacks as the log states them; PokerStars and OHH text state none
+    assert differ == ([] if target == "phh" else [("ONG_1000NL_5.phhs", "R5-1727002-362")])
     assert counts["written"] == 4 + 3 + 553 and counts["unexpressible"] == 0  # K-1..K-4, 3 PokerStars samples
 
 
@@ -250,6 +252,8 @@ def test_pokerkit_replays_written_phh_to_the_same_stacks(tmp_path: Path) -> None
             if any(f.rule.startswith(BETTING) for f in out.findings) or any(
                     getattr(e, "dead", 0) and e.kind.value != "post_ante" for e in hand.events):
                 continue  # pokerkit refuses faulty actions; it reads dead blinds as live
+            if any(f.rule == "AC06" for f in out.findings):
+                continue  # the log's own stacks after the hand, written as it states them, are wrong
             text = hand_text("phh", hand, out)
             table = _fields(text)
             if "finishing_stacks" not in table:

@@ -17,7 +17,10 @@ another kind of blind, more than one board, fees or room money added to the pot,
 whose stated total pot, pot sizes or uncalled bet is wrong (AC01, AC04, AC03: PHH states none
 of them, and the payments would read back otherwise). A hand whose payout does not match its
 rake (AC02) is written with the finding in a `# hhaudit:` comment (PHH has no rake field:
-the finding cannot read back, the hand does).
+the finding cannot read back, the hand does). `finishing_stacks` are the stacks the log
+states after the hand where it states them (a live log's `end` line, a PHH file's own
+array), else the replay's: a wrong one is written as the log wrote it and reads back as the
+same AC06.
 
 Omaha with four hole cards is `PO`, `NO` or `FO`, Hi/Lo eight or better `PO/8`, `NO/8` or
 `FO/8` (phh-std lists PO and FO/8; the others follow its naming); phh-std names no five- or
@@ -30,6 +33,7 @@ any other. Its variant codes name no pot-limit hold'em: pot-limit hands are writ
 
 from __future__ import annotations
 
+from ..engine.live_rules import EndStack
 from ..model import ActionEvent, FeeEvent, Hand, Limit, Post, PostEvent, ShowEvent, StreetEvent
 from ..money import to_text
 from .view import HandView, Unexpressible
@@ -214,7 +218,9 @@ def write(v: HandView, number: int) -> str:
     if v.collected:  # a log that pays nobody states no payment
         won = v.winnings()
         lines.append(f"winnings = [{', '.join(_number(max(won.get(s, 0), 0), scale) for s in order)}]")
-        ends = v.finishing()
+        # the stacks the log itself states after the hand (a live `end` line, PHH's own
+        # `finishing_stacks`), where it states them: a wrong one reads back as wrong (AC06)
+        ends = {**v.finishing(), **{r.seat: r.stack for r in hand.live if isinstance(r, EndStack)}}
         if all(x >= 0 for x in ends.values()):
             lines.append(f"finishing_stacks = [{', '.join(_number(ends[s], scale) for s in order)}]")
     lines.append(f"seats = [{', '.join(str(s) for s in order)}]")

@@ -859,12 +859,22 @@ def _judge_end_stacks(auditor: Judge, hand: Hand, final: State, out: AuditedHand
     if not ends:
         return
     stacks = final_stacks(hand, final)
+    wrong: dict[int, list[tuple[EndStack, int]]] = {}
+    """Per line, its stated stacks that differ from the replay's: one line (a live log's
+    `end` line, a PHH file's `finishing_stacks`) is one statement, and one finding."""
     for r in ends:
         want = stacks.get(r.seat)
-        if want is None:
-            continue
-        if want != r.stack:
-            auditor.finding(out, RULES["AC06"], r.line, -1, f"{r.player} ends with {want}",
-                            f"{r.player} ends with {r.stack}", f"{r.player} (seat {r.seat}) ends with {r.stack}; "
-                            f"the hand leaves {want}", seat=r.seat, player=r.player,
-                            expected_amount=want, actual_amount=r.stack)
+        if want is not None and want != r.stack:
+            wrong.setdefault(r.line, []).append((r, want))
+    from ..money import to_text
+
+    def m(n: int) -> str:
+        return to_text(n, hand.scale)
+
+    for line, items in wrong.items():
+        r, want = items[0]
+        message = "; ".join(f"{e.player} (seat {e.seat}) ends with {m(e.stack)}; the hand leaves {m(w)}"
+                            for e, w in items)
+        auditor.finding(out, RULES["AC06"], line, -1, ", ".join(f"{e.player} ends with {m(w)}" for e, w in items),
+                        ", ".join(f"{e.player} ends with {m(e.stack)}" for e, _ in items), message,
+                        seat=r.seat, player=r.player, expected_amount=want, actual_amount=r.stack)

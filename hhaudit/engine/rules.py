@@ -932,7 +932,9 @@ class StackMismatch(Rule):
     name = "end-stack-mismatch"
     category = Category.ACCOUNTING
     citation = "accounting invariant"
-    default_reason = ("A stated end stack that differs from the replay (live logs); no corpus finding.")
+    default_reason = ("A stated end stack that differs from the replay (a live log's end line, a PHH file's "
+                      "finishing_stacks beside its winnings); one corpus finding, reviewed: a converted PHH "
+                      "hand whose two arrays contradict each other.")
 
 
 @register

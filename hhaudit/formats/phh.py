@@ -26,7 +26,9 @@ What the fields mean (phh-std "Required Fields", "Optional Fields", "Position"):
   the public dataset, with the player's own unmatched bet); `finishing_stacks` the stacks
   after the hand. They are the log's payments: each becomes a `CollectEvent`
   (from `finishing_stacks` as end stack - start stack + chips put in), so the pot audit
-  compares them with the cards. The file states no rake: the pot less what it pays is the
+  compares them with the cards. When both are given, `winnings` are the payments and
+  `finishing_stacks` the stacks the log states after the hand, checked against the replay
+  (AC06, one finding for the array). The file states no rake: the pot less what it pays is the
   rake it took (`summary.rake`), when that is not negative (the pot without the top
   bettor's unmatched bet: his live bet over the next one, as an ante or a dead post is never
   returned); a payment above the pot stays a payment above the pot. A `winnings` array of zeros on a hand whose pot someone must have
@@ -57,6 +59,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, ClassVar, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from ..engine.live_rules import EndStack
 from ..identity import IdScope
 from ..model import (
     Act,
@@ -533,6 +536,13 @@ class PhhFormat:
             where = line_of("finishing_stacks")
             if not any(paid) and put_in:
                 paid = None
+        elif paid is not None and finishing is not None and len(finishing) == n:
+            # both given: the payments come from `winnings`, and the stacks the log states
+            # after the hand are checked against them (AC06), seat by seat whose start is known
+            at = line_of("finishing_stacks")
+            for i, v in enumerate(finishing):
+                if stacks[i] is not None:
+                    hand.live.append(EndStack(at, build.seats[i], build.names[i], units("finishing_stacks", v)))
         if paid is None:
             return
         for i, amount in enumerate(paid):

@@ -217,6 +217,26 @@ def test_a_stated_rake_is_compared(tmp_path: Path) -> None:
     assert results == [(1, []), (0, ["AC02"]), (1, [])]
 
 
+def test_finishing_stacks_beside_winnings_are_checked(tmp_path: Path) -> None:
+    # The hand above: 4 in each, p1 paid 7 (rake 1). p1 ends with 50 - 4 + 7 = 53, p2 with
+    # 50 - 4 = 46. The stacks the file states after the hand are checked against that (AC06),
+    # one finding for the one array, naming every seat it has wrong.
+    base = ("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+            "starting_stacks = [50, 50]\n"
+            "actions = ['d dh p1 ????', 'd dh p2 ????', 'p2 cc', 'p1 cc', 'd db 2c3d4h', 'p1 cc', 'p2 cbr 2',"
+            " 'p1 cc', 'd db 5s', 'p1 cc', 'p2 cc', 'd db 9h', 'p1 cc', 'p2 cc', 'p1 sm AsAd', 'p2 sm KsKd']\n"
+            "winnings = [7, 0]\nfinishing_stacks = {ends}\n")
+    got = []
+    for ends in ("[53, 46]", "[53, 47]", "[46, 53]"):
+        f = tmp_path / "e.phh"
+        f.write_text(base.format(ends=ends))
+        (h,) = parse(str(f))
+        got.append([(x.rule, x.line, x.expected, x.actual, x.expected_amount, x.actual_amount)
+                    for x in Auditor().audit(h).findings])
+    assert got == [[], [("AC06", 8, "p2 ends with 46", "p2 ends with 47", 46, 47)],
+                   [("AC06", 8, "p1 ends with 53, p2 ends with 46", "p1 ends with 46, p2 ends with 53", 53, 46)]]
+
+
 _SHORT_ANTE = """variant = 'NT'
 ante_trimming_status = {status}
 antes = [5, 5, 5]
