@@ -199,15 +199,19 @@ def test_corpus_reads_and_audits_every_hand() -> None:
     assert found == reviewed
 
 
+_HEADS_UP = ("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+             "starting_stacks = [50, 50]\n"
+             "actions = ['d dh p1 ????', 'd dh p2 ????', 'p2 cc', 'p1 cc', 'd db 2c3d4h', 'p1 cc', 'p2 cbr 2',"
+             " 'p1 cc', 'd db 5s', 'p1 cc', 'p2 cc', 'd db 9h', 'p1 cc', 'p2 cc', 'p1 sm AsAd', 'p2 sm KsKd']\n"
+             "winnings = [7, 0]\n")
+"""Heads-up 1/2, 4 in each, p1's aces paid 7."""
+
+
 def test_a_stated_rake_is_compared(tmp_path: Path) -> None:
     # Heads-up 1/2: p2 (button) completes to 2, p1 checks; on the flop p2 bets 2, p1 calls:
     # 4 each, 8 in all. Paid 7 to p1's aces: with `rake = 1` it adds up; with `rake = 0` the
     # payment is 1 short (AC02); without the field the rake is the 1 the pot kept.
-    base = ("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
-            "starting_stacks = [50, 50]\n"
-            "actions = ['d dh p1 ????', 'd dh p2 ????', 'p2 cc', 'p1 cc', 'd db 2c3d4h', 'p1 cc', 'p2 cbr 2',"
-            " 'p1 cc', 'd db 5s', 'p1 cc', 'p2 cc', 'd db 9h', 'p1 cc', 'p2 cc', 'p1 sm AsAd', 'p2 sm KsKd']\n"
-            "winnings = [7, 0]\n")
+    base = _HEADS_UP
     results = []
     for extra in ("rake = 1\n", "rake = 0\n", ""):
         f = tmp_path / "r.phh"
@@ -221,11 +225,7 @@ def test_finishing_stacks_beside_winnings_are_checked(tmp_path: Path) -> None:
     # The hand above: 4 in each, p1 paid 7 (rake 1). p1 ends with 50 - 4 + 7 = 53, p2 with
     # 50 - 4 = 46. The stacks the file states after the hand are checked against that (AC06),
     # one finding for the one array, naming every seat it has wrong.
-    base = ("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
-            "starting_stacks = [50, 50]\n"
-            "actions = ['d dh p1 ????', 'd dh p2 ????', 'p2 cc', 'p1 cc', 'd db 2c3d4h', 'p1 cc', 'p2 cbr 2',"
-            " 'p1 cc', 'd db 5s', 'p1 cc', 'p2 cc', 'd db 9h', 'p1 cc', 'p2 cc', 'p1 sm AsAd', 'p2 sm KsKd']\n"
-            "winnings = [7, 0]\nfinishing_stacks = {ends}\n")
+    base = _HEADS_UP + "finishing_stacks = {ends}\n"
     got = []
     for ends in ("[53, 46]", "[53, 47]", "[46, 53]"):
         f = tmp_path / "e.phh"
