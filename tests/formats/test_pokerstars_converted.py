@@ -4,12 +4,20 @@ layout."""
 
 from __future__ import annotations
 
+from hhaudit.engine.audited import AuditedHand
 from hhaudit.engine.auditor import Auditor
 from hhaudit.formats import get
-from hhaudit.model import Status
+from hhaudit.model import Hand, Status
 from hhaudit.parsing import read_hand
 
 STARS = get("pokerstars")
+
+
+def read_and_audit(text: str) -> tuple[Hand, AuditedHand]:
+    """The hand as the PokerStars reader reads it (it must read as an audited hand), and its audit."""
+    h = read_hand(STARS, text.splitlines(keepends=True), 1, "t.txt")
+    assert h.status is Status.AUDITED
+    return h, Auditor("online").audit(h)
 
 # The converter copies Bovada's notices, bare or after a seat's name, a deposit that names no
 # player (Bovada's deposit plays from the next hand) and a "Set dealer" without its seat.
@@ -59,10 +67,8 @@ Seat 4: UTG showed
 
 
 def test_converter_notices_change_nothing() -> None:
-    h = read_hand(STARS, NOTICES.splitlines(keepends=True), 1, "t.txt")
-    assert h.status is Status.AUDITED
+    h, audited = read_and_audit(NOTICES)
     assert h.unknown_lines == []
-    audited = Auditor("online").audit(h)
     assert h.abstained == []
     assert [f.rule for f in audited.findings] == []
 
@@ -100,11 +106,9 @@ Seat 3: Big Blind (big blind) showed
 
 
 def test_a_summary_line_with_no_card_list_is_kept_not_a_parse_error() -> None:
-    h = read_hand(STARS, GARBLED.splitlines(keepends=True), 1, "t.txt")
-    assert h.status is Status.AUDITED
+    h, audited = read_and_audit(GARBLED)
     assert [(u.line, u.matters) for u in h.unknown_lines] == [(24, True)]
     assert "Qs Jh-Qs" in h.unknown_lines[0].text
-    audited = Auditor("online").audit(h)
     assert h.abstained
     assert [f.rule for f in audited.findings] == ["PA04"]
 
@@ -139,8 +143,6 @@ Seat 4: UTG showed
 
 
 def test_a_walk_with_a_showdown_marker_is_a_walk() -> None:
-    h = read_hand(STARS, WALK.splitlines(keepends=True), 1, "t.txt")
-    assert h.status is Status.AUDITED
+    h, audited = read_and_audit(WALK)
     assert h.unknown_lines == []
-    audited = Auditor("online").audit(h)
     assert [f.rule for f in audited.findings] == []
