@@ -295,7 +295,13 @@ def _dealt_boards(streets: list[StreetEvent]) -> dict[int, tuple[str, ...]]:
 def _boards(hand: Hand, streets: list[StreetEvent]) -> dict[int, tuple[str, ...]]:
     """Final board per run (run 0 = the single board), from the hand's street events, else
     from its summary."""
-    boards = _dealt_boards(streets)
+    return _completed(hand, _dealt_boards(streets))
+
+
+def _completed(hand: Hand, dealt: dict[int, tuple[str, ...]]) -> dict[int, tuple[str, ...]]:
+    """`_boards` from the boards the streets deal (`_dealt_boards`): the summary's where the
+    streets deal none, or where it extends the single board they stop short of."""
+    boards = dict(dealt)
     if not boards and hand.summary.boards:
         for i, b in enumerate(hand.summary.boards):
             boards[i + 1 if len(hand.summary.boards) > 1 else 0] = b
@@ -303,8 +309,8 @@ def _boards(hand: Hand, streets: list[StreetEvent]) -> dict[int, tuple[str, ...]
         # a log that does not write every street (BetOnline's river) but states the whole
         # board in its summary: the summary's board, when it extends the streets'
         whole = hand.summary.boards[0]
-        dealt = boards[0]
-        if len(dealt) < len(whole) and whole[: len(dealt)] == dealt:
+        so_far = boards[0]
+        if len(so_far) < len(whole) and whole[: len(so_far)] == so_far:
             boards[0] = whole
     return boards
 
@@ -498,7 +504,7 @@ def _check_deck(auditor: Judge, hand: Hand, out: AuditedHand, streets: list[Stre
                              "and rake nor the showdown are judged on it", SUMMARY_RULES + DECK_RULES)
                 return  # the one cause: the cards of a contradicted board are not checked again
     holes = [(seat, k, c) for seat, k in sorted(out.cards.items()) for c in k.cards if c in DECK]
-    boards = _boards(hand, streets) or {0: ()}
+    boards = _completed(hand, dealt) or {0: ()}
     for run in sorted(boards):
         seen: dict[str, str] = {}
         twice: list[str] = []

@@ -247,6 +247,7 @@ class MergeFormat(XmlFormat):
 
         ev = hand.events
         bet = Betting()
+        sb_over = False  # a small blind above the header's: its stakes are not this hand's
         board: tuple[str, ...] = ()
         shown: dict[int, tuple[tuple[str, ...], bool]] = {}
         for rnd in root.iter("round"):
@@ -310,10 +311,8 @@ class MergeFormat(XmlFormat):
                         hand.ante = max(hand.ante, chips)
                         ev.append(PostEvent(ln, s, n, Post.ANTE, chips))
                         continue
-                    # a small blind above the header's: the header's stakes are not this
-                    # hand's, and a big blind above its big blind is the hand's own
-                    sb_over = hand.kind == "cash" and any(
-                        isinstance(x, PostEvent) and x.kind is Post.SMALL_BLIND and x.amount > hand.sb > 0 for x in ev)
+                    # after a small blind above the header's, a big blind above its big
+                    # blind is the hand's own, not a "post both"
                     if kind == "BIG_BLIND" and hand.bb and chips > hand.bb and not blind_all_in and not sb_over:
                         bet.put(s, hand.bb)
                         bet.put(s, chips - hand.bb, live=False)
@@ -322,6 +321,7 @@ class MergeFormat(XmlFormat):
                     bet.put(s, chips)
                     post = Post.SMALL_BLIND if kind == "SMALL_BLIND" else Post.BIG_BLIND
                     ev.append(PostEvent(ln, s, n, post, chips, all_in=blind_all_in))
+                    sb_over = sb_over or (post is Post.SMALL_BLIND and hand.kind == "cash" and chips > hand.sb > 0)
                 elif kind in ("FOLD", "SIT_OUT"):
                     ev.append(ActionEvent(ln, s, n, Act.FOLD))
                 elif kind == "CHECK":
